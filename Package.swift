@@ -1,0 +1,79 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// One setting for every target: Swift 6 language mode is the tools-version default.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+  name: "gym",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "gym", targets: ["gym"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+  ],
+  targets: [
+    // MARK: The executable: entry point and the list of modules, nothing else.
+    .executableTarget(
+      name: "gym",
+      dependencies: ["GymCLI", "GymCore", "GymHistory"],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Feature modules: records, schema, queries and commands of one domain each.
+    .target(
+      name: "GymHistory",
+      dependencies: ["GymCLI", "GymCore"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "GymHistoryTests",
+      dependencies: ["GymHistory", "GymCore", "GymCLI"],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Shared command-line plumbing: options, configuration, output, errors, `--where`.
+    .target(
+      name: "GymCLI",
+      dependencies: [
+        "GymCore",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Yams", package: "Yams"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "GymCLITests",
+      dependencies: ["GymCLI", "GymCore"],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: The store: opening, schema registry, migrations, queries, projections, cursors.
+    .target(
+      name: "GymCore",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "GymCoreTests",
+      dependencies: ["GymCore"],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: End-to-end: runs the built `gym` binary as a subprocess.
+    .testTarget(
+      name: "GymEndToEndTests",
+      dependencies: ["gym"],
+      swiftSettings: swiftSettings
+    ),
+  ]
+)

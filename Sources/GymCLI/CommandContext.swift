@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import GymCore
+
+/// The modules the executable registered; set once in `main` before any command runs.
+public enum ModuleRegistry {
+  nonisolated(unsafe) public private(set) static var modules: [GymModule] = []
+
+  public static func register(_ modules: [GymModule]) { self.modules = modules }
+}
+
+/// What every command needs, built once: the effective configuration and the database path.
+public struct CommandContext {
+  public let configuration: Configuration
+  public let global: GlobalOptions
+
+  public init(_ global: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    let loader = ConfigLoader(environment: environment, workingDirectory: FileManager.default.currentDirectoryPath)
+    var configuration = try loader.load(explicit: global.config)
+    if let database = global.database {
+      configuration.set(.databasePath, database, source: "--database")
+    }
+    self.configuration = configuration
+    self.global = global
+  }
+
+  public var databasePath: String {
+    configuration.string(.databasePath) ?? Store.defaultPath(environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// Opens the shared store with every registered module's schema.
+  public func openStore() throws -> Store {
+    try Store(path: databasePath, modules: ModuleRegistry.modules, options: configuration.storeOptions)
+  }
+
+  public func format(_ options: OutputOptions) -> OutputFormat {
+    options.format ?? configuration.outputFormat
+  }
+
+  /// The page size: `--limit` (0: none), else `output.page_size`.
+  public func limit(_ paging: PagingOptions) -> Int? {
+    let limit = paging.limit ?? configuration.integer(.pageSize)
+    return limit == 0 ? nil : limit
+  }
+}
+
+/// A command whose errors become one line on stderr and a distinct exit status.
+public protocol GymCommand: ParsableCommand {
+  var global: GlobalOptions { get }
+  func run(context: CommandContext) throws
+}
+
+extension GymCommand {
+  public func run() throws {
+    do {
+      try run(context: try CommandContext(global))
+    } catch {
+      throw Self.report(error, verbose: global.verbose)
+    }
+  }
+
+  public static func report(_ error: any Error, verbose: Bool) -> any Error {
+    if error is ExitCode || error is CleanExit || error is ValidationError { return error }
+    let (status, message) = ErrorReporting.classify(error)
+    printError("gym: error: \(message)")
+    if verbose { printError("gym: detail: \(String(reflecting: error))") }
+    return ExitCode(status.rawValue)
+  }
+}

@@ -1,0 +1,60 @@
+/// A configuration key: its dotted name, type and built-in default. `Config/gym.yaml` documents
+/// each one; a test keeps that file and this list in step.
+public struct ConfigKey: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    case string
+    case integer(ClosedRange<Int>)
+    case bool
+    case choice([String])
+
+    var displayName: String {
+      switch self {
+      case .string: "a string"
+      case .integer(let range): "an integer from \(range.lowerBound) to \(range.upperBound)"
+      case .bool: "true or false"
+      case .choice(let values): "one of " + values.joined(separator: ", ")
+      }
+    }
+  }
+
+  public let name: String
+  public let kind: Kind
+  /// nil: computed at run time (the database path).
+  public let defaultValue: String?
+
+  /// `GYM_` and the name in capitals with `_` for `.`: `database.busy_timeout` is
+  /// `GYM_DATABASE_BUSY_TIMEOUT`.
+  public var environmentName: String {
+    "GYM_" + name.uppercased().replacingOccurrences(of: ".", with: "_")
+  }
+
+  public static let databasePath = ConfigKey(name: "database.path", kind: .string, defaultValue: nil)
+  public static let busyTimeout = ConfigKey(
+    name: "database.busy_timeout", kind: .integer(0...600_000), defaultValue: "5000")
+  public static let autoMigrate = ConfigKey(
+    name: "database.auto_migrate", kind: .bool, defaultValue: "true")
+  public static let outputFormat = ConfigKey(
+    name: "output.format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "table")
+  public static let pageSize = ConfigKey(
+    name: "output.page_size", kind: .integer(0...1_000_000), defaultValue: "20")
+
+  public static let all: [ConfigKey] = [databasePath, busyTimeout, autoMigrate, outputFormat, pageSize]
+
+  /// The value checked against the kind, normalised (`yes` → `true`), or nil when it does not fit.
+  func normalise(_ raw: String) -> String? {
+    switch kind {
+    case .string: return raw
+    case .integer(let range):
+      guard let value = Int(raw), range.contains(value) else { return nil }
+      return String(value)
+    case .bool:
+      switch raw.lowercased() {
+      case "true", "yes", "on", "1": return "true"
+      case "false", "no", "off", "0": return "false"
+      default: return nil
+      }
+    case .choice(let values):
+      return values.contains(raw) ? raw : nil
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GymCore
+import Yams
+
+/// Finds and reads the YAML configuration over the built-in defaults, then applies `GYM_*`
+/// environment variables. YAML is parsed only when a file exists: most runs have none, and
+/// start-up time is most of a small query's cost.
+public struct ConfigLoader {
+  public let environment: [String: String]
+  public let workingDirectory: String
+
+  public init(environment: [String: String], workingDirectory: String) {
+    self.environment = environment
+    self.workingDirectory = workingDirectory
+  }
+
+  /// `--config`, `GYM_CONFIG`, `./gym.yaml`, `$XDG_CONFIG_HOME/gym/gym.yaml`: the first that
+  /// exists (an explicit path must exist).
+  public func locate(explicit: String?) throws(GymError) -> String? {
+    if let path = explicit ?? environment["GYM_CONFIG"] {
+      guard FileManager.default.isReadableFile(atPath: path) else {
+        throw GymError(.configuration, "configuration file '\(path)' does not exist or cannot be read")
+      }
+      return path
+    }
+    let configHome = environment["XDG_CONFIG_HOME"] ?? ((environment["HOME"] ?? "") + "/.config")
+    let candidates = [workingDirectory + "/gym.yaml", configHome + "/gym/gym.yaml"]
+    return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+  }
+
+  public func load(explicit: String?) throws(GymError) -> Configuration {
+    let file = try locate(explicit: explicit)
+    var configuration = Configuration(file: file)
+    for key in ConfigKey.all {
+      if let value = key.defaultValue { configuration.set(key, value, source: "default") }
+    }
+    configuration.set(.databasePath, Store.defaultPath(environment: environment), source: "default")
+    if let file { try YAMLConfigFile(path: file).apply(to: &configuration) }
+    try applyEnvironment(to: &configuration)
+    return configuration
+  }
+
+  private func applyEnvironment(to configuration: inout Configuration) throws(GymError) {
+    for key in ConfigKey.all {
+      // GYM_DATABASE is the short, documented name for the database path (as plugins receive it).
+      let names = key == .databasePath ? ["GYM_DATABASE", key.environmentName] : [key.environmentName]
+      for name in names.reversed() {
+        guard let raw = environment[name] else { continue }
+        guard let value = key.normalise(raw) else {
+          throw GymError(
+            .configuration,
+            "environment variable \(name)='\(raw)' is not \(key.kind.displayName); fix or unset it")
+        }
+        configuration.set(key, value, source: "env \(name)")
+      }
+    }
+  }
+}
+
+/// One YAML configuration file: `version: 1`, then sections of documented keys.
+struct YAMLConfigFile {
+  let path: String
+
+  func apply(to configuration: inout Configuration) throws(GymError) {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw GymError(.configuration, "\(path): cannot be read as UTF-8 text")
+    }
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      throw Self.describe(error, path: path)
+    } catch {
+      throw GymError(.configuration, "\(path): \(error)")
+    }
+    guard let root else { return }  // an empty file sets nothing
+    guard case .mapping(let top) = root else {
+      throw fail(root, "the top level must be a mapping of sections, starting with 'version: 1'")
+    }
+    let version = top.first { $0.key.string == "version" }
+    guard let version else {
+      throw fail(root, "missing 'version: 1' (the configuration format version)")
+    }
+    guard version.value.int == 1 else {
+      throw fail(version.value, "unsupported version '\(version.value.string ?? "")'; this gym reads version 1")
+    }
+    for (sectionKey, sectionValue) in top where sectionKey.string != "version" {
+      let section = sectionKey.string ?? ""
+      let keys = ConfigKey.all.filter { $0.name.hasPrefix(section + ".") }
+      guard !keys.isEmpty else {
+        throw fail(sectionKey, "unknown section '\(section)'; known sections: \(Self.sections.joined(separator: ", "))")
+      }
+      guard case .mapping(let entries) = sectionValue else {
+        throw fail(sectionValue, "section '\(section)' must be a mapping of keys")
+      }
+      for (keyNode, valueNode) in entries {
+        let name = section + "." + (keyNode.string ?? "")
+        guard let key = keys.first(where: { $0.name == name }) else {
+          let valid = keys.map(\.name).joined(separator: ", ")
+          throw fail(keyNode, "unknown key '\(name)'; valid keys in '\(section)': \(valid)")
+        }
+        guard case .scalar(let scalar) = valueNode, let value = key.normalise(scalar.string) else {
+          throw fail(valueNode, "'\(name)' must be \(key.kind.displayName)")
+        }
+        configuration.set(key, value, source: location(valueNode))
+      }
+    }
+  }
+
+  static var sections: [String] {
+    var seen: [String] = []
+    for key in ConfigKey.all {
+      let section = String(key.name.prefix { $0 != "." })
+      if !seen.contains(section) { seen.append(section) }
+    }
+    return seen
+  }
+
+  func location(_ node: Node) -> String {
+    guard let mark = node.mark else { return path }
+    return "\(path):\(mark.line):\(mark.column)"
+  }
+
+  func fail(_ node: Node, _ message: String) -> GymError {
+    GymError(.configuration, "\(location(node)): \(message)")
+  }
+
+  static func describe(_ error: YamlError, path: String) -> GymError {
+    switch error {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+      .composer(_, let problem, let mark, _):
+      return GymError(.configuration, "\(path):\(mark.line):\(mark.column): invalid YAML: \(problem)")
+    default:
+      return GymError(.configuration, "\(path): invalid YAML: \(error)")
+    }
+  }
+}

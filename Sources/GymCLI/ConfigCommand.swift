@@ -1,0 +1,30 @@
+import ArgumentParser
+
+/// `gym config`: the effective configuration.
+public struct ConfigCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "config", abstract: "Show the effective configuration.", subcommands: [Show.self],
+    defaultSubcommand: Show.self)
+
+  public init() {}
+
+  /// `gym config show`: every key, its value, and where the value came from.
+  public struct Show: GymCommand {
+    public static let configuration = CommandConfiguration(
+      commandName: "show", abstract: "Print every configuration key, its value and where it came from.")
+
+    @OptionGroup public var global: GlobalOptions
+    @Option(help: "table, json, ndjson or csv.") var format: OutputFormat = .table
+
+    public init() {}
+
+    public func run(context: CommandContext) throws {
+      let writer = RecordWriter(format: format, columns: ["key", "value", "source"])
+      for key in ConfigKey.all {
+        let entry = context.configuration.entry(key)
+        writer.write([.text(key.name), .text(entry?.value ?? ""), .text(entry?.source ?? "default")])
+      }
+      writer.finish(next: nil)
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import GRDB
+import GymCore
+
+/// One value on its way out, typed by its field so each format can write it properly.
+public enum Cell: Sendable, Equatable {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case bool(Bool)
+  case text(String)
+  /// Canonical ISO 8601 UTC text, as the store keeps it.
+  case timestamp(String)
+
+  public init(_ value: DatabaseValue, type: FieldType) {
+    switch value.storage {
+    case .null: self = .null
+    case .int64(let i): self = type == .bool ? .bool(i != 0) : .integer(i)
+    case .double(let d): self = .real(d)
+    case .string(let s): self = type == .timestamp ? .timestamp(s) : .text(s)
+    case .blob(let data): self = .text("<\(data.count) bytes>")
+    }
+  }
+
+  /// Text for CSV and the table (`localTime` for people).
+  public func plainText(localTime: Bool) -> String {
+    switch self {
+    case .null: ""
+    case .integer(let i): String(i)
+    case .real(let d): Self.format(d)
+    case .bool(let b): b ? "true" : "false"
+    case .text(let s): s
+    case .timestamp(let s): localTime ? (Timestamp(parsing: s)?.localDescription ?? s) : s
+    }
+  }
+
+  public var isNumeric: Bool {
+    switch self {
+    case .integer, .real: true
+    default: false
+    }
+  }
+
+  static func format(_ d: Double) -> String {
+    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+    return String(d)
+  }
+
+  /// The value as JSON, appended to `out`.
+  public func appendJSON(to out: inout [UInt8]) {
+    switch self {
+    case .null: out.append(contentsOf: "null".utf8)
+    case .integer(let i): out.append(contentsOf: String(i).utf8)
+    case .real(let d): out.append(contentsOf: (d.isFinite ? Self.format(d) : "null").utf8)
+    case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+    case .text(let s), .timestamp(let s): JSONText.appendString(s, to: &out)
+    }
+  }
+}
+
+public enum JSONText {
+  /// `s` as a JSON string literal, escaping quotes, backslashes and control characters.
+  public static func appendString(_ s: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in s.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
+      case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
+      case 10: out.append(contentsOf: [92, 110])
+      case 13: out.append(contentsOf: [92, 114])
+      case 9: out.append(contentsOf: [92, 116])
+      case 0..<32:
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: [92, 117, 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  public static func string(_ s: String) -> String {
+    var out: [UInt8] = []
+    appendString(s, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A buffered writer on a file descriptor. Swift 6 flags Glibc's `stdout` global as unsafe, and
+/// one `write(2)` per 64 KiB keeps a million-row listing cheap.
+public final class OutputStream {
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  public static func standardOutput() -> OutputStream { OutputStream(descriptor: 1) }
+  public static func standardError() -> OutputStream { OutputStream(descriptor: 2) }
+
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer.append(contentsOf: $0) }
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  public func write(bytes: some Sequence<UInt8>) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  public func flush() {
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { raw in
+        Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  deinit { flush() }
+
+  /// Whether the descriptor is a terminal (progress and table fitting depend on it).
+  public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+  /// The terminal's width in columns, or nil when not a terminal.
+  public var terminalWidth: Int? {
+    var size = winsize()
+    guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+      return nil
+    }
+    return Int(size.ws_col)
+  }
+}
+
+/// Prints one line on stderr at once (errors, the next-page cursor, summaries).
+public func printError(_ line: String) {
+  let stream = OutputStream.standardError()
+  stream.write(line + "\n")
+  stream.flush()
+}

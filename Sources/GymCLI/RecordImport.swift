@@ -1,0 +1,83 @@
+import ArgumentParser
+import GRDB
+import GymCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The formats `import` commands read.
+public enum InputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
+  case ndjson, json, csv
+}
+
+/// Streams records from a file or stdin into a table: all or nothing, idempotent by key.
+public struct RecordImport {
+  public let table: TableSchema
+  public let keyField: String
+  public let path: String
+  public let format: InputFormat?
+
+  public init(table: TableSchema, keyField: String, path: String, format: InputFormat?) {
+    self.table = table
+    self.keyField = keyField
+    self.path = path
+    self.format = format
+  }
+
+  var displayName: String { path == "-" ? "<stdin>" : path }
+
+  /// Validates every record; writes them in one transaction unless `store` is nil (a dry run).
+  public func run(store: Store?, progress: Progress) throws -> ImportCounts {
+    let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw GymError.noInput("cannot read '\(path)': \(String(cString: strerror(errno))); check the path")
+    }
+    defer { if descriptor != 0 { close(descriptor) } }
+    let input = InputBuffer(descriptor: descriptor)
+    do {
+      var scanner = try makeScanner(input)
+      var values = RecordValues(fieldNames: table.fieldNames)
+      func load(_ db: Database?) throws -> ImportCounts {
+        let loader = try BulkLoader(table: table, keyField: keyField, db: db)
+        while try scanner.next(into: &values) {
+          try loader.add(values, line: scanner.recordLine)
+          progress.update(loader.counts.read)
+        }
+        return loader.counts
+      }
+      guard let store else { return try load(nil) }
+      return try store.write { db in
+        try BulkLoader.withDeferredIndexes(db, table: table) { try load(db) }
+      }
+    } catch let error as InputError {
+      let location = error.line > 0 ? "\(displayName):\(error.line)" : displayName
+      throw GymError.data("\(location): \(error.message); nothing was imported")
+    }
+  }
+
+  private func makeScanner(_ input: InputBuffer) throws -> any RecordScanner {
+    switch try detectFormat(input) {
+    case .csv:
+      var scanner = CSVRecordScanner(input: input)
+      let required = table.fields.filter { !$0.isNullable }.map(\.name)
+      try scanner.readHeader(expected: RecordValues(fieldNames: table.fieldNames), required: required)
+      return scanner
+    case .ndjson, .json:
+      return JSONRecordScanner(input: input)
+    }
+  }
+
+  /// `--input-format`, else the file's extension, else the first byte: `{` or `[` is JSON.
+  private func detectFormat(_ input: InputBuffer) throws -> InputFormat {
+    if let format { return format }
+    let lower = path.lowercased()
+    if lower.hasSuffix(".csv") { return .csv }
+    if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json") { return .ndjson }
+    while input.start == input.end, try input.refill() {}
+    let first = input.storage[input.start..<input.end].first { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }
+    return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .ndjson : .csv
+  }
+}

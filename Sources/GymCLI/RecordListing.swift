@@ -1,0 +1,62 @@
+import GRDB
+import GymCore
+
+/// Runs a list query and streams its rows to stdout in the chosen format: the one way every
+/// module's `list` command writes records.
+public enum RecordListing {
+  /// Builds the query from the shared options; fails on a bad field or cursor before any I/O.
+  public static func query(
+    table: TableSchema, filters: [Predicate], output: OutputOptions, paging: PagingOptions,
+    context: CommandContext, sort: [SortKey]? = nil
+  ) throws -> Query {
+    let query = Query(
+      table: table, filter: Predicate.all(filters), sort: sort, limit: context.limit(paging),
+      offset: paging.offset, after: try paging.after.map { try PageCursor(decoding: $0) },
+      projection: output.fieldList)
+    _ = try query.selectSQL()
+    return query
+  }
+
+  public static func write(_ query: Query, store: Store, format: OutputFormat) throws {
+    let fields = try query.projectedFields()
+    let writer = RecordWriter(format: format, columns: fields.map(\.name))
+    let next = try store.read { db in
+      try query.forEachRow(db) { row in writer.write(cells(row, fields)) }
+    }
+    writer.finish(next: next?.encoded)
+  }
+
+  /// The first `fields.count` columns of `row` as typed cells.
+  public static func cells(_ row: Row, _ fields: [Field]) -> [Cell] {
+    fields.indices.map { Cell(row[$0] as DatabaseValue, type: fields[$0].type) }
+  }
+
+  /// One record: as `field  value` lines in a table, as an object in JSON.
+  public static func writeOne(_ cells: [Cell], fields: [Field], format: OutputFormat) {
+    let out = OutputStream.standardOutput()
+    switch format {
+    case .table:
+      let width = fields.map(\.name.count).max() ?? 0
+      for (field, cell) in zip(fields, cells) {
+        let pad = String(repeating: " ", count: width - field.name.count)
+        out.write("\(field.name)\(pad)  \(cell.plainText(localTime: true))\n")
+      }
+      out.flush()
+    case .json, .ndjson:
+      var bytes: [UInt8] = [UInt8(ascii: "{")]
+      for (i, cell) in cells.enumerated() {
+        if i > 0 { bytes.append(UInt8(ascii: ",")) }
+        JSONText.appendString(fields[i].name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        cell.appendJSON(to: &bytes)
+      }
+      bytes.append(contentsOf: "}\n".utf8)
+      out.write(bytes: bytes)
+      out.flush()
+    case .csv:
+      let writer = RecordWriter(format: .csv, columns: fields.map(\.name), out: out)
+      writer.write(cells)
+      writer.finish(next: nil)
+    }
+  }
+}

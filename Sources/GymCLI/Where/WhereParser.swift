@@ -1,0 +1,258 @@
+import GymCore
+
+/// Parses a `--where` expression (a Swift-like predicate, see DESIGN.md) into the store's typed
+/// `Predicate`, checking every field, type and enum value against the table.
+///
+///     expr       := and ('||' and)*
+///     and        := unary ('&&' unary)*
+///     unary      := '!' unary | '(' expr ')' | comparison
+///     comparison := field ('==' | '!=' | '<' | '<=' | '>' | '>=') value
+///                 | field 'in' '[' value (',' value)* ']'
+///                 | field '.' ('contains' | 'hasPrefix' | 'hasSuffix') '(' string ')'
+///     value      := string | number | 'true' | 'false' | 'nil' | date (('+' | '-') duration)*
+///     date       := '@'ISO-date | 'now'
+public struct WhereParser {
+  let table: TableSchema
+  let now: Timestamp
+  private var tokens: [WhereToken] = []
+  private var position = 0
+
+  public init(table: TableSchema, now: Timestamp = .now()) {
+    self.table = table
+    self.now = now
+  }
+
+  /// The predicate, or a usage error naming the column of the mistake.
+  public static func parse(_ text: String, table: TableSchema, now: Timestamp = .now()) throws(GymError) -> Predicate {
+    var parser = WhereParser(table: table, now: now)
+    do {
+      return try parser.parse(text)
+    } catch {
+      throw GymError.usage("--where column \(error.column): \(error.message) (in '\(text)')")
+    }
+  }
+
+  mutating func parse(_ text: String) throws(WhereSyntaxError) -> Predicate {
+    var lexer = WhereLexer(text)
+    tokens = try lexer.tokens()
+    position = 0
+    let predicate = try orExpression()
+    guard case .end = current.kind else {
+      throw WhereSyntaxError(
+        message: "unexpected \(describe(current)); join conditions with && or ||", column: current.column)
+    }
+    return predicate
+  }
+
+  private var current: WhereToken { tokens[position] }
+
+  private mutating func advance() -> WhereToken {
+    defer { position += 1 }
+    return tokens[position]
+  }
+
+  private mutating func accept(_ symbol: String) -> Bool {
+    guard current.kind == .symbol(symbol) else { return false }
+    position += 1
+    return true
+  }
+
+  private mutating func expect(_ symbol: String) throws(WhereSyntaxError) {
+    guard accept(symbol) else {
+      throw WhereSyntaxError(message: "expected '\(symbol)' but found \(describe(current))", column: current.column)
+    }
+  }
+
+  private mutating func orExpression() throws(WhereSyntaxError) -> Predicate {
+    var result = try andExpression()
+    while accept("||") { result = .or(result, try andExpression()) }
+    return result
+  }
+
+  private mutating func andExpression() throws(WhereSyntaxError) -> Predicate {
+    var result = try unary()
+    while accept("&&") { result = .and(result, try unary()) }
+    return result
+  }
+
+  private mutating func unary() throws(WhereSyntaxError) -> Predicate {
+    if accept("!") { return .not(try unary()) }
+    if accept("(") {
+      let inner = try orExpression()
+      try expect(")")
+      return inner
+    }
+    return try comparison()
+  }
+
+  private mutating func comparison() throws(WhereSyntaxError) -> Predicate {
+    let token = advance()
+    guard case .identifier(let name) = token.kind else {
+      throw WhereSyntaxError(message: "expected a field name but found \(describe(token))", column: token.column)
+    }
+    guard let field = table.field(named: name) else {
+      throw WhereSyntaxError(
+        message: "unknown field '\(name)'; valid fields: \(table.fieldNames.joined(separator: ", "))",
+        column: token.column)
+    }
+    if accept(".") { return try method(on: field) }
+    if current.kind == .identifier("in") {
+      position += 1
+      try expect("[")
+      var values: [Value] = []
+      repeat { values.append(try value(for: field)) } while accept(",")
+      try expect("]")
+      return .isIn(field.name, values)
+    }
+    let opToken = advance()
+    guard case .symbol(let symbol) = opToken.kind, let op = Predicate.ComparisonOperator(rawValue: symbol) else {
+      throw WhereSyntaxError(
+        message:
+          "expected a comparison (==, !=, <, <=, >, >=, in, .contains) after '\(name)' but found \(describe(opToken))",
+        column: opToken.column)
+    }
+    let valueColumn = current.column
+    let value = try value(for: field)
+    if value == .null && op != .equal && op != .notEqual {
+      throw WhereSyntaxError(message: "nil can only be compared with == or !=", column: valueColumn)
+    }
+    if case .enumeration = field.type, op != .equal, op != .notEqual {
+      throw WhereSyntaxError(message: "'\(name)' is an enum: compare it with ==, != or in", column: opToken.column)
+    }
+    return .compare(field.name, op, value)
+  }
+
+  private mutating func method(on field: Field) throws(WhereSyntaxError) -> Predicate {
+    let token = advance()
+    guard case .identifier(let name) = token.kind, let match = Predicate.TextMatch(rawValue: name) else {
+      throw WhereSyntaxError(
+        message: "unknown method \(describe(token)); use contains, hasPrefix or hasSuffix", column: token.column)
+    }
+    switch field.type {
+    case .text, .uuid, .enumeration: break
+    default:
+      throw WhereSyntaxError(
+        message: "'\(field.name)' is a \(field.type.displayName), not text: \(name) needs text", column: token.column)
+    }
+    try expect("(")
+    let argument = advance()
+    guard case .string(let needle) = argument.kind else {
+      throw WhereSyntaxError(message: "\(name) takes a quoted string", column: argument.column)
+    }
+    try expect(")")
+    return .text(field.name, match, needle)
+  }
+
+  /// A literal, checked and converted for the field's type.
+  private mutating func value(for field: Field) throws(WhereSyntaxError) -> Value {
+    let token = current
+    let mismatch = WhereSyntaxError(
+      message: "\(describe(token)) does not fit '\(field.name)', which takes \(expectation(field))",
+      column: token.column)
+    if token.kind == .identifier("nil") {
+      position += 1
+      guard field.isNullable else {
+        throw WhereSyntaxError(message: "'\(field.name)' is never nil", column: token.column)
+      }
+      return .null
+    }
+    switch field.type {
+    case .timestamp:
+      return .timestamp(try dateExpression(for: field))
+    case .text:
+      guard case .string(let s) = advance().kind else { throw mismatch }
+      return .text(s)
+    case .uuid:
+      guard case .string(let s) = advance().kind else { throw mismatch }
+      return .text(s.lowercased())
+    case .enumeration(let allowed):
+      guard case .string(let s) = advance().kind else { throw mismatch }
+      guard allowed.contains(s) else {
+        throw WhereSyntaxError(
+          message: "'\(s)' is not a value of '\(field.name)'; allowed: \(allowed.joined(separator: ", "))",
+          column: token.column)
+      }
+      return .text(s)
+    case .integer:
+      guard case .number(let d, true) = advance().kind else { throw mismatch }
+      return .integer(Int64(d))
+    case .real:
+      guard case .number(let d, _) = advance().kind else { throw mismatch }
+      return .real(d)
+    case .bool:
+      let t = advance().kind
+      if t == .identifier("true") { return .bool(true) }
+      if t == .identifier("false") { return .bool(false) }
+      throw mismatch
+    }
+  }
+
+  private mutating func dateExpression(for field: Field) throws(WhereSyntaxError) -> Timestamp {
+    let token = advance()
+    var result: Timestamp
+    switch token.kind {
+    case .date(let t): result = t
+    case .identifier("now"): result = now
+    case .string(let s):
+      guard let t = Timestamp(parsing: s) else {
+        throw WhereSyntaxError(message: "'\(s)' is not a date; write @YYYY-MM-DD or now - 7d", column: token.column)
+      }
+      result = t
+    default:
+      throw WhereSyntaxError(
+        message: "\(describe(token)) does not fit '\(field.name)', which takes a date (@2026-11-01, now - 7d)",
+        column: token.column)
+    }
+    while current.kind == .symbol("+") || current.kind == .symbol("-") {
+      let sign: Int64 = advance().kind == .symbol("+") ? 1 : -1
+      let amount = advance()
+      guard case .duration(let ms) = amount.kind else {
+        throw WhereSyntaxError(message: "expected a duration such as 7d or 12h", column: amount.column)
+      }
+      result = result.adding(milliseconds: sign * ms)
+    }
+    return result
+  }
+
+  private func expectation(_ field: Field) -> String {
+    switch field.type {
+    case .text, .uuid: "a quoted string"
+    case .integer: "a whole number"
+    case .real: "a number"
+    case .bool: "true or false"
+    case .timestamp: "a date (@2026-11-01, now - 7d)"
+    case .enumeration(let values): "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+  }
+
+  private func describe(_ token: WhereToken) -> String {
+    switch token.kind {
+    case .identifier(let s): "'\(s)'"
+    case .string(let s): "\"\(s)\""
+    case .number(let d, let isInteger): isInteger ? "\(Int64(d))" : "\(d)"
+    case .date(let t): "@\(t.canonical)"
+    case .duration: "a duration"
+    case .symbol(let s): "'\(s)'"
+    case .end: "the end of the expression"
+    }
+  }
+
+  /// A date for `--since`/`--until`: an ISO date, `now - 7d`-style expression, or a bare
+  /// duration (`7d` = seven days ago).
+  public static func parseDate(_ text: String, option: String, now: Timestamp = .now()) throws(GymError) -> Timestamp {
+    if let t = Timestamp(parsing: text) { return t }
+    var lexer = WhereLexer(text)
+    if let tokens = try? lexer.tokens() {
+      if tokens.count == 2, case .duration(let ms) = tokens[0].kind { return now.adding(milliseconds: -ms) }
+      var parser = WhereParser(table: TableSchema(name: "", fields: [], indexes: [], defaultSort: []), now: now)
+      parser.tokens = text.hasPrefix("@") || text.hasPrefix("now") ? tokens : []
+      if !parser.tokens.isEmpty, let t = try? parser.dateExpression(for: Field("date", .timestamp)),
+        parser.current.kind == .end
+      {
+        return t
+      }
+    }
+    throw GymError.usage(
+      "\(option) '\(text)' is not a date; use 2026-11-01, 2026-11-01T18:30:00Z, 7d or 'now - 2w'")
+  }
+}

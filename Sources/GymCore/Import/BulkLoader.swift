@@ -1,0 +1,189 @@
+import GRDB
+import GRDBSQLite
+
+/// What an import did, counted per record.
+public struct ImportCounts: Sendable, Equatable {
+  public var read = 0
+  public var inserted = 0
+  public var updated = 0
+  public var unchanged = 0
+
+  public init() {}
+}
+
+/// Checks each raw record against the table's field types and upserts it through one cached
+/// prepared statement, binding values straight from the input bytes (no per-row objects): the
+/// fast path DESIGN.md measured at 1.7× faster than `StatementArguments`, 4× faster than records.
+///
+/// `INSERT … ON CONFLICT(key) DO UPDATE … WHERE <some column differs>` makes a re-import a no-op
+/// and updates changed rows in place, never delete-then-insert.
+public final class BulkLoader {
+  public let table: TableSchema
+  public private(set) var counts = ImportCounts()
+  private let db: Database?
+  private let statement: Statement?
+  private var scratch: [UInt8] = []
+  private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+  /// `db` nil: validate only (a dry run).
+  public init(table: TableSchema, keyField: String, db: Database?) throws {
+    self.table = table
+    self.db = db
+    guard let db else {
+      statement = nil
+      return
+    }
+    let columns = table.fields.map { SQL.quote($0.name) }
+    let updates = table.fields.filter { $0.name != keyField }.map { SQL.quote($0.name) }
+    let sql = """
+      INSERT INTO \(SQL.quote(table.name)) (\(columns.joined(separator: ", "))) \
+      VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) \
+      ON CONFLICT(\(SQL.quote(keyField))) DO UPDATE SET \
+      \(updates.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")) \
+      WHERE \(updates.map { "\(SQL.quote(table.name)).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR "))
+      """
+    statement = try db.cachedStatement(sql: sql)
+  }
+
+  /// Validates one record and, unless this is a dry run, upserts it.
+  public func add(_ values: RecordValues, line: Int) throws {
+    counts.read += 1
+    let sqliteStatement = statement?.sqliteStatement
+    for (index, field) in table.fields.enumerated() {
+      let kind = values.kinds[index]
+      let position = Int32(index + 1)
+      if kind == .missing || kind == .null {
+        guard field.isNullable else {
+          let problem = kind == .missing ? "is missing" : "is empty"
+          throw InputError(
+            line: line, message: "field '\(field.name)' \(problem); it is required (\(field.type.displayName))")
+        }
+        if let sqliteStatement { sqlite3_bind_null(sqliteStatement, position) }
+        continue
+      }
+      try values.withBytes(index) { bytes in
+        try bind(bytes, kind: kind, field: field, at: position, to: sqliteStatement, line: line)
+      }
+    }
+    guard let db, let sqliteStatement else { return }
+    // Zeroed before each step: an insert sets it, an update leaves it, so the two are told apart.
+    sqlite3_set_last_insert_rowid(db.sqliteConnection, 0)
+    let code = sqlite3_step(sqliteStatement)
+    sqlite3_reset(sqliteStatement)
+    guard code == SQLITE_DONE else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
+    }
+    if sqlite3_changes(db.sqliteConnection) == 0 {
+      counts.unchanged += 1
+    } else if sqlite3_last_insert_rowid(db.sqliteConnection) != 0 {
+      counts.inserted += 1
+    } else {
+      counts.updated += 1
+    }
+  }
+
+  private func bind(
+    _ bytes: UnsafeBufferPointer<UInt8>, kind: RecordValues.Kind, field: Field, at position: Int32,
+    to statement: OpaquePointer?, line: Int
+  ) throws(InputError) {
+    func invalid(_ expected: String) -> InputError {
+      let shown = String(decoding: bytes.prefix(60), as: UTF8.self)
+      return InputError(line: line, message: "field '\(field.name)': '\(shown)' is not \(expected)")
+    }
+    func bindText(_ text: UnsafeBufferPointer<UInt8>) {
+      guard let statement else { return }
+      // An empty buffer has no address, and a NULL pointer would bind NULL instead of ''.
+      guard let base = UnsafeRawPointer(text.baseAddress), !text.isEmpty else {
+        sqlite3_bind_text(statement, position, "", 0, Self.transient)
+        return
+      }
+      sqlite3_bind_text(
+        statement, position, base.assumingMemoryBound(to: CChar.self), Int32(text.count), Self.transient)
+    }
+    let isText = kind == .string
+    switch field.type {
+    case .text:
+      guard isText else { throw invalid("text (quote it)") }
+      guard String(validating: bytes, as: UTF8.self) != nil else { throw invalid("valid UTF-8 text") }
+      bindText(bytes)
+    case .enumeration(let allowed):
+      guard isText, allowed.contains(where: { $0.utf8.elementsEqual(bytes) }) else {
+        throw invalid("one of " + allowed.joined(separator: ", "))
+      }
+      bindText(bytes)
+    case .uuid:
+      guard isText, bytes.count == 36, Self.isUUID(bytes) else {
+        throw invalid("a UUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)")
+      }
+      scratch.removeAll(keepingCapacity: true)
+      scratch.append(contentsOf: bytes.lazy.map { $0 >= 65 && $0 <= 70 ? $0 + 32 : $0 })
+      scratch.withUnsafeBufferPointer { bindText($0) }
+    case .timestamp:
+      guard isText, let timestamp = Timestamp(parsing: bytes) else {
+        throw invalid("a date-time (2026-11-21T10:00:00Z)")
+      }
+      scratch.removeAll(keepingCapacity: true)
+      timestamp.appendCanonical(to: &scratch)
+      scratch.withUnsafeBufferPointer { bindText($0) }
+    case .integer:
+      guard kind == .number || kind == .string, let value = Self.integer(bytes) else { throw invalid("a whole number") }
+      if let statement { sqlite3_bind_int64(statement, position, value) }
+    case .real:
+      guard kind == .number || kind == .string, let value = Double(String(decoding: bytes, as: UTF8.self)),
+        value.isFinite
+      else { throw invalid("a number") }
+      if let statement { sqlite3_bind_double(statement, position, value) }
+    case .bool:
+      let text = String(decoding: bytes, as: UTF8.self)
+      let value: Bool
+      if kind == .boolTrue || text == "true" || text == "1" {
+        value = true
+      } else if kind == .boolFalse || text == "false" || text == "0" {
+        value = false
+      } else {
+        throw invalid("true or false")
+      }
+      if let statement { sqlite3_bind_int64(statement, position, value ? 1 : 0) }
+    }
+  }
+
+  static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var i = 0
+    var negative = false
+    if bytes.first == UInt8(ascii: "-") {
+      negative = true
+      i = 1
+    }
+    guard i < bytes.count, bytes.count - i <= 18 else { return nil }
+    var value: Int64 = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      guard b >= 48 && b <= 57 else { return nil }
+      value = value * 10 + Int64(b - 48)
+      i += 1
+    }
+    return negative ? -value : value
+  }
+
+  static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for (i, b) in bytes.enumerated() {
+      if i == 8 || i == 13 || i == 18 || i == 23 {
+        if b != UInt8(ascii: "-") { return false }
+      } else if !((b >= 48 && b <= 57) || (b >= 97 && b <= 102) || (b >= 65 && b <= 70)) {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Runs a load into `table`; when the table starts empty its secondary indexes are dropped
+  /// first and built once at the end, which is several times faster than maintaining them per row.
+  public static func withDeferredIndexes<T>(_ db: Database, table: TableSchema, _ body: () throws -> T) throws -> T {
+    let isEmpty = try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(table.name)))")!
+    let deferred = isEmpty ? table.indexes.filter { !$0.isUnique } : []
+    for index in deferred { try db.execute(sql: "DROP INDEX IF EXISTS \(SQL.quote(index.name))") }
+    let result = try body()
+    for index in deferred { try db.execute(sql: index.createSQL(table: table.name)) }
+    return result
+  }
+}

@@ -1,0 +1,134 @@
+/// Reads RFC 4180 CSV records (quoted fields may hold commas, quotes and newlines; CRLF or LF),
+/// streaming. The header names the fields; it must name each expected field exactly once.
+public struct CSVRecordScanner: RecordScanner {
+  private let input: InputBuffer
+  private let delimiter: UInt8
+  private var line = 1
+  public private(set) var recordLine = 1
+  private var columnToField: [Int?] = []
+  private var fields: [[UInt8]] = []
+  private var quoted: [Bool] = []
+
+  public init(input: InputBuffer, delimiter: UInt8 = UInt8(ascii: ",")) {
+    self.input = input
+    self.delimiter = delimiter
+  }
+
+  /// Reads the header and checks it against the expected fields (`required`: must all appear).
+  public mutating func readHeader(expected: RecordValues, required: [String]) throws(InputError) {
+    guard try readRecord() else { throw InputError(line: 1, message: "the CSV file is empty; it needs a header line") }
+    let names = fields.map { String(decoding: $0, as: UTF8.self).trimmingBOM() }
+    columnToField = names.map { name in expected.fieldNames.firstIndex(of: name) }
+    let unknown = names.enumerated().filter { columnToField[$0.offset] == nil }.map(\.element)
+    let missing = required.filter { !names.contains($0) }
+    let duplicated = names.filter { name in names.filter { $0 == name }.count > 1 }
+    if !unknown.isEmpty || !missing.isEmpty || !duplicated.isEmpty {
+      var problems: [String] = []
+      if !unknown.isEmpty { problems.append("unknown column(s) \(unknown.joined(separator: ", "))") }
+      if !missing.isEmpty { problems.append("missing column(s) \(missing.joined(separator: ", "))") }
+      if !duplicated.isEmpty {
+        problems.append("repeated column(s) \(Set(duplicated).sorted().joined(separator: ", "))")
+      }
+      throw InputError(
+        line: 1,
+        message:
+          "unexpected CSV header: \(problems.joined(separator: "; ")); expected: \(expected.fieldNames.joined(separator: ","))"
+      )
+    }
+  }
+
+  public mutating func next(into values: inout RecordValues) throws(InputError) -> Bool {
+    values.reset()
+    while true {
+      guard try readRecord() else { return false }
+      if fields.count == 1 && fields[0].isEmpty && !quoted[0] { continue }  // blank line
+      guard fields.count == columnToField.count else {
+        throw InputError(
+          line: recordLine, message: "the record has \(fields.count) fields but the header has \(columnToField.count)")
+      }
+      for (column, bytes) in fields.enumerated() {
+        guard let field = columnToField[column] else { continue }
+        values.set(field, kind: bytes.isEmpty && !quoted[column] ? .null : .string, bytes: bytes)
+      }
+      return true
+    }
+  }
+
+  /// Splits the next record into `fields`; false at the end of the input.
+  private mutating func readRecord() throws(InputError) -> Bool {
+    while true {
+      switch scan() {
+      case .some(let end):
+        for i in input.start..<end where input.storage[i] == 10 { line += 1 }
+        input.start = end
+        return true
+      case .none:
+        if try !input.refill() {
+          if input.start == input.end { return false }
+          // The last record has no line break: the end of input closes it.
+          if let end = scan(atEOF: true) {
+            input.start = end
+            return true
+          }
+          throw InputError(line: recordLine, message: "a quoted field is not closed before the end of the input")
+        }
+      }
+    }
+  }
+
+  /// The end offset of the record at `input.start`, or nil when it is not complete yet.
+  private mutating func scan(atEOF: Bool = false) -> Int? {
+    fields.removeAll(keepingCapacity: true)
+    quoted.removeAll(keepingCapacity: true)
+    recordLine = line
+    let s = input.storage
+    let end = input.end
+    var i = input.start
+    var field: [UInt8] = []
+    while true {
+      field.removeAll(keepingCapacity: true)
+      var isQuoted = false
+      if i < end, s[i] == 34 {
+        isQuoted = true
+        i += 1
+        while true {
+          guard i < end else { return nil }
+          if s[i] == 34 {
+            if i + 1 < end, s[i + 1] == 34 {
+              field.append(34)
+              i += 2
+              continue
+            }
+            if i + 1 >= end && !atEOF { return nil }
+            i += 1
+            break
+          }
+          field.append(s[i])
+          i += 1
+        }
+      }
+      while i < end, s[i] != delimiter, s[i] != 10, s[i] != 13 {
+        field.append(s[i])
+        i += 1
+      }
+      fields.append(field)
+      quoted.append(isQuoted)
+      guard i < end else { return atEOF ? end : nil }
+      if s[i] == delimiter {
+        i += 1
+        continue
+      }
+      if s[i] == 13 {
+        guard i + 1 < end else { return atEOF ? end : nil }
+        return s[i + 1] == 10 ? i + 2 : i + 1
+      }
+      return i + 1
+    }
+  }
+}
+
+extension String {
+  fileprivate func trimmingBOM() -> String {
+    hasPrefix("\u{FEFF}") ? String(dropFirst()) : self
+  }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a file descriptor in large chunks into one growing window, so record scanners see
+/// contiguous bytes and memory stays the size of the longest record plus one chunk.
+public final class InputBuffer {
+  public private(set) var storage: [UInt8]
+  /// The unread bytes are `storage[start..<end]`.
+  public var start = 0
+  public private(set) var end = 0
+  public private(set) var isAtEOF = false
+  private let descriptor: Int32
+  private static let chunk = 1 << 20
+
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+    storage = [UInt8](repeating: 0, count: Self.chunk * 2)
+  }
+
+  /// Moves the unread bytes to the front and reads more; false when the input is exhausted.
+  public func refill() throws(InputError) -> Bool {
+    if isAtEOF { return false }
+    if start > 0 {
+      let count = end - start
+      storage.withUnsafeMutableBytes { raw in
+        _ = memmove(raw.baseAddress!, raw.baseAddress! + start, count)
+      }
+      start = 0
+      end = count
+    }
+    if storage.count - end < Self.chunk { storage += [UInt8](repeating: 0, count: Self.chunk) }
+    while true {
+      let n = storage.withUnsafeMutableBytes { raw in
+        read(descriptor, raw.baseAddress! + end, raw.count - end)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw InputError(line: 0, message: "cannot read the input: \(String(cString: strerror(errno)))")
+      }
+      if n == 0 {
+        isAtEOF = true
+        return false
+      }
+      end += n
+      return true
+    }
+  }
+}
+
+/// A problem in the input data, at a 1-based line (0 when the line is not known).
+public struct InputError: Error, Equatable, Sendable {
+  public let line: Int
+  public let message: String
+
+  public init(line: Int, message: String) {
+    self.line = line
+    self.message = message
+  }
+}

@@ -1,0 +1,240 @@
+/// Reads flat JSON objects one at a time from NDJSON (one per line) or a JSON array, streaming.
+///
+/// Values may be strings, numbers, booleans or null; nested objects or arrays are an error, since
+/// every gym record is flat. A record that straddles a chunk is parsed again after a refill.
+public struct JSONRecordScanner: RecordScanner {
+  private let input: InputBuffer
+  private var line = 1
+  public private(set) var recordLine = 1
+  private enum Mode { case unknown, lines, array, finished }
+  private var mode = Mode.unknown
+  private var scratch: [UInt8] = []
+
+  public init(input: InputBuffer) { self.input = input }
+
+  private enum Outcome {
+    case complete(Int)
+    case incomplete
+    case failure(String, Int)
+  }
+
+  public mutating func next(into values: inout RecordValues) throws(InputError) -> Bool {
+    while true {
+      let outcome = step(&values)
+      switch outcome {
+      case .complete(let end):
+        countLines(to: end)
+        input.start = end
+        return mode != .finished
+      case .incomplete:
+        if try !input.refill() {
+          if input.start == input.end || onlyWhitespaceLeft() {
+            if mode == .array { throw InputError(line: line, message: "the JSON array is not closed with ']'") }
+            return false
+          }
+          throw InputError(line: recordLine, message: "the record is cut off at the end of the input")
+        }
+      case .failure(let message, let offset):
+        throw InputError(line: lineNumber(at: offset), message: message)
+      }
+    }
+  }
+
+  private func onlyWhitespaceLeft() -> Bool {
+    input.storage[input.start..<input.end].allSatisfy { $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }
+  }
+
+  private mutating func countLines(to end: Int) {
+    for i in input.start..<end where input.storage[i] == 10 { line += 1 }
+  }
+
+  private func lineNumber(at offset: Int) -> Int {
+    var n = line
+    for i in input.start..<min(offset, input.end) where input.storage[i] == 10 { n += 1 }
+    return n
+  }
+
+  /// Skips to and parses the next object (or the array's punctuation around it).
+  private mutating func step(_ values: inout RecordValues) -> Outcome {
+    values.reset()
+    let storage = input.storage
+    let end = input.end
+    var i = input.start
+    func skipSpace() {
+      while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
+    }
+    skipSpace()
+    guard i < end else { return .incomplete }
+    switch mode {
+    case .unknown:
+      if storage[i] == UInt8(ascii: "[") {
+        mode = .array
+        i += 1
+        skipSpace()
+        guard i < end else { return .incomplete }
+        if storage[i] == UInt8(ascii: "]") {
+          mode = .finished
+          return .complete(i + 1)
+        }
+      } else {
+        mode = .lines
+      }
+    case .array:
+      if storage[i] == UInt8(ascii: "]") {
+        mode = .finished
+        return .complete(i + 1)
+      }
+      guard storage[i] == UInt8(ascii: ",") else {
+        return .failure("expected ',' or ']' between the array's records", i)
+      }
+      i += 1
+      skipSpace()
+      guard i < end else { return .incomplete }
+    case .lines, .finished: break
+    }
+    recordLine = lineNumber(at: i)
+    return object(at: i, storage: storage, end: end, into: &values)
+  }
+
+  private mutating func object(
+    at start: Int, storage: [UInt8], end: Int, into values: inout RecordValues
+  ) -> Outcome {
+    var i = start
+    guard storage[i] == UInt8(ascii: "{") else {
+      return .failure("expected a JSON object '{' but found '\(Character(Unicode.Scalar(storage[i])))'", i)
+    }
+    i += 1
+    func skipSpace() {
+      while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
+    }
+    skipSpace()
+    guard i < end else { return .incomplete }
+    if storage[i] == UInt8(ascii: "}") { return .complete(i + 1) }
+    while true {
+      skipSpace()
+      guard i < end else { return .incomplete }
+      guard storage[i] == UInt8(ascii: "\"") else { return .failure("expected a quoted field name", i) }
+      let keyStart = i
+      switch string(at: &i, storage: storage, end: end) {
+      case .incomplete: return .incomplete
+      case .failure(let m, let at): return .failure(m, at)
+      case .complete: break
+      }
+      let field = scratch.withUnsafeBufferPointer { values.index(ofName: $0) }
+      guard let field else {
+        let name = String(decoding: scratch, as: UTF8.self)
+        return .failure(
+          "unknown field '\(name)'; expected: \(values.fieldNames.joined(separator: ", "))", keyStart)
+      }
+      skipSpace()
+      guard i < end else { return .incomplete }
+      guard storage[i] == UInt8(ascii: ":") else { return .failure("expected ':' after the field name", i) }
+      i += 1
+      skipSpace()
+      guard i < end else { return .incomplete }
+      let c = storage[i]
+      if c == UInt8(ascii: "\"") {
+        switch string(at: &i, storage: storage, end: end) {
+        case .incomplete: return .incomplete
+        case .failure(let m, let at): return .failure(m, at)
+        case .complete: values.set(field, kind: .string, bytes: scratch)
+        }
+      } else if c == UInt8(ascii: "-") || (c >= 48 && c <= 57) {
+        let valueStart = i
+        i += 1
+        while i < end,
+          storage[i] == 46 || storage[i] == 43 || storage[i] == 45 || storage[i] == 101
+            || storage[i] == 69 || (storage[i] >= 48 && storage[i] <= 57)
+        {
+          i += 1
+        }
+        guard i < end else { return .incomplete }
+        storage.withUnsafeBufferPointer { all in
+          values.set(field, kind: .number, bytes: UnsafeBufferPointer(rebasing: all[valueStart..<i]))
+        }
+      } else if let (word, kind) = [("true", RecordValues.Kind.boolTrue), ("false", .boolFalse), ("null", .null)]
+        .first(where: { storage[i] == $0.0.utf8.first! })
+      {
+        let bytes = Array(word.utf8)
+        guard i + bytes.count <= end else { return .incomplete }
+        guard storage[i..<i + bytes.count].elementsEqual(bytes) else { return .failure("invalid JSON value", i) }
+        i += bytes.count
+        values.set(field, kind: kind, bytes: [])
+      } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
+        return .failure("field '\(values.fieldNames[field])' holds a nested object or array; records are flat", i)
+      } else {
+        return .failure("invalid JSON value for field '\(values.fieldNames[field])'", i)
+      }
+      skipSpace()
+      guard i < end else { return .incomplete }
+      if storage[i] == UInt8(ascii: ",") {
+        i += 1
+        continue
+      }
+      if storage[i] == UInt8(ascii: "}") { return .complete(i + 1) }
+      return .failure("expected ',' or '}' after field '\(values.fieldNames[field])'", i)
+    }
+  }
+
+  /// Decodes the string literal at `i` into `scratch`, leaving `i` after its closing quote.
+  private mutating func string(at i: inout Int, storage: [UInt8], end: Int) -> Outcome {
+    scratch.removeAll(keepingCapacity: true)
+    var j = i + 1
+    while j < end {
+      let c = storage[j]
+      if c == UInt8(ascii: "\"") {
+        i = j + 1
+        return .complete(i)
+      }
+      if c == UInt8(ascii: "\\") {
+        guard j + 1 < end else { return .incomplete }
+        let e = storage[j + 1]
+        j += 2
+        switch e {
+        case UInt8(ascii: "n"): scratch.append(10)
+        case UInt8(ascii: "t"): scratch.append(9)
+        case UInt8(ascii: "r"): scratch.append(13)
+        case UInt8(ascii: "b"): scratch.append(8)
+        case UInt8(ascii: "f"): scratch.append(12)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(e)
+        case UInt8(ascii: "u"):
+          guard j + 4 <= end else { return .incomplete }
+          guard var code = hex(storage, j) else { return .failure("invalid \\u escape", j) }
+          j += 4
+          if code >= 0xD800 && code < 0xDC00 {
+            guard j + 6 <= end else { return .incomplete }
+            guard storage[j] == 92, storage[j + 1] == 117, let low = hex(storage, j + 2), low >= 0xDC00, low < 0xE000
+            else { return .failure("unpaired UTF-16 surrogate in \\u escape", j) }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            j += 6
+          }
+          guard let scalar = Unicode.Scalar(code) else { return .failure("invalid \\u escape", j) }
+          scratch.append(contentsOf: String(Character(scalar)).utf8)
+        default:
+          return .failure("invalid escape '\\\(Character(Unicode.Scalar(e)))'", j - 2)
+        }
+        continue
+      }
+      if c < 32 { return .failure("control character inside a string (escape it)", j) }
+      scratch.append(c)
+      j += 1
+    }
+    return .incomplete
+  }
+
+  private func hex(_ s: [UInt8], _ at: Int) -> UInt32? {
+    var v: UInt32 = 0
+    for k in at..<at + 4 {
+      let c = s[k]
+      let d: UInt8
+      switch c {
+      case 48...57: d = c - 48
+      case 97...102: d = c - 87
+      case 65...70: d = c - 55
+      default: return nil
+      }
+      v = v << 4 | UInt32(d)
+    }
+    return v
+  }
+}

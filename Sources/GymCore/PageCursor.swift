@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+
+/// An opaque position after which the next page starts: the sort keys and rowid of the last row.
+///
+/// Its text form is base64url of `sortspec|value|value…`, so it survives shells and URLs; it is
+/// checked against the query's order before use, since a cursor from another order means nothing.
+public struct PageCursor: Sendable, Equatable {
+  public let sortSpec: String
+  public let values: [DatabaseValue]
+
+  init(sort: [SortKey], values: [DatabaseValue]) {
+    self.sortSpec = Self.spec(sort)
+    self.values = values
+  }
+
+  static func spec(_ sort: [SortKey]) -> String {
+    sort.map { $0.field + ($0.descending ? "-" : "+") }.joined(separator: ",")
+  }
+
+  public var encoded: String {
+    let parts = [sortSpec] + values.map(Self.encode)
+    let data = Data(parts.joined(separator: "\u{1F}").utf8)
+    return data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+  }
+
+  public init(decoding text: String) throws(StoreError) {
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else {
+      throw StoreError.invalidCursor("'\(text)' is not a cursor")
+    }
+    let parts = plain.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+    var values: [DatabaseValue] = []
+    for part in parts.dropFirst() {
+      guard let value = Self.decode(part) else {
+        throw StoreError.invalidCursor("'\(text)' is damaged")
+      }
+      values.append(value)
+    }
+    self.sortSpec = parts[0]
+    self.values = values
+  }
+
+  private static func encode(_ value: DatabaseValue) -> String {
+    switch value.storage {
+    case .null: "n"
+    case .int64(let i): "i\(i)"
+    case .double(let d): "r\(d)"
+    case .string(let s): "t" + s
+    case .blob: "n"
+    }
+  }
+
+  private static func decode(_ text: String) -> DatabaseValue? {
+    guard let tag = text.first else { return nil }
+    let body = String(text.dropFirst())
+    switch tag {
+    case "n": return .null
+    case "i": return Int64(body).map(\.databaseValue)
+    case "r": return Double(body).map(\.databaseValue)
+    case "t": return body.databaseValue
+    default: return nil
+    }
+  }
+
+  /// The condition "after this row" in the given order, ending with rowid.
+  func condition(for sort: [SortKey], table: TableSchema) throws(StoreError) -> (String, [DatabaseValue]) {
+    guard sortSpec == Self.spec(sort), values.count == sort.count + 1 else {
+      throw StoreError.invalidCursor("it was made for another order (\(sortSpec))")
+    }
+    let columns = sort.map { SQL.quote($0.field) } + ["rowid"]
+    let descending = sort.map(\.descending) + [sort.last?.descending ?? false]
+    if Set(descending).count == 1 {
+      // One direction: a row value, which SQLite matches against the index in one range.
+      let op = descending[0] ? "<" : ">"
+      let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+      return ("(\(columns.joined(separator: ", "))) \(op) (\(marks))", values)
+    }
+    var terms: [String] = []
+    var arguments: [DatabaseValue] = []
+    for i in columns.indices {
+      var parts: [String] = []
+      for j in 0..<i {
+        parts.append("\(columns[j]) = ?")
+        arguments.append(values[j])
+      }
+      parts.append("\(columns[i]) \(descending[i] ? "<" : ">") ?")
+      arguments.append(values[i])
+      terms.append("(" + parts.joined(separator: " AND ") + ")")
+    }
+    return ("(" + terms.joined(separator: " OR ") + ")", arguments)
+  }
+}

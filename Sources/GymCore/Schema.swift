@@ -1,0 +1,101 @@
+/// The type of a declared field: what the store accepts, stores and compares it as.
+public enum FieldType: Sendable, Equatable {
+  /// Free text, stored as TEXT.
+  case text
+  /// A whole number, stored as INTEGER.
+  case integer
+  /// A floating-point number, stored as REAL.
+  case real
+  /// `true`/`false`, stored as INTEGER 0/1.
+  case bool
+  /// An instant, stored as canonical ISO 8601 UTC text (`2026-11-21T10:00:00.000Z`), which sorts as time.
+  case timestamp
+  /// A UUID, stored as lowercase TEXT.
+  case uuid
+  /// One of a closed list of values, stored as TEXT.
+  case enumeration([String])
+
+  /// A short name for error messages.
+  public var displayName: String {
+    switch self {
+    case .text: "text"
+    case .integer: "integer"
+    case .real: "number"
+    case .bool: "boolean"
+    case .timestamp: "date"
+    case .uuid: "UUID"
+    case .enumeration(let values): "one of " + values.joined(separator: ", ")
+    }
+  }
+}
+
+/// A column of a module's table, as the CLI and the query layer know it.
+public struct Field: Sendable, Equatable {
+  public let name: String
+  public let type: FieldType
+  public let isNullable: Bool
+
+  public init(_ name: String, _ type: FieldType, nullable: Bool = false) {
+    self.name = name
+    self.type = type
+    self.isNullable = nullable
+  }
+}
+
+/// An index the schema declares; migrations create it, tests and `migrate verify` check it exists.
+public struct IndexSchema: Sendable, Equatable {
+  public let name: String
+  public let columns: [String]
+  public let isUnique: Bool
+
+  public init(_ name: String, on columns: [String], unique: Bool = false) {
+    self.name = name
+    self.columns = columns
+    self.isUnique = unique
+  }
+
+  /// The `CREATE INDEX` statement for this index on `table`.
+  public func createSQL(table: String) -> String {
+    let cols = columns.map(SQL.quote).joined(separator: ", ")
+    return "CREATE \(isUnique ? "UNIQUE " : "")INDEX \(SQL.quote(name)) ON \(SQL.quote(table))(\(cols))"
+  }
+}
+
+/// A table of a module: its fields in display order, its indexes and its natural order.
+public struct TableSchema: Sendable {
+  public let name: String
+  public let fields: [Field]
+  public let indexes: [IndexSchema]
+  /// The order lists use when the user gives none.
+  public let defaultSort: [SortKey]
+
+  public init(name: String, fields: [Field], indexes: [IndexSchema], defaultSort: [SortKey]) {
+    self.name = name
+    self.fields = fields
+    self.indexes = indexes
+    self.defaultSort = defaultSort
+  }
+
+  public func field(named name: String) -> Field? {
+    fields.first { $0.name == name }
+  }
+
+  public var fieldNames: [String] { fields.map(\.name) }
+
+  /// The named fields, in the given order, or an error listing the valid names.
+  public func fields(named names: [String]) throws(StoreError) -> [Field] {
+    try names.map { name throws(StoreError) in
+      guard let field = field(named: name) else {
+        throw StoreError.unknownField(name, table: self.name, valid: fieldNames)
+      }
+      return field
+    }
+  }
+}
+
+/// Quoting for identifiers: values never reach SQL this way, they are always bound.
+public enum SQL {
+  public static func quote(_ identifier: String) -> String {
+    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}

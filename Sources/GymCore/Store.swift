@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+
+/// The one database every module shares: a WAL `DatabasePool` (readers never wait for the
+/// writer), foreign keys on, a busy timeout, every registered module's migrations applied.
+public final class Store: Sendable {
+  public struct Options: Sendable {
+    public var busyTimeoutMilliseconds: Int
+    /// Apply pending migrations on open (the default) instead of refusing to work.
+    public var autoMigrate: Bool
+
+    public init(busyTimeoutMilliseconds: Int = 5000, autoMigrate: Bool = true) {
+      self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+      self.autoMigrate = autoMigrate
+    }
+  }
+
+  public let path: String
+  public let modules: [GymModule]
+  public let options: Options
+  public let pool: DatabasePool
+
+  /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+  /// A file that is not a gym database is refused before anything writes to it.
+  public init(path: String, modules: [GymModule], options: Options = Options()) throws {
+    self.path = path
+    self.modules = modules
+    self.options = options
+    let existing = try StoreFile.inspect(path)
+    if existing == .sqliteRollbackJournal {
+      try StoreFile.refuseForeign(path)
+    } else if existing == .missing {
+      try StoreFile.createDirectory(for: path)
+    }
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(TimeInterval(options.busyTimeoutMilliseconds) / 1000)
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+    } catch let error as DatabaseError {
+      throw Self.translate(error, path: path, timeout: options.busyTimeoutMilliseconds)
+    }
+    try migrateIfNeeded()
+  }
+
+  /// One migrator for all modules, in registration order: `<module>/<NNN>-<what>`.
+  public var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    for module in modules {
+      for migration in module.migrations {
+        migrator.registerMigration(migration.identifier, migrate: migration.apply)
+      }
+    }
+    return migrator
+  }
+
+  private func migrateIfNeeded() throws {
+    let migrator = self.migrator
+    let state = try read { db in
+      let tables = try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      let applied = tables.contains("grdb_migrations") ? try migrator.appliedIdentifiers(db) : []
+      return (tables: tables, applied: applied, complete: try migrator.hasCompletedMigrations(db))
+    }
+    if !state.tables.isEmpty && !state.tables.contains("grdb_migrations") {
+      throw StoreError.foreignDatabase(path: path)
+    }
+    let known = Set(modules.flatMap { $0.migrations.map(\.identifier) })
+    let unknown = state.applied.filter { !known.contains($0) }.sorted()
+    if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown) }
+    if !state.complete {
+      try translatingErrors { try migrator.migrate(pool) }
+    }
+  }
+
+  /// A read transaction; `SQLITE_BUSY` past the timeout becomes `StoreError.busy`.
+  public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    try translatingErrors { try pool.read(body) }
+  }
+
+  /// One write transaction, all or nothing.
+  public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    try translatingErrors { try pool.write(body) }
+  }
+
+  private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as DatabaseError {
+      throw Self.translate(error, path: path, timeout: options.busyTimeoutMilliseconds)
+    }
+  }
+
+  static func translate(_ error: DatabaseError, path: String, timeout: Int) -> any Error {
+    switch error.resultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED: StoreError.busy(path: path, timeoutMilliseconds: timeout)
+    case .SQLITE_NOTADB: StoreError.notADatabase(path: path)
+    case .SQLITE_CANTOPEN: StoreError.cannotCreate(path: path, reason: "SQLite cannot open it")
+    default: error
+    }
+  }
+
+  /// `$XDG_DATA_HOME/gym/gym.sqlite`, or `~/.local/share/gym/gym.sqlite`.
+  public static func defaultPath(environment: [String: String]) -> String {
+    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+      return dataHome + "/gym/gym.sqlite"
+    }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    return home + "/.local/share/gym/gym.sqlite"
+  }
+}

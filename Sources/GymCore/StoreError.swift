@@ -1,0 +1,43 @@
+/// What the store refuses or cannot do, with enough context for a one-line message.
+public enum StoreError: Error, Equatable, Sendable {
+  /// The file exists but is not an SQLite database; it was not touched.
+  case notADatabase(path: String)
+  /// An SQLite database that gym did not create (tables but no gym schema history).
+  case foreignDatabase(path: String)
+  /// Written by a newer gym: it has migrations this binary does not know.
+  case newerSchema(path: String, unknown: [String])
+  /// The database directory could not be created.
+  case cannotCreate(path: String, reason: String)
+  /// Another process holds the lock past the busy timeout.
+  case busy(path: String, timeoutMilliseconds: Int)
+  case unknownField(String, table: String, valid: [String])
+  case invalidValue(field: String, value: String, expected: String)
+  case invalidCursor(String)
+  case notFound(table: String, key: String)
+
+  public var message: String {
+    switch self {
+    case .notADatabase(let path):
+      "'\(path)' is not an SQLite database (left untouched); pass --database with another path"
+    case .foreignDatabase(let path):
+      "'\(path)' is an SQLite database that gym did not create (left untouched); "
+        + "pass --database with a gym database or a new path"
+    case .newerSchema(let path, let unknown):
+      "'\(path)' was written by a newer gym (unknown migrations: \(unknown.joined(separator: ", "))); "
+        + "upgrade gym to use it"
+    case .cannotCreate(let path, let reason):
+      "cannot create the database at '\(path)': \(reason); choose a writable --database path"
+    case .busy(let path, let timeout):
+      "database '\(path)' is busy: another process held its lock for over \(timeout) ms; "
+        + "try again, or raise database.busy_timeout"
+    case .unknownField(let name, let table, let valid):
+      "unknown field '\(name)' of \(table); valid fields: \(valid.joined(separator: ", "))"
+    case .invalidValue(let field, let value, let expected):
+      "invalid value '\(value)' for \(field): expected \(expected)"
+    case .invalidCursor(let reason):
+      "invalid --after cursor: \(reason); use the cursor printed after the previous page"
+    case .notFound(let table, let key):
+      "no \(table) with id '\(key)'"
+    }
+  }
+}

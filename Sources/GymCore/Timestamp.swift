@@ -1,0 +1,217 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An instant in milliseconds since 1970 UTC, with the canonical text form the store keeps.
+///
+/// The canonical form has a fixed width (`2026-11-21T10:00:00.000Z`), so text order is time order
+/// and SQLite's date functions read it. Parsing and formatting are hand-written: they run once per
+/// imported row, where Foundation's formatters cost more than the insert.
+public struct Timestamp: Sendable, Hashable, Comparable {
+  public let millisecondsSince1970: Int64
+
+  public init(millisecondsSince1970: Int64) {
+    self.millisecondsSince1970 = millisecondsSince1970
+  }
+
+  public static func now() -> Timestamp {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
+    return Timestamp(millisecondsSince1970: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
+  }
+
+  public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    lhs.millisecondsSince1970 < rhs.millisecondsSince1970
+  }
+
+  public func adding(milliseconds: Int64) -> Timestamp {
+    Timestamp(millisecondsSince1970: millisecondsSince1970 + milliseconds)
+  }
+
+  /// `2026-11-21T10:00:00.000Z`
+  public var canonical: String {
+    var out: [UInt8] = []
+    appendCanonical(to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends the canonical form's 24 bytes (the import path reuses one buffer).
+  public func appendCanonical(to out: inout [UInt8]) {
+    let (days, msOfDay) = millisecondsSince1970.floorDivided(by: 86_400_000)
+    Self.format(days: days, millisecondOfDay: msOfDay, suffix: "Z", into: &out)
+  }
+
+  /// Local wall-clock time for people: `2026-11-21 11:00`.
+  public var localDescription: String {
+    var seconds = time_t(millisecondsSince1970.floorDivided(by: 1000).quotient)
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    let offsetMs = Int64(parts.tm_gmtoff) * 1000
+    let (days, msOfDay) = (millisecondsSince1970 + offsetMs).floorDivided(by: 86_400_000)
+    var bytes: [UInt8] = []
+    Self.format(days: days, millisecondOfDay: msOfDay, suffix: "", into: &bytes)
+    let full = String(decoding: bytes, as: UTF8.self)
+    return String(full.prefix(10)) + " " + String(full.dropFirst(11).prefix(5))
+  }
+
+  private static func format(days: Int64, millisecondOfDay ms: Int64, suffix: String, into out: inout [UInt8]) {
+    let (year, month, day) = civil(fromDays: days)
+    func digits(_ value: Int64, _ width: Int) {
+      var divisor: Int64 = 1
+      for _ in 1..<width { divisor *= 10 }
+      var v = value
+      while divisor > 0 {
+        out.append(UInt8(48 + (v / divisor) % 10))
+        v %= divisor
+        divisor /= 10
+      }
+    }
+    digits(year, 4)
+    out.append(UInt8(ascii: "-"))
+    digits(month, 2)
+    out.append(UInt8(ascii: "-"))
+    digits(day, 2)
+    out.append(UInt8(ascii: "T"))
+    digits(ms / 3_600_000, 2)
+    out.append(UInt8(ascii: ":"))
+    digits(ms / 60_000 % 60, 2)
+    out.append(UInt8(ascii: ":"))
+    digits(ms / 1000 % 60, 2)
+    out.append(UInt8(ascii: "."))
+    digits(ms % 1000, 3)
+    out.append(contentsOf: suffix.utf8)
+  }
+
+  /// Parses `YYYY-MM-DD`, `YYYY-MM-DD[T| ]HH:MM[:SS[.fff]]`, each with an optional `Z` or
+  /// `±HH[:MM]` offset. Without an offset the time is local wall-clock time.
+  public init?(parsing text: some StringProtocol) {
+    var text = String(text)
+    guard let value = text.withUTF8({ Timestamp(parsing: $0) }) else { return nil }
+    self = value
+  }
+
+  public init?(parsing bytes: UnsafeBufferPointer<UInt8>) {
+    var parser = TimestampParser(bytes: bytes)
+    guard let value = parser.parse() else { return nil }
+    self = value
+  }
+
+  /// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
+  static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+    let z = z0 + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  /// The UTC offset of local time at a wall-clock instant, in milliseconds.
+  static func localOffset(wallClockMilliseconds wall: Int64) -> Int64 {
+    // mktime interprets the fields as local time; the difference to timegm is the offset.
+    var seconds = time_t(wall.floorDivided(by: 1000).quotient)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    parts.tm_isdst = -1
+    let local = mktime(&parts)
+    return (Int64(seconds) - Int64(local)) * 1000
+  }
+}
+
+extension Int64 {
+  func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    let q = self >= 0 ? self / divisor : (self - divisor + 1) / divisor
+    return (q, self - q * divisor)
+  }
+}
+
+private struct TimestampParser {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  mutating func number(_ width: Int) -> Int64? {
+    guard index + width <= bytes.count else { return nil }
+    var value: Int64 = 0
+    for _ in 0..<width {
+      let b = bytes[index]
+      guard b >= 48 && b <= 57 else { return nil }
+      value = value * 10 + Int64(b - 48)
+      index += 1
+    }
+    return value
+  }
+
+  mutating func consume(_ ascii: Character) -> Bool {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: ascii.unicodeScalars.first!) else {
+      return false
+    }
+    index += 1
+    return true
+  }
+
+  mutating func parse() -> Timestamp? {
+    guard let year = number(4), consume("-"), let month = number(2), consume("-"),
+      let day = number(2), (1...12).contains(month), day >= 1, day <= daysIn(month, year)
+    else { return nil }
+    var ms: Int64 = 0
+    if consume("T") || consume(" ") {
+      guard let hour = number(2), consume(":"), let minute = number(2), hour < 24, minute < 60
+      else { return nil }
+      ms = (hour * 60 + minute) * 60_000
+      if consume(":") {
+        guard let second = number(2), second < 60 else { return nil }
+        ms += second * 1000
+        if consume(".") || consume(",") {
+          var scale: Int64 = 100
+          var digits = 0
+          while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+            ms += Int64(bytes[index] - 48) * scale
+            scale /= 10
+            index += 1
+            digits += 1
+          }
+          guard digits > 0 else { return nil }
+        }
+      }
+    }
+    let wall = Timestamp.days(year: year, month: month, day: day) * 86_400_000 + ms
+    if index == bytes.count {
+      return Timestamp(millisecondsSince1970: wall - Timestamp.localOffset(wallClockMilliseconds: wall))
+    }
+    if consume("Z") || consume("z") {
+      return index == bytes.count ? Timestamp(millisecondsSince1970: wall) : nil
+    }
+    _ = consume(" ")
+    let sign: Int64
+    if consume("+") { sign = 1 } else if consume("-") { sign = -1 } else { return nil }
+    guard let oh = number(2) else { return nil }
+    _ = consume(":")
+    let om = index < bytes.count ? number(2) : 0
+    guard let om, index == bytes.count, oh < 24, om < 60 else { return nil }
+    return Timestamp(millisecondsSince1970: wall - sign * (oh * 60 + om) * 60_000)
+  }
+
+  func daysIn(_ month: Int64, _ year: Int64) -> Int64 {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+}

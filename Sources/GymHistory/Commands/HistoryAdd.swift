@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+
+/// `gym history add`: records one workout and prints its id.
+struct HistoryAdd: GymCommand {
+  static let configuration = CommandConfiguration(commandName: "add", abstract: "Record a workout.")
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "The plan's title.") var planTitle: String
+  @Option(help: "fullBody, upper, lower, push, pull, legs, core, cardio or mobility.") var focus: WorkoutFocus
+  @Option(name: .customLong("duration"), help: "Duration in minutes.") var durationMinutes: Int
+  @Option(help: "low, moderate or high.") var intensity: WorkoutIntensity = .moderate
+  @Option(help: "completed or skipped.") var status: WorkoutStatus = .completed
+  @Option(help: ArgumentHelp("When it ended (default: now).", valueName: "date")) var completedAt: String?
+  @Option(help: "A UUID to use instead of a new one.") var id: String?
+
+  func validate() throws {
+    if durationMinutes < 0 { throw ValidationError("--duration must be 0 or more minutes") }
+    if planTitle.allSatisfy(\.isWhitespace) { throw ValidationError("--plan-title must not be empty") }
+    if let id, UUID(uuidString: id) == nil { throw ValidationError("--id '\(id)' is not a UUID") }
+  }
+
+  func run(context: CommandContext) throws {
+    let when = try completedAt.map { try WhereParser.parseDate($0, option: "--completed-at") } ?? .now()
+    let key = (id ?? UUID().uuidString).lowercased()
+    let store = try context.openStore()
+    try store.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          key, when.canonical, status.rawValue, planTitle, focus.rawValue, durationMinutes, intensity.rawValue,
+        ])
+    }
+    let out = OutputStream.standardOutput()
+    out.write(key + "\n")
+    out.flush()
+  }
+}

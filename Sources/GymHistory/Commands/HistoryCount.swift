@@ -1,0 +1,21 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym history count`: the number of workouts matching the same filters as `list`.
+struct HistoryCount: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "count", abstract: "Count workouts (same filters as list).")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var filters: WorkoutFilterOptions
+
+  func run(context: CommandContext) throws {
+    let query = Query(table: WorkoutSchema.table, filter: Predicate.all(try filters.predicates()))
+    let store = try context.openStore()
+    let count = try store.read { try query.count($0) }
+    let out = OutputStream.standardOutput()
+    out.write("\(count)\n")
+    out.flush()
+  }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym history list`: newest first, a page at a time.
+struct HistoryList: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List workouts, newest first (20 per page by default).",
+    discussion: "The cursor of the next page is printed on stderr as 'next page: --after <cursor>'.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var filters: WorkoutFilterOptions
+  @OptionGroup var output: OutputOptions
+  @OptionGroup var paging: PagingOptions
+
+  func run(context: CommandContext) throws {
+    let query = try RecordListing.query(
+      table: WorkoutSchema.table, filters: try filters.predicates(), output: output, paging: paging,
+      context: context)
+    try RecordListing.write(query, store: try context.openStore(), format: context.format(output))
+  }
+}

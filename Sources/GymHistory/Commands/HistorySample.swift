@@ -1,0 +1,29 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym history sample`: prints generated workouts (sample data only on request, never implicit);
+/// pipe them into `gym history import -`.
+struct HistorySample: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sample",
+    abstract: "Print generated sample workouts (for demos and benchmarks).",
+    discussion: "For example: gym history sample --count 200 | gym history import -")
+
+  @Option(help: "How many workouts.") var count = 100
+  @Option(help: "Spread over this many days up to now.") var days = 365
+  @Option(help: "Random seed: the same seed gives the same workouts.") var seed: UInt64 = 1
+  @Option(help: "ndjson, csv, json or table.") var format: OutputFormat = .ndjson
+
+  func validate() throws {
+    if count < 0 { throw ValidationError("--count must be 0 or more") }
+    if days < 1 { throw ValidationError("--days must be 1 or more") }
+  }
+
+  func run() throws {
+    var sampler = WorkoutSampler(seed: seed, end: .now(), days: days)
+    let writer = RecordWriter(format: format, columns: WorkoutSchema.table.fieldNames)
+    for _ in 0..<count { writer.write(sampler.nextWorkout()) }
+    writer.finish(next: nil)
+  }
+}

@@ -1,0 +1,52 @@
+import GymCLI
+import GymCore
+
+/// Realistic generated workouts for demos, tests and benchmarks: deterministic for a seed.
+struct WorkoutSampler {
+  private var state: UInt64
+  private let end: Timestamp
+  private let spanMilliseconds: Int64
+
+  static let plans = [
+    ("Upper Body Strength", "upper"), ("Lower Body Power", "lower"), ("Push Day", "push"),
+    ("Pull Day", "pull"), ("Leg Day", "legs"), ("Core Blast", "core"), ("Full Body Circuit", "fullBody"),
+    ("Zone 2 Run", "cardio"), ("Intervals on the Bike", "cardio"), ("Mobility Flow", "mobility"),
+    ("Morning Yoga", "mobility"), ("5×5 Strength", "fullBody"),
+  ]
+
+  init(seed: UInt64, end: Timestamp, days: Int) {
+    state = seed
+    self.end = Timestamp(millisecondsSince1970: end.millisecondsSince1970 / 1000 * 1000)
+    spanMilliseconds = Int64(days) * 86_400_000
+  }
+
+  /// SplitMix64: tiny, fast and good enough for sample data.
+  private mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+  /// One workout's cells, in the table's field order.
+  mutating func nextWorkout() -> [Cell] {
+    let hex = Array("0123456789abcdef")
+    var id = ""
+    for i in 0..<32 {
+      if i == 8 || i == 12 || i == 16 || i == 20 { id.append("-") }
+      id.append(i == 12 ? "4" : hex[below(16)])
+    }
+    let completedAt = end.adding(milliseconds: -Int64(next() % UInt64(max(spanMilliseconds, 1))) / 1000 * 1000)
+    let (title, focus) = Self.plans[below(Self.plans.count)]
+    let status = below(10) == 0 ? "skipped" : "completed"
+    let duration = status == "skipped" ? 0 : 20 + below(71)
+    let intensity = WorkoutSchema.intensities[below(3)]
+    return [
+      .text(id), .timestamp(completedAt.canonical), .text(status), .text(title), .text(focus),
+      .integer(Int64(duration)), .text(intensity),
+    ]
+  }
+}

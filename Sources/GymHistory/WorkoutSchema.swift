@@ -1,0 +1,58 @@
+import GRDB
+import GymCore
+
+/// Workout history: one row per finished or skipped session (seed 000).
+public enum WorkoutSchema {
+  public static let statuses = ["completed", "skipped"]
+  public static let focuses = ["fullBody", "upper", "lower", "push", "pull", "legs", "core", "cardio", "mobility"]
+  public static let intensities = ["low", "moderate", "high"]
+
+  public static let table = TableSchema(
+    name: "workout",
+    fields: [
+      Field("id", .uuid),
+      Field("completedAt", .timestamp),
+      Field("status", .enumeration(statuses)),
+      Field("planTitle", .text),
+      Field("focus", .enumeration(focuses)),
+      Field("durationMinutes", .integer),
+      Field("intensity", .enumeration(intensities)),
+    ],
+    indexes: [
+      IndexSchema("workout_id", on: ["id"], unique: true),
+      IndexSchema("workout_completedAt", on: ["completedAt"]),
+      IndexSchema("workout_status", on: ["status"]),
+      IndexSchema("workout_status_completedAt", on: ["status", "completedAt"]),
+    ],
+    defaultSort: [SortKey("completedAt", descending: true)]
+  )
+
+  /// Released migrations: never edit one; add the next.
+  static let migrations = [
+    Migration("history/001-workouts") { db in
+      // A rowid table with the UUID in its own unique column: random UUID keys as the primary
+      // key made bulk loads 2.3× slower (DESIGN.md). `seq` is the stable rowid behind cursors.
+      try db.execute(
+        sql: """
+          CREATE TABLE workout (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL,
+            completedAt TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('completed', 'skipped')),
+            planTitle TEXT NOT NULL,
+            focus TEXT NOT NULL CHECK (focus IN ('fullBody', 'upper', 'lower', 'push', 'pull', 'legs', 'core', 'cardio', 'mobility')),
+            durationMinutes INTEGER NOT NULL CHECK (durationMinutes >= 0),
+            intensity TEXT NOT NULL CHECK (intensity IN ('low', 'moderate', 'high'))
+          );
+          CREATE UNIQUE INDEX workout_id ON workout(id);
+          CREATE INDEX workout_completedAt ON workout(completedAt);
+          CREATE INDEX workout_status ON workout(status);
+          CREATE INDEX workout_status_completedAt ON workout(status, completedAt);
+          """)
+    }
+  ]
+}
+
+/// The history module as the store and the cross-cutting commands see it.
+public let historyModule = GymModule(
+  name: "history", migrations: WorkoutSchema.migrations, tables: [WorkoutSchema.table])

@@ -1,0 +1,14 @@
+import ArgumentParser
+import GymCLI
+import GymHistory
+
+/// The root command: the list of subcommand modules, nothing else.
+struct Gym: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "gym",
+    abstract: "Personal records — training, health, reading, pantry — in one SQLite store.",
+    discussion: "An unknown command 'gym foo …' runs 'gym-foo' from PATH, with GYM_DATABASE set.",
+    version: "0.1.0",
+    subcommands: [HistoryCommand.self, ConfigCommand.self, CompletionsCommand.self]
+  )
+}

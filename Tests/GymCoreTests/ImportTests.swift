@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import GymCore
+
+/// The streaming scanners and the bulk loader, fed through real pipes.
+@Suite struct ImportTests {
+  let fields = ["id", "name", "kind", "size", "at", "note"]
+
+  func input(_ text: String) throws -> InputBuffer {
+    let path = try Fixtures.temporaryDirectory() + "/input"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return InputBuffer(descriptor: open(path, O_RDONLY))
+  }
+
+  func records(json text: String) throws -> [[String: String]] {
+    var scanner = JSONRecordScanner(input: try input(text))
+    var values = RecordValues(fieldNames: fields)
+    var result: [[String: String]] = []
+    while try scanner.next(into: &values) {
+      var record: [String: String] = [:]
+      for (i, name) in fields.enumerated() where values.kinds[i] != .missing {
+        record[name] = values.kinds[i] == .null ? "<null>" : values.string(i)
+      }
+      result.append(record)
+    }
+    return result
+  }
+
+  @Test func readsNDJSONAndArraysAlike() throws {
+    let lines = "{\"name\":\"a\",\"size\":1}\n\n{\"name\":\"b\",\"size\":-2.5e3,\"note\":null}\n"
+    let array = "[\n  {\"name\": \"a\", \"size\": 1},\n  {\"name\": \"b\", \"size\": -2.5e3, \"note\": null}\n]"
+    let expected = [["name": "a", "size": "1"], ["name": "b", "size": "-2.5e3", "note": "<null>"]]
+    #expect(try records(json: lines) == expected)
+    #expect(try records(json: array) == expected)
+  }
+
+  @Test func decodesEscapes() throws {
+    let text = #"{"name":"quote \" slash \\ nl \n tab \t é \u00e9 \ud83d\ude00"}"#
+    #expect(try records(json: text) == [["name": "quote \" slash \\ nl \n tab \t é é 😀"]])
+  }
+
+  @Test func reportsTheLineOfAMalformedRecord() throws {
+    let text = "{\"name\":\"a\"}\n{\"name\":\"b\"}\n{\"name\": oops}\n"
+    #expect(throws: InputError.self) { try records(json: text) }
+    do {
+      _ = try records(json: text)
+    } catch let error as InputError {
+      #expect(error.line == 3)
+    }
+  }
+
+  @Test func unknownFieldsAndNestingAreErrors() throws {
+    #expect(throws: InputError.self) { try records(json: #"{"bogus":1}"#) }
+    #expect(throws: InputError.self) { try records(json: #"{"name":{"x":1}}"#) }
+    #expect(throws: InputError.self) { try records(json: #"{"name":"cut"#) }
+    #expect(throws: InputError.self) { try records(json: #"[{"name":"a"}"#) }
+  }
+
+  @Test func recordsLongerThanAChunkAreReadWhole() throws {
+    let long = String(repeating: "x", count: 3 << 20)
+    #expect(try records(json: "{\"name\":\"\(long)\"}\n{\"name\":\"y\"}") == [["name": long], ["name": "y"]])
+  }
+
+  @Test func readsRFC4180CSV() throws {
+    let text = "\u{FEFF}name,size,note\r\n\"a, \"\"quoted\"\"\nline\",1,\r\nb,2,\"\"\n"
+    var scanner = CSVRecordScanner(input: try input(text))
+    var values = RecordValues(fieldNames: fields)
+    try scanner.readHeader(expected: values, required: ["name"])
+    #expect(try scanner.next(into: &values))
+    #expect(values.string(0 + 1) == "a, \"quoted\"\nline")
+    #expect(values.kinds[5] == .null)
+    #expect(try scanner.next(into: &values))
+    #expect(scanner.recordLine == 4)
+    #expect(values.kinds[5] == .string)
+    #expect(try !scanner.next(into: &values))
+  }
+
+  @Test func csvHeaderProblemsNameTheColumns() throws {
+    var scanner = CSVRecordScanner(input: try input("name,colour\n"))
+    do {
+      try scanner.readHeader(expected: RecordValues(fieldNames: fields), required: ["name", "size"])
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.message.contains("unknown column(s) colour"))
+      #expect(error.message.contains("missing column(s) size"))
+    }
+  }
+
+  @Test func loaderInsertsUpdatesAndSkipsUnchanged() throws {
+    let store = try Fixtures.store()
+    let id = "6F9619FF-8B86-D011-B42D-00C04FC964FF"
+    func load(_ text: String) throws -> ImportCounts {
+      try store.write { db in
+        var scanner = JSONRecordScanner(input: try input(text))
+        var values = RecordValues(fieldNames: Fixtures.table.fieldNames)
+        let loader = try BulkLoader(table: Fixtures.table, keyField: "id", db: db)
+        while try scanner.next(into: &values) { try loader.add(values, line: scanner.recordLine) }
+        return loader.counts
+      }
+    }
+    let first = #"{"id":"\#(id)","name":"n","kind":"a","size":3,"at":"2025-01-01T10:00:00+01:00"}"#
+    #expect(try load(first).inserted == 1)
+    #expect(try load(first).unchanged == 1)
+    #expect(try load(first.replacingOccurrences(of: "\"size\":3", with: "\"size\":4")).updated == 1)
+    let row = try store.read { try Row.fetchOne($0, sql: "SELECT id, at, size, note FROM item") }
+    #expect(row?["id"] == id.lowercased())
+    #expect(row?["at"] == "2025-01-01T09:00:00.000Z")
+    #expect(row?["size"] == 4)
+    #expect(row?["note"] == nil as String?)
+  }
+
+  @Test func loaderRejectsWrongTypesWithTheField() throws {
+    let base = #"{"id":"6f9619ff-8b86-d011-b42d-00c04fc964ff","name":"n","kind":"a","size":3,"at":"2025-01-01"}"#
+    let cases = [
+      base.replacingOccurrences(of: "\"kind\":\"a\"", with: "\"kind\":\"z\""),
+      base.replacingOccurrences(of: "\"size\":3", with: "\"size\":3.5"),
+      base.replacingOccurrences(of: "2025-01-01", with: "yesterday"),
+      base.replacingOccurrences(of: "\"name\":\"n\",", with: ""),
+      base.replacingOccurrences(of: "6f9619ff", with: "zzzz"),
+    ]
+    for text in cases {
+      var scanner = JSONRecordScanner(input: try input(text))
+      var values = RecordValues(fieldNames: Fixtures.table.fieldNames)
+      let loader = try BulkLoader(table: Fixtures.table, keyField: "id", db: nil)
+      #expect(throws: InputError.self, "\(text)") {
+        while try scanner.next(into: &values) { try loader.add(values, line: scanner.recordLine) }
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import GRDB
+import Testing
+
+@testable import GymCore
+
+@Suite struct QueryTests {
+  @Test func selectReadsOnlyProjectedColumnsPlusCursorKeys() throws {
+    let query = Query(
+      table: Fixtures.table, filter: .compare("kind", .equal, .text("a")), limit: 20, projection: ["name"])
+    let (sql, arguments) = try query.selectSQL()
+    #expect(sql == #"SELECT "name", "at", rowid FROM "item" WHERE "kind" = ? ORDER BY "at" DESC, rowid DESC LIMIT ?"#)
+    #expect(arguments == ["a", 21])
+  }
+
+  @Test func unknownProjectedFieldIsAnError() {
+    #expect(throws: StoreError.self) { try Query(table: Fixtures.table, projection: ["nope"]).selectSQL() }
+  }
+
+  @Test func keysetPagesWalkEveryRowOnceInOrder() throws {
+    let store = try Fixtures.store(rows: 57)
+    let all = try store.read { db in
+      try String.fetchAll(db, sql: "SELECT id FROM item ORDER BY at DESC, rowid DESC")
+    }
+    var seen: [String] = []
+    var cursor: PageCursor?
+    var pages = 0
+    repeat {
+      let query = Query(table: Fixtures.table, limit: 10, after: cursor, projection: ["id"])
+      cursor = try store.read { db in try query.forEachRow(db) { seen.append($0[0]) } }
+      pages += 1
+    } while cursor != nil
+    #expect(pages == 6)
+    #expect(seen == all)
+  }
+
+  @Test func cursorSurvivesItsTextForm() throws {
+    let cursor = PageCursor(
+      sort: [SortKey("at", descending: true)], values: ["2025-01-01T00:00:00.000Z".databaseValue, 42.databaseValue])
+    #expect(try PageCursor(decoding: cursor.encoded) == cursor)
+  }
+
+  @Test func cursorFromAnotherOrderIsRejected() throws {
+    let cursor = PageCursor(sort: [SortKey("name")], values: ["x".databaseValue, 1.databaseValue])
+    let query = Query(table: Fixtures.table, limit: 5, after: cursor)
+    #expect(throws: StoreError.self) { try query.selectSQL() }
+    #expect(throws: StoreError.self) { try PageCursor(decoding: "%%%") }
+  }
+
+  @Test func mixedDirectionsUseExpandedCondition() throws {
+    let sort = [SortKey("kind"), SortKey("at", descending: true)]
+    let cursor = PageCursor(sort: sort, values: ["a".databaseValue, "t".databaseValue, 3.databaseValue])
+    let (sql, _) = try cursor.condition(for: sort, table: Fixtures.table)
+    #expect(sql == #"(("kind" > ?) OR ("kind" = ? AND "at" < ?) OR ("kind" = ? AND "at" = ? AND rowid < ?))"#)
+  }
+
+  @Test func countUsesTheSameFilter() throws {
+    let store = try Fixtures.store(rows: 30)
+    let query = Query(table: Fixtures.table, filter: .compare("kind", .equal, .text("a")))
+    #expect(try store.read { try query.count($0) } == 10)
+  }
+
+  @Test func noLimitStreamsEverything() throws {
+    let store = try Fixtures.store(rows: 25)
+    var count = 0
+    let next = try store.read { db in try Query(table: Fixtures.table, offset: 5).forEachRow(db) { _ in count += 1 } }
+    #expect(count == 20)
+    #expect(next == nil)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import GymCore
+
+@Suite struct StoreTests {
+  @Test func createsDirectoryAndMigratesOnFirstUse() throws {
+    let path = try Fixtures.temporaryDirectory() + "/nested/dir/gym.sqlite"
+    let store = try Store(path: path, modules: [Fixtures.module])
+    let applied = try store.read { try store.migrator.appliedIdentifiers($0) }
+    #expect(applied == ["fixture/001-items"])
+    let journal = try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+    #expect(journal == "wal")
+    let foreignKeys = try store.read { try Bool.fetchOne($0, sql: "PRAGMA foreign_keys") }
+    #expect(foreignKeys == true)
+  }
+
+  @Test func refusesAFileThatIsNotSQLiteAndLeavesItUntouched() throws {
+    let path = try Fixtures.temporaryDirectory() + "/notes.txt"
+    let content = Data("my precious notes\n".utf8)
+    try content.write(to: URL(fileURLWithPath: path))
+    #expect(throws: StoreError.notADatabase(path: path)) { try Store(path: path, modules: [Fixtures.module]) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+  }
+
+  @Test func refusesAForeignSQLiteDatabaseWithoutWritingToIt() throws {
+    let path = try Fixtures.temporaryDirectory() + "/other.sqlite"
+    try DatabaseQueue(path: path).write {
+      try $0.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('x')")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: StoreError.foreignDatabase(path: path)) { try Store(path: path, modules: [Fixtures.module]) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func refusesADatabaseFromANewerGym() throws {
+    let path = try Fixtures.temporaryDirectory() + "/gym.sqlite"
+    let newer = GymModule(
+      name: "fixture",
+      migrations: Fixtures.module.migrations + [Migration("fixture/002-future") { _ in }],
+      tables: [Fixtures.table])
+    _ = try Store(path: path, modules: [newer])
+    #expect(throws: StoreError.newerSchema(path: path, unknown: ["fixture/002-future"])) {
+      try Store(path: path, modules: [Fixtures.module])
+    }
+  }
+
+  @Test func busyPastTheTimeoutIsReportedAsBusy() throws {
+    let path = try Fixtures.temporaryDirectory() + "/gym.sqlite"
+    let holder = try Store(path: path, modules: [Fixtures.module])
+    let store = try Store(path: path, modules: [Fixtures.module], options: .init(busyTimeoutMilliseconds: 50))
+    try holder.pool.writeWithoutTransaction { db in
+      try db.execute(sql: "BEGIN IMMEDIATE")
+      defer { try? db.execute(sql: "ROLLBACK") }
+      #expect(throws: StoreError.busy(path: path, timeoutMilliseconds: 50)) {
+        try store.write {
+          try $0.execute(sql: "INSERT INTO item (id, name, kind, size, at) VALUES ('x', 'x', 'a', 1, 'x')")
+        }
+      }
+      // Readers are not blocked by the writer (WAL).
+      #expect(try store.read { try Query(table: Fixtures.table).count($0) } == 0)
+    }
+  }
+
+  @Test func defaultPathFollowsXDG() {
+    #expect(Store.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/gym/gym.sqlite")
+    #expect(Store.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/gym/gym.sqlite")
+  }
+}
