@@ -72,7 +72,7 @@ let package = Package(
     // MARK: End-to-end: runs the built `gym` binary as a subprocess.
     .testTarget(
       name: "GymEndToEndTests",
-      dependencies: ["gym"],
+      dependencies: ["gym", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: swiftSettings
     ),
   ]

@@ -19,7 +19,7 @@ public struct CompletionsCommand: ParsableCommand {
   public init() {}
 
   public func run() throws {
-    let out = OutputStream.standardOutput()
+    let out = BufferedOutput.standardOutput()
     out.write(Self.root.completionScript(for: shell))
     out.flush()
   }

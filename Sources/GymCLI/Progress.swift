@@ -25,14 +25,14 @@ public final class Progress {
     guard now - lastUpdate >= 100 else { return }
     lastUpdate = now
     shown = true
-    let stream = OutputStream.standardError()
+    let stream = BufferedOutput.standardError()
     stream.write("\r\(label): \(count) \(unit)\u{1B}[K")
     stream.flush()
   }
 
   public func finish() {
     guard shown else { return }
-    let stream = OutputStream.standardError()
+    let stream = BufferedOutput.standardError()
     stream.write("\r\u{1B}[K")
     stream.flush()
   }

@@ -29,8 +29,9 @@ public struct RecordImport {
 
   var displayName: String { path == "-" ? "<stdin>" : path }
 
-  /// Validates every record; writes them in one transaction unless `store` is nil (a dry run).
-  public func run(store: Store?, progress: Progress) throws -> ImportCounts {
+  /// Validates every record; writes them in one transaction unless `openStore` is nil (a dry run).
+  /// The input is opened first: a missing file is reported before any database is created.
+  public func run(openStore: (() throws -> Store)?, progress: Progress) throws -> ImportCounts {
     let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
     guard descriptor >= 0 else {
       throw GymError.noInput("cannot read '\(path)': \(String(cString: strerror(errno))); check the path")
@@ -48,7 +49,7 @@ public struct RecordImport {
         }
         return loader.counts
       }
-      guard let store else { return try load(nil) }
+      guard let store = try openStore?() else { return try load(nil) }
       return try store.write { db in
         try BulkLoader.withDeferredIndexes(db, table: table) { try load(db) }
       }

@@ -33,7 +33,7 @@ public enum RecordListing {
 
   /// One record: as `field  value` lines in a table, as an object in JSON.
   public static func writeOne(_ cells: [Cell], fields: [Field], format: OutputFormat) {
-    let out = OutputStream.standardOutput()
+    let out = BufferedOutput.standardOutput()
     switch format {
     case .table:
       let width = fields.map(\.name.count).max() ?? 0

@@ -18,7 +18,7 @@ enum ExternalCommand {
       exit(ExitStatus.usage.rawValue)
     }
     do {
-      let context = try CommandContext(GlobalOptions())
+      let context = try CommandContext(try GlobalOptions.parse([]))
       setenv("GYM_DATABASE", context.databasePath, 1)
     } catch {
       let (status, message) = ErrorReporting.classify(error)

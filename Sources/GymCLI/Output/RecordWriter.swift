@@ -5,12 +5,12 @@
 public final class RecordWriter {
   public let format: OutputFormat
   public let columns: [String]
-  private let out: OutputStream
+  private let out: BufferedOutput
   private var count = 0
   private var bytes: [UInt8] = []
   private var table: TableLayout?
 
-  public init(format: OutputFormat, columns: [String], out: OutputStream = .standardOutput()) {
+  public init(format: OutputFormat, columns: [String], out: BufferedOutput = .standardOutput()) {
     self.format = format
     self.columns = columns
     self.out = out

@@ -14,7 +14,7 @@ final class TableLayout {
     self.numeric = Array(repeating: true, count: columns.count)
   }
 
-  func add(_ cells: [Cell], to out: OutputStream) {
+  func add(_ cells: [Cell], to out: BufferedOutput) {
     if widths != nil {
       emit(cells, to: out)
       return
@@ -23,11 +23,11 @@ final class TableLayout {
     if pending.count >= Self.sampleSize { layOut(to: out) }
   }
 
-  func finish(to out: OutputStream) {
+  func finish(to out: BufferedOutput) {
     if widths == nil { layOut(to: out) }
   }
 
-  private func layOut(to out: OutputStream) {
+  private func layOut(to out: BufferedOutput) {
     var widths = columns.map(\.count)
     for row in pending {
       for (i, cell) in row.enumerated() {
@@ -42,7 +42,7 @@ final class TableLayout {
     pending = []
   }
 
-  private func emit(_ cells: [Cell], to out: OutputStream) {
+  private func emit(_ cells: [Cell], to out: BufferedOutput) {
     out.write(line(cells.map { $0.plainText(localTime: true) }, alignRight: numeric))
   }
 

@@ -37,7 +37,7 @@ struct HistoryAdd: GymCommand {
           key, when.canonical, status.rawValue, planTitle, focus.rawValue, durationMinutes, intensity.rawValue,
         ])
     }
-    let out = OutputStream.standardOutput()
+    let out = BufferedOutput.standardOutput()
     out.write(key + "\n")
     out.flush()
   }

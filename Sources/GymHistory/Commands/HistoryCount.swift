@@ -14,7 +14,7 @@ struct HistoryCount: GymCommand {
     let query = Query(table: WorkoutSchema.table, filter: Predicate.all(try filters.predicates()))
     let store = try context.openStore()
     let count = try store.read { try query.count($0) }
-    let out = OutputStream.standardOutput()
+    let out = BufferedOutput.standardOutput()
     out.write("\(count)\n")
     out.flush()
   }

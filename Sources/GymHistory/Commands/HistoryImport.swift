@@ -23,7 +23,7 @@ struct HistoryImport: GymCommand {
     let job = RecordImport(table: WorkoutSchema.table, keyField: "id", path: file, format: inputFormat)
     let progress = Progress("importing")
     defer { progress.finish() }
-    let counts = try job.run(store: dryRun ? nil : try context.openStore(), progress: progress)
+    let counts = try job.run(openStore: dryRun ? nil : context.openStore, progress: progress)
     progress.finish()
     guard !quiet else { return }
     if dryRun {

@@ -20,7 +20,7 @@ struct HistoryStats: GymCommand {
     let store = try context.openStore()
     let stats = try store.read { try WorkoutStats.compute($0, weeks: weeks) }
     let format = format ?? context.configuration.outputFormat
-    let out = OutputStream.standardOutput()
+    let out = BufferedOutput.standardOutput()
     switch format {
     case .table:
       let weekTable = RecordWriter(format: .table, columns: ["week", "sessions", "minutes"], out: out)

@@ -6,7 +6,7 @@
 
 /// A buffered writer on a file descriptor. Swift 6 flags Glibc's `stdout` global as unsafe, and
 /// one `write(2)` per 64 KiB keeps a million-row listing cheap.
-public final class OutputStream {
+public final class BufferedOutput {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
 
@@ -15,8 +15,8 @@ public final class OutputStream {
     buffer.reserveCapacity(1 << 16)
   }
 
-  public static func standardOutput() -> OutputStream { OutputStream(descriptor: 1) }
-  public static func standardError() -> OutputStream { OutputStream(descriptor: 2) }
+  public static func standardOutput() -> BufferedOutput { BufferedOutput(descriptor: 1) }
+  public static func standardError() -> BufferedOutput { BufferedOutput(descriptor: 2) }
 
   public func write(_ text: String) {
     var text = text
@@ -61,7 +61,7 @@ public final class OutputStream {
 
 /// Prints one line on stderr at once (errors, the next-page cursor, summaries).
 public func printError(_ line: String) {
-  let stream = OutputStream.standardError()
+  let stream = BufferedOutput.standardError()
   stream.write(line + "\n")
   stream.flush()
 }

@@ -1,0 +1,108 @@
+import GymCore
+import Testing
+
+@testable import GymCLI
+
+@Suite struct WhereParserTests {
+  let table = TableSchema(
+    name: "workout",
+    fields: [
+      Field("status", .enumeration(["completed", "skipped"])), Field("durationMinutes", .integer),
+      Field("title", .text), Field("author", .text), Field("completedAt", .timestamp),
+      Field("rating", .integer, nullable: true), Field("weight", .real), Field("isStaple", .bool),
+    ],
+    indexes: [], defaultSort: [])
+  let now = Timestamp(parsing: "2026-11-21T12:00:00Z")!
+
+  func parse(_ text: String) throws -> Predicate {
+    try WhereParser.parse(text, table: table, now: now)
+  }
+
+  func usageError(_ text: String) -> String {
+    do {
+      _ = try parse(text)
+      return "no error"
+    } catch let error as GymError {
+      #expect(error.status == .usage)
+      return error.message
+    } catch {
+      return "unexpected \(error)"
+    }
+  }
+
+  @Test func parsesTheDesignExamples() throws {
+    #expect(
+      try parse(#"status == "completed" && durationMinutes >= 30"#)
+        == .and(
+          .compare("status", .equal, .text("completed")), .compare("durationMinutes", .greaterOrEqual, .integer(30))))
+    #expect(
+      try parse(#"title.contains("tomb") || author.hasPrefix("Le")"#)
+        == .or(.text("title", .contains, "tomb"), .text("author", .hasPrefix, "Le")))
+    let week = Timestamp(parsing: "2026-11-14T12:00:00Z")!
+    #expect(
+      try parse("completedAt >= @2026-11-01T00:00:00Z && completedAt < now - 7d")
+        == .and(
+          .compare("completedAt", .greaterOrEqual, .timestamp(Timestamp(parsing: "2026-11-01T00:00:00Z")!)),
+          .compare("completedAt", .less, .timestamp(week))))
+    #expect(
+      try parse("rating == nil || rating in [4, 5]")
+        == .or(.compare("rating", .equal, .null), .isIn("rating", [.integer(4), .integer(5)])))
+    #expect(
+      try parse(#"!(status in ["completed", "skipped"])"#)
+        == .not(.isIn("status", [.text("completed"), .text("skipped")])))
+  }
+
+  @Test func andBindsTighterThanOr() throws {
+    #expect(
+      try parse("durationMinutes == 1 || durationMinutes == 2 && weight > 1.5")
+        == .or(
+          .compare("durationMinutes", .equal, .integer(1)),
+          .and(.compare("durationMinutes", .equal, .integer(2)), .compare("weight", .greater, .real(1.5)))))
+    #expect(try parse("isStaple == true") == .compare("isStaple", .equal, .bool(true)))
+  }
+
+  @Test func unknownFieldListsTheValidOnesWithTheColumn() {
+    let message = usageError(#"status == "completed" && stauts == "x""#)
+    #expect(message.hasPrefix("--where column 26: unknown field 'stauts'; valid fields: status, durationMinutes"))
+  }
+
+  @Test func wrongEnumValueListsTheAllowedValues() {
+    #expect(
+      usageError(#"status == "done""#).contains(
+        "column 11: 'done' is not a value of 'status'; allowed: completed, skipped"))
+  }
+
+  @Test func typeMismatchesAreExplained() {
+    #expect(usageError(#"durationMinutes == "long""#).contains("which takes a whole number"))
+    #expect(usageError("title == 3").contains("which takes a quoted string"))
+    #expect(usageError("completedAt > @yesterday").contains("is not a date"))
+    #expect(usageError("durationMinutes == nil").contains("is never nil"))
+    #expect(usageError("rating > nil").contains("nil can only be compared"))
+    #expect(usageError("durationMinutes.contains(\"x\")").contains("not text"))
+    #expect(usageError(#"status > "completed""#).contains("is an enum"))
+  }
+
+  @Test func syntaxErrorsPointAtTheColumn() {
+    #expect(usageError("durationMinutes >= 30 &&").contains("column 25: expected a field name but found the end"))
+    #expect(usageError("(durationMinutes >= 30").contains("expected ')'"))
+    #expect(usageError(#"title == "open"#).contains("unterminated string"))
+    #expect(usageError("durationMinutes >= 30 durationMinutes").contains("join conditions with && or ||"))
+    #expect(usageError("title # 1").contains("unexpected character '#'"))
+  }
+
+  @Test func injectionStaysAValue() throws {
+    #expect(
+      try parse(#"title == "x\"; DROP TABLE workout; --""#)
+        == .compare("title", .equal, .text("x\"; DROP TABLE workout; --")))
+  }
+
+  @Test func sinceAcceptsDatesDurationsAndExpressions() throws {
+    #expect(try WhereParser.parseDate("7d", option: "--since", now: now) == Timestamp(parsing: "2026-11-14T12:00:00Z"))
+    #expect(
+      try WhereParser.parseDate("now - 2w", option: "--since", now: now) == Timestamp(parsing: "2026-11-07T12:00:00Z"))
+    #expect(
+      try WhereParser.parseDate("2026-01-02T03:04:05Z", option: "--since") == Timestamp(parsing: "2026-01-02T03:04:05Z")
+    )
+    #expect(throws: GymError.self) { try WhereParser.parseDate("last tuesday", option: "--since") }
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import Testing
+
+/// Each kind of bad input: a one-line error on stderr, its own exit code, nothing written.
+@Suite struct BadInputTests {
+  func expectOneLineError(_ result: GymProcess.Result, _ status: Int32, contains text: String) {
+    #expect(result.status == status, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("gym: error: "))
+    #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains(text), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func malformedNDJSONNamesFileLineAndFieldAndImportsNothing() throws {
+    let gym = try GymProcess()
+    let good = try gym.run(["history", "sample", "--count", "3"]).stdout
+    let path = try gym.write("w.ndjson", good + #"{"id":"x","completedAt":"2026-01-01"}"# + "\n")
+    expectOneLineError(try gym.run(["history", "import", path]), 65, contains: "w.ndjson:4: field 'id'")
+    #expect(try gym.run(["history", "count"]).stdout == "0\n")
+  }
+
+  @Test func malformedCSVNamesTheLine() throws {
+    let gym = try GymProcess()
+    let good = try gym.run(["history", "sample", "--count", "2", "--format", "csv"]).stdout
+    let path = try gym.write("w.csv", good + "a,b\r\n")
+    expectOneLineError(try gym.run(["history", "import", path]), 65, contains: "w.csv:4: the record has 2 fields")
+  }
+
+  @Test func unknownWhereFieldIsAUsageErrorListingFields() throws {
+    let gym = try GymProcess()
+    let result = try gym.run(["history", "list", "--where", "minutes > 3"])
+    expectOneLineError(result, 64, contains: "unknown field 'minutes'; valid fields: id, completedAt, status")
+  }
+
+  @Test func wrongEnumValueListsAllowedValues() throws {
+    let gym = try GymProcess()
+    let result = try gym.run(["history", "count", "--where", #"focus == "arms""#])
+    expectOneLineError(
+      result, 64, contains: "allowed: fullBody, upper, lower, push, pull, legs, core, cardio, mobility")
+    let flag = try gym.run(["history", "list", "--status", "done"])
+    #expect(flag.status == 64)
+  }
+
+  @Test func unknownFieldsFlagIsAUsageError() throws {
+    let gym = try GymProcess()
+    expectOneLineError(try gym.run(["history", "list", "--fields", "id,bogus"]), 64, contains: "unknown field 'bogus'")
+  }
+
+  @Test func unreadableInputFileIs66() throws {
+    let gym = try GymProcess()
+    expectOneLineError(try gym.run(["history", "import", "missing.csv"]), 66, contains: "cannot read 'missing.csv'")
+    #expect(!FileManager.default.fileExists(atPath: gym.databasePath), "no database was created for a failed import")
+  }
+
+  @Test func databaseDirectoryThatCannotBeCreatedIs73() throws {
+    let gym = try GymProcess()
+    let blocker = try gym.write("file", "x")
+    let result = try gym.run(["history", "list", "--database", blocker + "/sub/gym.sqlite"])
+    expectOneLineError(result, 73, contains: "cannot create the database")
+  }
+
+  @Test func aFileThatIsNotSQLiteIsRefusedAndUntouched() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("notes.txt", "dear diary\n")
+    expectOneLineError(try gym.run(["history", "list", "--database", path]), 65, contains: "is not an SQLite database")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "dear diary\n")
+  }
+
+  @Test func busyDatabaseIs75() throws {
+    let gym = try GymProcess()
+    try gym.seed(1)
+    let holder = try DatabasePool(path: gym.databasePath)
+    try holder.writeWithoutTransaction { db in
+      try db.execute(sql: "BEGIN IMMEDIATE")
+      defer { try? db.execute(sql: "ROLLBACK") }
+      let result = try gym.run(
+        ["history", "add", "--plan-title", "P", "--focus", "core", "--duration", "5"],
+        environment: ["GYM_DATABASE_BUSY_TIMEOUT": "100"])
+      expectOneLineError(result, 75, contains: "is busy")
+      // Readers still answer while the writer holds its lock.
+      #expect(try gym.run(["history", "count"]).stdout == "1\n")
+    }
+  }
+
+  @Test func configurationErrorsAre78WithLineAndColumn() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("gym.yaml", "version: 1\noutput:\n  format: xml\n")
+    expectOneLineError(try gym.run(["history", "list"]), 78, contains: "\(path):3:11: 'output.format' must be one of")
+    let typo = try gym.write("bad.yaml", "version: 1\ndatabase:\n  timeout: 3\n")
+    expectOneLineError(
+      try gym.run(["history", "list", "--config", typo]), 78, contains: "bad.yaml:3:3: unknown key 'database.timeout'")
+  }
+
+  @Test func injectionAttemptsAreInert() throws {
+    let gym = try GymProcess()
+    try gym.seed(5)
+    let attempts = [
+      ["history", "list", "--where", #"planTitle == "x' OR 1=1; DROP TABLE workout; --""#],
+      ["history", "list", "--fields", #"id,"status"; DROP TABLE workout; --"#],
+      ["history", "show", "' OR '1'='1"],
+    ]
+    for arguments in attempts { _ = try gym.run(arguments) }
+    #expect(try gym.run(["history", "count"]).stdout == "5\n")
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// The `gym` executable itself: version, help, completions, configuration, external plugins.
+@Suite struct CommandLineTests {
+  @Test func versionAndHelpDoNotTouchTheDatabase() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["--version"]).stdout == "0.1.0\n")
+    let help = try gym.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("history"))
+    #expect(try gym.run(["history", "list", "--help"]).stdout.contains("--after"))
+    #expect(!FileManager.default.fileExists(atPath: gym.databasePath))
+  }
+
+  @Test func completionsForEachShell() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["completions", "bash"]).stdout.contains("complete -o filenames -F _gym gym"))
+    #expect(try gym.run(["completions", "zsh"]).stdout.contains("#compdef gym"))
+    #expect(try gym.run(["completions", "fish"]).stdout.contains("complete -c 'gym' -f"))
+    #expect(try gym.run(["completions", "tcsh"]).status == 64)
+  }
+
+  @Test func configShowNamesEverySource() throws {
+    let gym = try GymProcess()
+    _ = try gym.write("gym.yaml", "version: 1\noutput:\n  page_size: 5\n")
+    let shown = try gym.run(["config", "show", "--format", "csv"], environment: ["GYM_OUTPUT_FORMAT": "json"])
+    #expect(shown.stdout.contains("output.page_size,5,\(gym.directory)/gym.yaml:3:14"))
+    #expect(shown.stdout.contains("output.format,json,env GYM_OUTPUT_FORMAT"))
+    #expect(shown.stdout.contains("database.busy_timeout,5000,default"))
+    #expect(shown.stdout.contains("database.path,\(gym.databasePath),env GYM_DATABASE"))
+  }
+
+  @Test func pageSizeFromConfigurationApplies() throws {
+    let gym = try GymProcess()
+    try gym.seed(8)
+    _ = try gym.write("gym.yaml", "version: 1\noutput:\n  page_size: 5\n  format: ndjson\n")
+    #expect(try gym.run(["history", "list"]).stdoutLines.count == 5)
+  }
+
+  @Test func externalCommandRunsWithTheDatabasePath() throws {
+    var gym = try GymProcess()
+    let bin = gym.directory + "/bin"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    let plugin = bin + "/gym-hello"
+    try Data("#!/bin/sh\necho \"hello $* db=$GYM_DATABASE\"\n".utf8).write(to: URL(fileURLWithPath: plugin))
+    chmod(plugin, 0o755)
+    gym.environment["PATH"] = bin + ":/usr/bin:/bin"
+    let result = try gym.run(["hello", "a b", "c"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "hello a b c db=\(gym.databasePath)\n")
+  }
+
+  @Test func unknownCommandSuggestsTheNearest() throws {
+    let gym = try GymProcess()
+    let result = try gym.run(["histroy", "list"])
+    #expect(result.status == 64)
+    #expect(result.stderr == "gym: error: unknown command 'histroy'; did you mean 'history'? (see 'gym --help')\n")
+  }
+
+  @Test func defaultDatabaseIsCreatedUnderXDGDataHome() throws {
+    var gym = try GymProcess()
+    gym.environment["GYM_DATABASE"] = nil
+    #expect(try gym.run(["history", "count"]).stdout == "0\n")
+    #expect(FileManager.default.fileExists(atPath: gym.directory + "/data/gym/gym.sqlite"))
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs the built `gym` binary as a user would, and captures what it prints.
+struct GymProcess {
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// Lines without their terminators (`\r\n` from CSV is one `Character`, so split on newlines).
+    var stdoutLines: [Substring] { stdout.split(whereSeparator: \.isNewline) }
+  }
+
+  /// The `gym` next to the test bundle: `swift test` builds it into the same directory.
+  static let executable: String = {
+    let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    return bundle.appendingPathComponent("gym").path
+  }()
+
+  let directory: String
+  var environment: [String: String]
+
+  /// A scratch directory with its own database path, HOME and configuration search paths.
+  init() throws {
+    directory = NSTemporaryDirectory() + "gym-e2e-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    environment = [
+      "PATH": "/usr/bin:/bin", "HOME": directory, "TZ": "UTC", "XDG_DATA_HOME": directory + "/data",
+      "XDG_CONFIG_HOME": directory + "/config", "GYM_DATABASE": directory + "/gym.sqlite",
+    ]
+  }
+
+  var databasePath: String { environment["GYM_DATABASE"]! }
+
+  @discardableResult
+  func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.executable)
+    process.arguments = arguments
+    process.environment = environment.merging(extra) { $1 }
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    // Read both pipes while the process runs, so a large output cannot fill a pipe and stall it.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var outData = Data()
+    nonisolated(unsafe) var errData = Data()
+    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    group.wait()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = directory + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// Seeds `count` generated workouts through the real `sample | import` path.
+  func seed(_ count: Int) throws {
+    let sample = try run(["history", "sample", "--count", String(count), "--days", "60"])
+    let imported = try run(["history", "import", "-"], stdin: sample.stdout)
+    precondition(imported.status == 0, imported.stderr)
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// `gym history …` end to end: stdout carries only records, stderr the cursor and messages.
+@Suite struct HistoryCommandTests {
+  @Test func listPrintsTwentyNewestFirstAndTheCursorOnStderr() throws {
+    let gym = try GymProcess()
+    try gym.seed(45)
+    let page = try gym.run(["history", "list", "--format", "ndjson"])
+    #expect(page.status == 0)
+    #expect(page.stdoutLines.count == 20)
+    let dates = try page.stdoutLines.map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["completedAt"] as! String
+    }
+    #expect(dates == dates.sorted(by: >))
+    #expect(page.stderr.hasPrefix("next page: --after "))
+  }
+
+  @Test func afterCursorWalksAllPagesWithoutGapsOrRepeats() throws {
+    let gym = try GymProcess()
+    try gym.seed(45)
+    var ids: [String] = []
+    var arguments = ["history", "list", "--format", "csv", "--fields", "id"]
+    for _ in 0..<5 {
+      let page = try gym.run(arguments)
+      #expect(page.status == 0)
+      ids += page.stdoutLines.dropFirst().map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+      guard let range = page.stderr.range(of: "--after ") else { break }
+      let cursor = page.stderr[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+      arguments = ["history", "list", "--format", "csv", "--fields", "id", "--after", cursor]
+    }
+    let all = try gym.run(["history", "list", "--limit", "0", "--format", "csv", "--fields", "id"])
+    #expect(ids.count == 45)
+    #expect(ids == all.stdoutLines.dropFirst().map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
+    #expect(all.stderr.isEmpty)
+  }
+
+  @Test func jsonIsOneDocumentWithTheNextCursor() throws {
+    let gym = try GymProcess()
+    try gym.seed(25)
+    let first = try gym.run(["history", "list", "--format", "json"])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+    #expect((document["items"] as? [Any])?.count == 20)
+    let next = try #require(document["next"] as? String)
+    #expect(first.stderr.isEmpty)
+    let second = try gym.run(["history", "list", "--format", "json", "--after", next])
+    let last = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+    #expect((last["items"] as? [Any])?.count == 5)
+    #expect(last["next"] is NSNull)
+  }
+
+  @Test func fieldsChooseAndOrderColumns() throws {
+    let gym = try GymProcess()
+    try gym.seed(3)
+    let csv = try gym.run(["history", "list", "--format", "csv", "--fields", "durationMinutes,status"])
+    #expect(csv.stdoutLines.first == "durationMinutes,status")
+    #expect(csv.stdoutLines.count == 4)
+  }
+
+  @Test func filtersCountAndListAgree() throws {
+    let gym = try GymProcess()
+    try gym.seed(60)
+    for filter in [
+      ["--status", "skipped"], ["--where", #"focus in ["push", "pull"] && durationMinutes >= 40"#],
+      ["--since", "30d"], ["--until", "now - 10d", "--status", "completed"],
+    ] {
+      let count = try gym.run(["history", "count"] + filter)
+      let list = try gym.run(["history", "list", "--limit", "0", "--format", "ndjson"] + filter)
+      #expect(count.status == 0 && list.status == 0)
+      #expect(Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == list.stdoutLines.count, "\(filter)")
+    }
+  }
+
+  @Test func addShowAndDelete() throws {
+    let gym = try GymProcess()
+    let added = try gym.run([
+      "history", "add", "--plan-title", "Leg Day", "--focus", "legs", "--duration", "50",
+      "--completed-at", "2026-11-20T18:00:00Z",
+    ])
+    #expect(added.status == 0)
+    let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let shown = try gym.run(["history", "show", id, "--format", "json"])
+    let record = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+    #expect(record["planTitle"] as? String == "Leg Day")
+    #expect(record["completedAt"] as? String == "2026-11-20T18:00:00.000Z")
+    #expect(record["status"] as? String == "completed")
+    let table = try gym.run(["history", "show", id])
+    #expect(table.stdout.contains("completedAt      2026-11-20 18:00"))
+
+    let partial = try gym.run(["history", "delete", id, "00000000-0000-0000-0000-000000000000"])
+    #expect(partial.status == 66)
+    #expect(partial.stderr.contains("nothing was deleted"))
+    #expect(try gym.run(["history", "count"]).stdout == "1\n")
+    #expect(try gym.run(["history", "delete", id]).status == 0)
+    #expect(try gym.run(["history", "count"]).stdout == "0\n")
+    let missing = try gym.run(["history", "show", id])
+    #expect(missing.status == 66)
+    #expect(missing.stderr == "gym: error: no workout with id '\(id)'\n")
+  }
+
+  @Test func importIsIdempotentAndReportsCounts() throws {
+    let gym = try GymProcess()
+    let sample = try gym.run(["history", "sample", "--count", "30", "--format", "csv"])
+    let path = try gym.write("w.csv", sample.stdout)
+    let first = try gym.run(["history", "import", path])
+    #expect(first.stderr == "imported 30 records: 30 inserted, 0 updated, 0 unchanged\n")
+    let second = try gym.run(["history", "import", path])
+    #expect(second.stderr == "imported 30 records: 0 inserted, 0 updated, 30 unchanged\n")
+    #expect(try gym.run(["history", "count"]).stdout == "30\n")
+    let export = try gym.run(["history", "list", "--limit", "0", "--format", "ndjson"])
+    let roundTrip = try gym.run(["history", "import", "--input-format", "ndjson", "-"], stdin: export.stdout)
+    #expect(roundTrip.stderr.contains("30 unchanged"))
+  }
+
+  @Test func statsReportsWeeksStreakAndFocus() throws {
+    let gym = try GymProcess()
+    for day in ["2026-11-19", "2026-11-20"] {
+      try gym.run([
+        "history", "add", "--plan-title", "P", "--focus", "core", "--duration", "20", "--completed-at",
+        day + "T10:00:00Z",
+      ])
+    }
+    let stats = try gym.run(["history", "stats", "--format", "json", "--weeks", "2"])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+    #expect((document["weeks"] as? [Any])?.count == 2)
+    let focus = try #require((document["byFocus"] as? [[String: Any]])?.first)
+    #expect(focus["focus"] as? String == "core")
+    #expect(document["streak"] is [String: Any])
+  }
+}

@@ -1,0 +1,72 @@
+import GRDB
+import GymCLI
+import GymCore
+import Testing
+
+@testable import GymHistory
+
+/// The queries `history list` and `count` run use the indexes the seed asked for: proven with
+/// `EXPLAIN QUERY PLAN` on the SQL the query layer actually builds.
+@Suite struct WorkoutQueryPlanTests {
+  let table = WorkoutSchema.table
+
+  func plan(_ sql: String, _ arguments: StatementArguments) throws -> String {
+    let store = try HistoryFixtures.store()
+    return try store.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+        .joined(separator: "\n")
+    }
+  }
+
+  func listPlan(_ filter: Predicate?, after: PageCursor? = nil) throws -> String {
+    let (sql, arguments) = try Query(table: table, filter: filter, limit: 20, after: after).selectSQL()
+    return try plan(sql, arguments)
+  }
+
+  @Test func newestFirstWalksTheCompletedAtIndex() throws {
+    let detail = try listPlan(nil)
+    #expect(detail.contains("USING INDEX workout_completedAt"))
+    #expect(!detail.contains("TEMP B-TREE"))
+  }
+
+  @Test func statusFilterUsesTheCompoundIndexInOrder() throws {
+    let detail = try listPlan(.compare("status", .equal, .text("completed")))
+    #expect(detail.contains("USING INDEX workout_status_completedAt (status=?)"))
+    #expect(!detail.contains("TEMP B-TREE"))
+  }
+
+  @Test func dateRangeSearchesTheCompletedAtIndex() throws {
+    let since = Predicate.compare("completedAt", .greaterOrEqual, .timestamp(Timestamp(millisecondsSince1970: 0)))
+    #expect(try listPlan(since).contains("SEARCH workout USING INDEX workout_completedAt (completedAt>?)"))
+    let both = Predicate.and(.compare("status", .equal, .text("skipped")), since)
+    #expect(try listPlan(both).contains("USING INDEX workout_status_completedAt (status=? AND completedAt>?)"))
+  }
+
+  @Test func keysetCursorSeeksInsteadOfScanning() throws {
+    let cursor = try PageCursor(decoding: cursorText())
+    let detail = try listPlan(nil, after: cursor)
+    #expect(detail.contains("SEARCH workout USING INDEX workout_completedAt (completedAt<?)"))
+  }
+
+  @Test func countsUseCoveringIndexes() throws {
+    let all = try Query(table: table).countSQL()
+    #expect(try plan(all.0, all.1).contains("USING COVERING INDEX"))
+    let byStatus = try Query(table: table, filter: .compare("status", .equal, .text("completed"))).countSQL()
+    #expect(try plan(byStatus.0, byStatus.1).contains("USING COVERING INDEX workout_status (status=?)"))
+  }
+
+  @Test func showFindsByTheUniqueIdIndex() throws {
+    let (sql, arguments) = try Query(table: table, filter: .compare("id", .equal, .text("x")), limit: 1).selectSQL()
+    #expect(try plan(sql, arguments).contains("USING INDEX workout_id (id=?)"))
+  }
+
+  /// A real cursor, from a page of a real listing.
+  func cursorText() throws -> String {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      for day in 1...3 { try HistoryFixtures.insert(db, at: "2026-11-0\(day)T10:00:00.000Z") }
+    }
+    let cursor = try store.read { try Query(table: table, limit: 1).forEachRow($0) { _ in } }
+    return try #require(cursor).encoded
+  }
+}
