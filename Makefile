@@ -1,6 +1,6 @@
 # gym — common tasks. `make test` is what CI runs (through .ci/run and scripts/test.sh).
 PREFIX ?= /usr/local
-SWIFT_RELEASE = swift build -c release --product gym -Xswiftc -static-stdlib
+SWIFT_RELEASE = swift build -c release --product gym --static-swift-stdlib
 
 .PHONY: build release test format lint demo bench install clean
 

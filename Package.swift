@@ -21,7 +21,7 @@ let package = Package(
     // MARK: The executable: entry point and the list of modules, nothing else.
     .executableTarget(
       name: "gym",
-      dependencies: ["GymCLI", "GymCore", "GymHistory"],
+      dependencies: ["GymBench", "GymCLI", "GymCore", "GymHistory"],
       swiftSettings: swiftSettings
     ),
 
@@ -34,6 +34,13 @@ let package = Package(
     .testTarget(
       name: "GymHistoryTests",
       dependencies: ["GymHistory", "GymCore", "GymCLI"],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Cross-cutting modules: work on every registered module, import none.
+    .target(
+      name: "GymBench",
+      dependencies: ["GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: swiftSettings
     ),
 

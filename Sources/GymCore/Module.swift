@@ -17,10 +17,12 @@ public struct GymModule: Sendable {
   public let name: String
   public let migrations: [Migration]
   public let tables: [TableSchema]
+  public let benchmarks: ModuleBenchmarks?
 
-  public init(name: String, migrations: [Migration], tables: [TableSchema]) {
+  public init(name: String, migrations: [Migration], tables: [TableSchema], benchmarks: ModuleBenchmarks? = nil) {
     self.name = name
     self.migrations = migrations
     self.tables = tables
+    self.benchmarks = benchmarks
   }
 }

@@ -9,7 +9,8 @@ public struct PageCursor: Sendable, Equatable {
   public let sortSpec: String
   public let values: [DatabaseValue]
 
-  init(sort: [SortKey], values: [DatabaseValue]) {
+  /// The position after a row whose sort keys and rowid are `values`.
+  public init(sort: [SortKey], values: [DatabaseValue]) {
     self.sortSpec = Self.spec(sort)
     self.values = values
   }

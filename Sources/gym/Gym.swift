@@ -1,4 +1,5 @@
 import ArgumentParser
+import GymBench
 import GymCLI
 import GymHistory
 
@@ -9,6 +10,6 @@ struct Gym: ParsableCommand {
     abstract: "Personal records — training, health, reading, pantry — in one SQLite store.",
     discussion: "An unknown command 'gym foo …' runs 'gym-foo' from PATH, with GYM_DATABASE set.",
     version: "0.1.0",
-    subcommands: [HistoryCommand.self, ConfigCommand.self, CompletionsCommand.self]
+    subcommands: [HistoryCommand.self, BenchCommand.self, ConfigCommand.self, CompletionsCommand.self]
   )
 }

@@ -20,7 +20,7 @@ import Testing
     do {
       _ = try ConfigLoader(environment: ["HOME": dir], workingDirectory: dir).load(explicit: nil)
       return nil
-    } catch let error as GymError {
+    } catch {
       #expect(error.status == .configuration)
       return error
     }

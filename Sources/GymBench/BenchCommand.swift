@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+
+/// `gym bench`: times every registered module's workloads in-process and prints medians.
+public struct BenchCommand: GymCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Measure gym's queries against its performance targets.",
+    discussion: """
+      Without --database, fills a temporary database with --scale generated records per module. \
+      Times are of the query alone, in-process (no start-up); each workload runs until it has \
+      --repeat samples, and the median (p50) and p95 are reported.
+      """)
+
+  @OptionGroup public var global: GlobalOptions
+  @Option(help: "Generated records per module, for a temporary database.") var scale = 100_000
+  @Option(help: "Samples per workload.") var `repeat` = 50
+  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat = .table
+  @Flag(help: "Exit 1 when a target is missed.") var check = false
+  @Flag(help: "Keep the generated database and print its path.") var keep = false
+
+  public init() {}
+
+  public func validate() throws {
+    if scale < 1 { throw ValidationError("--scale must be 1 or more") }
+    if `repeat` < 1 { throw ValidationError("--repeat must be 1 or more") }
+  }
+
+  public func run(context: CommandContext) throws {
+    let modules = ModuleRegistry.modules.filter { $0.benchmarks != nil }
+    let (store, scratch) = try openStore(context, modules: modules)
+    defer { if let scratch, !keep { try? FileManager.default.removeItem(atPath: scratch) } }
+    let writer = RecordWriter(
+      format: format, columns: ["module", "operation", "rows", "p50_ms", "p95_ms", "target_ms", "result"])
+    var missed = false
+    for module in modules {
+      let workloads = try store.read { try module.benchmarks!.workloads($0) }
+      for workload in workloads {
+        let progress = Progress("bench \(module.name): \(workload.name)")
+        var samples: [Double] = []
+        var rows = 0
+        try store.read { db in
+          rows = try workload.run(db)  // warm the page cache and the statement cache
+          for i in 0..<`repeat` {
+            let start = DispatchTime.now().uptimeNanoseconds
+            rows = try workload.run(db)
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            progress.update(i * 1024)
+          }
+        }
+        progress.finish()
+        samples.sort()
+        let p50 = samples[samples.count / 2]
+        let p95 = samples[min(samples.count - 1, Int(Double(samples.count) * 0.95))]
+        let result = workload.targetMilliseconds.map { p50 <= $0 ? "pass" : "FAIL" } ?? ""
+        if result == "FAIL" { missed = true }
+        writer.write([
+          .text(module.name), .text(workload.name), .integer(Int64(rows)), .real(Self.round(p50)),
+          .real(Self.round(p95)), workload.targetMilliseconds.map(Cell.real) ?? .null, .text(result),
+        ])
+      }
+    }
+    writer.finish(next: nil)
+    if keep, let scratch { printError("kept the benchmark database: \(scratch)/gym.sqlite") }
+    if check && missed { throw ExitCode(ExitStatus.failure.rawValue) }
+  }
+
+  static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+  /// The database given with --database, or a new temporary one filled with generated data.
+  private func openStore(_ context: CommandContext, modules: [GymModule]) throws -> (Store, String?) {
+    if global.database != nil { return (try context.openStore(), nil) }
+    let scratch = NSTemporaryDirectory() + "gym-bench-" + UUID().uuidString
+    let store = try Store(
+      path: scratch + "/gym.sqlite", modules: ModuleRegistry.modules, options: context.configuration.storeOptions)
+    let progress = Progress("generating \(scale) records per module")
+    try store.write { db in
+      for module in modules { try module.benchmarks!.generate(db, scale) }
+    }
+    progress.finish()
+    return (store, scratch)
+  }
+}

@@ -1,0 +1,32 @@
+import GRDB
+
+/// One operation a module asks `gym bench` to time, on a database filled with its sample data.
+public struct BenchWorkload: Sendable {
+  public let name: String
+  /// The figure to meet, in milliseconds of median query time, if the module sets one.
+  public let targetMilliseconds: Double?
+  /// Runs the operation once and returns how many rows it produced.
+  public let run: @Sendable (Database) throws -> Int
+
+  public init(_ name: String, targetMilliseconds: Double? = nil, run: @escaping @Sendable (Database) throws -> Int) {
+    self.name = name
+    self.targetMilliseconds = targetMilliseconds
+    self.run = run
+  }
+}
+
+/// What a module gives `gym bench`: how to fill a database and what to time on it.
+public struct ModuleBenchmarks: Sendable {
+  /// Inserts `count` generated records (sample data, only ever on request).
+  public let generate: @Sendable (Database, Int) throws -> Void
+  /// The workloads, prepared against the filled database (for example a cursor deep in a list).
+  public let workloads: @Sendable (Database) throws -> [BenchWorkload]
+
+  public init(
+    generate: @escaping @Sendable (Database, Int) throws -> Void,
+    workloads: @escaping @Sendable (Database) throws -> [BenchWorkload]
+  ) {
+    self.generate = generate
+    self.workloads = workloads
+  }
+}

@@ -1,0 +1,71 @@
+import GRDB
+import GymCLI
+import GymCore
+
+/// What `gym bench` times for workout history (seed 000: 20 items fast, deep pages, counts).
+enum WorkoutBenchmarks {
+  static let definition = ModuleBenchmarks(generate: generate, workloads: workloads)
+
+  static func generate(_ db: Database, count: Int) throws {
+    var sampler = WorkoutSampler(seed: 42, end: .now(), days: max(365, count / 20))
+    let statement = try db.makeStatement(
+      sql: """
+        INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """)
+    for _ in 0..<count {
+      let cells = sampler.nextWorkout()
+      try statement.execute(arguments: StatementArguments(cells.map(\.databaseValue)))
+    }
+  }
+
+  static func workloads(_ db: Database) throws -> [BenchWorkload] {
+    let table = WorkoutSchema.table
+    let total = try Query(table: table).count(db)
+    let depth = total / 2
+    // The cursor a user would hold after paging down to the middle of the history.
+    let middle = try Row.fetchOne(
+      db, sql: "SELECT completedAt, rowid FROM workout ORDER BY completedAt DESC, rowid DESC LIMIT 1 OFFSET ?",
+      arguments: [max(depth - 1, 0)])
+    let cursor = middle.map { PageCursor(sort: table.defaultSort, values: [$0[0], $0[1]]) }
+    let weekAgo = Timestamp.now().adding(milliseconds: -7 * 86_400_000)
+    func page(_ query: Query) -> @Sendable (Database) throws -> Int {
+      { db in
+        var rows = 0
+        try query.forEachRow(db) { _ in rows += 1 }
+        return rows
+      }
+    }
+    return [
+      BenchWorkload("list newest 20", targetMilliseconds: 1, run: page(Query(table: table, limit: 20))),
+      BenchWorkload(
+        "list 20 completed", targetMilliseconds: 1,
+        run: page(Query(table: table, filter: .compare("status", .equal, .text("completed")), limit: 20))),
+      BenchWorkload(
+        "page 20 after cursor at \(depth)", targetMilliseconds: 1,
+        run: page(Query(table: table, limit: 20, after: cursor))),
+      BenchWorkload("page 20 at offset \(depth)", run: page(Query(table: table, limit: 20, offset: depth))),
+      BenchWorkload("count all") { try Query(table: table).count($0) },
+      BenchWorkload("count completed") {
+        try Query(table: table, filter: .compare("status", .equal, .text("completed"))).count($0)
+      },
+      BenchWorkload("count last 7 days") {
+        try Query(table: table, filter: .compare("completedAt", .greaterOrEqual, .timestamp(weekAgo))).count($0)
+      },
+      BenchWorkload("stats 12 weeks") { db in try WorkoutStats.compute(db, weeks: 12).weeks.count },
+    ]
+  }
+}
+
+extension Cell {
+  /// The value as the store keeps it.
+  var databaseValue: DatabaseValue {
+    switch self {
+    case .null: .null
+    case .integer(let i): i.databaseValue
+    case .real(let d): d.databaseValue
+    case .bool(let b): (b ? 1 : 0).databaseValue
+    case .text(let s), .timestamp(let s): s.databaseValue
+    }
+  }
+}

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# make bench: gym's figures on 1,000,000 generated workouts, side by side with the sqlite3 shell and
+# sqlite-utils on the same rows and schema. Prints a report and writes it to Docs/Performance.md.
+# Whole-process timings come from hyperfine; peak memory from GNU time's maximum resident set size.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+
+ROWS=${ROWS:-1000000}
+WORK=${BENCH_DIR:-$PWD/.build/bench}
+REPORT=${REPORT:-Docs/Performance.md}
+mkdir -p "$WORK"
+
+need() {  # command, Debian package
+  command -v "$1" >/dev/null 2>&1 && return
+  if [[ $(id -u) -eq 0 ]]; then
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+  else
+    echo "bench: '$1' is missing; run: sudo apt-get install -y $2" >&2
+    exit 1
+  fi
+}
+need sqlite3 sqlite3
+need hyperfine hyperfine
+[[ -x /usr/bin/time ]] || need /usr/bin/time time
+if [[ ! -x "$WORK/venv/bin/sqlite-utils" ]]; then
+  python3 -m venv "$WORK/venv"
+  "$WORK/venv/bin/pip" install -q sqlite-utils
+fi
+SQLITE_UTILS="$WORK/venv/bin/sqlite-utils"
+
+swift build -c release --product gym --static-swift-stdlib >&2
+GYM="$PWD/.build/release/gym"
+export TZ=UTC
+
+out=$(mktemp)
+say() { printf '%s\n' "$*" | tee -a "$out"; }
+# Peak resident memory (MiB) and wall seconds of one command, output to /dev/null.
+measure() {
+  local log; log=$(mktemp)
+  /usr/bin/time -v "$@" >/dev/null 2>"$log" || { cat "$log" >&2; exit 1; }
+  local kb wall
+  kb=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$log")
+  wall=$(awk '/Elapsed \(wall clock\)/ {print $NF}' "$log")
+  echo "$((kb / 1024)) MiB, $wall"
+  rm -f "$log"
+}
+median() {  # hyperfine JSON -> median ms
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.2f" % (x["median"]*1000) for x in r))' "$1"
+}
+
+echo "bench: generating $ROWS workouts" >&2
+"$GYM" history sample --count "$ROWS" --days 3650 --seed 7 --format ndjson >"$WORK/workouts.ndjson"
+"$GYM" history sample --count "$ROWS" --days 3650 --seed 7 --format csv | tail -n +2 >"$WORK/workouts.csv"
+
+# The same schema for the sqlite3 shell: an implicit rowid is the same storage as gym's `seq`.
+cat >"$WORK/schema.sql" <<'SQL'
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = NORMAL;
+CREATE TABLE workout (
+  id TEXT NOT NULL,
+  completedAt TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('completed', 'skipped')),
+  planTitle TEXT NOT NULL,
+  focus TEXT NOT NULL CHECK (focus IN ('fullBody', 'upper', 'lower', 'push', 'pull', 'legs', 'core', 'cardio', 'mobility')),
+  durationMinutes INTEGER NOT NULL CHECK (durationMinutes >= 0),
+  intensity TEXT NOT NULL CHECK (intensity IN ('low', 'moderate', 'high'))
+);
+CREATE UNIQUE INDEX workout_id ON workout(id);
+CREATE INDEX workout_completedAt ON workout(completedAt);
+CREATE INDEX workout_status ON workout(status);
+CREATE INDEX workout_status_completedAt ON workout(status, completedAt);
+SQL
+
+say "# Performance"
+say ""
+say "Measured by \`make bench\` ($(date -u +%Y-%m-%d), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(sqlite3 --version | cut -d' ' -f1) shell, gym release build with --static-swift-stdlib), $ROWS generated workouts."
+say ""
+say "## Import"
+imports=$(mktemp)
+hyperfine --runs 3 --export-json "$imports" \
+  --prepare "rm -f $WORK/gym.sqlite* $WORK/sqlite3.sqlite*; sqlite3 $WORK/sqlite3.sqlite < $WORK/schema.sql >/dev/null" \
+  -n "gym history import (NDJSON)" "GYM_DATABASE=$WORK/gym.sqlite $GYM history import --quiet $WORK/workouts.ndjson" \
+  -n "sqlite3 .import --csv" "sqlite3 $WORK/sqlite3.sqlite '.import --csv $WORK/workouts.csv workout'" >&2
+read -r gym_import sqlite_import <<<"$(median "$imports")"
+rm -f "$WORK"/gym.sqlite*
+gym_import_mem=$(GYM_DATABASE=$WORK/gym.sqlite measure "$GYM" history import --quiet "$WORK/workouts.ndjson")
+say ""
+say "| command | median | ratio to sqlite3 |"
+say "| --- | --- | --- |"
+say "| \`gym history import workouts.ndjson\` | ${gym_import} ms | $(python3 -c "print('%.2f×' % ($gym_import/$sqlite_import))") |"
+say "| \`sqlite3 .import --csv\` (same rows, same schema and indexes) | ${sqlite_import} ms | 1.00× |"
+say ""
+say "gym import peak memory and wall time (one run, GNU time): $gym_import_mem. Target: ≤ 1.2× sqlite3, < 50 MiB."
+if [[ ${SQLITE_UTILS_IMPORT:-1} == 1 ]]; then
+  rm -f "$WORK/su.sqlite"*
+  sqlite3 "$WORK/su.sqlite" < "$WORK/schema.sql" >/dev/null
+  su_import=$( { /usr/bin/time -f %e "$SQLITE_UTILS" insert "$WORK/su.sqlite" workout "$WORK/workouts.ndjson" --nl >/dev/null; } 2>&1 | tail -n 1)
+  say ""
+  say "sqlite-utils insert --nl of the same NDJSON: ${su_import} s (one run)."
+fi
+
+DB="$WORK/gym.sqlite"
+rm -f "$DB"*
+GYM_DATABASE=$DB "$GYM" history import --quiet "$WORK/workouts.ndjson"
+Q="SELECT id, completedAt, status, planTitle, focus, durationMinutes, intensity FROM workout ORDER BY completedAt DESC, rowid DESC LIMIT 20"
+say ""
+say "## Newest 20, whole process"
+lists=$(mktemp)
+hyperfine --warmup 5 --runs 100 -N --export-json "$lists" \
+  -n "gym history list --limit 20" "$GYM history list --limit 20 --format csv --database $DB" \
+  -n "sqlite3 (same query)" "sqlite3 -csv $DB \"$Q\"" >&2
+read -r gym_list sqlite_list <<<"$(median "$lists")"
+su=$(mktemp)
+hyperfine --warmup 2 --runs 10 -N --export-json "$su" -n "sqlite-utils query" "$SQLITE_UTILS query $DB \"$Q\"" >&2
+su_list=$(median "$su")
+say ""
+say "| command | median | ratio |"
+say "| --- | --- | --- |"
+say "| \`gym history list --limit 20\` | ${gym_list} ms | 1.00× |"
+say "| \`sqlite3\` same query | ${sqlite_list} ms | gym is $(python3 -c "print('%.2f×' % ($gym_list/$sqlite_list))") of sqlite3 (target ≤ 3×) |"
+say "| \`sqlite-utils query\` same query | ${su_list} ms | gym is $(python3 -c "print('%.1f×' % ($su_list/$gym_list))") faster (target ≥ 20×) |"
+
+say ""
+say "## Deep pages, whole process"
+cursor=$("$GYM" history list --database "$DB" --limit 500000 --fields id --format csv 2>&1 >/dev/null | sed -n 's/^next page: --after //p')
+pages=$(mktemp)
+hyperfine --warmup 5 --runs 50 -N --export-json "$pages" \
+  -n "page 1" "$GYM history list --database $DB --format csv" \
+  -n "--after cursor at 500,000" "$GYM history list --database $DB --format csv --after $cursor" \
+  -n "--offset 500000" "$GYM history list --database $DB --format csv --offset 500000" >&2
+read -r page1 after offset <<<"$(median "$pages")"
+say ""
+say "| page | median | ratio to page 1 |"
+say "| --- | --- | --- |"
+say "| page 1 | ${page1} ms | 1.00× |"
+say "| \`--after\` at depth 500,000 | ${after} ms | $(python3 -c "print('%.2f×' % ($after/$page1))") (target ≤ 1.2×) |"
+say "| \`--offset 500000\` | ${offset} ms | $(python3 -c "print('%.2f×' % ($offset/$page1))") |"
+
+say ""
+say "## Everything, streamed"
+say ""
+say "\`gym history list --limit 0 --format ndjson > /dev/null\` over $ROWS rows: $(measure "$GYM" history list --database "$DB" --limit 0 --format ndjson) (peak memory, wall; target < 40 MiB)."
+
+say ""
+say "## In-process query times (\`gym bench --database …\`)"
+say ""
+say '```'
+"$GYM" bench --database "$DB" --repeat 50 | tee -a "$out"
+say '```'
+say ""
+say "Reproduce: \`make bench\` (ROWS=… to change the size). Raw hyperfine runs are printed on stderr."
+
+cp "$out" "$REPORT"
+echo "bench: wrote $REPORT" >&2
