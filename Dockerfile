@@ -6,8 +6,8 @@ WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
-RUN swift build -c release --product gym --static-swift-stdlib \
-    && cp "$(swift build -c release --show-bin-path)/gym" /usr/local/bin/gym
+RUN swift build -c release --product gym --static-swift-stdlib -Xlinker -no-pie \
+    && cp "$(swift build -c release --static-swift-stdlib -Xlinker -no-pie --show-bin-path)/gym" /usr/local/bin/gym
 
 # Run: a slim Debian with only the system libraries gym links against.
 FROM debian:bookworm-slim

@@ -1,6 +1,6 @@
 # gym — common tasks. `make test` is what CI runs (through .ci/run and scripts/test.sh).
 PREFIX ?= /usr/local
-SWIFT_RELEASE = swift build -c release --product gym --static-swift-stdlib
+SWIFT_RELEASE = swift build -c release --product gym --static-swift-stdlib -Xlinker -no-pie
 
 .PHONY: build release test format lint demo bench install clean
 

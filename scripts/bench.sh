@@ -29,7 +29,7 @@ if [[ ! -x "$WORK/venv/bin/sqlite-utils" ]]; then
 fi
 SQLITE_UTILS="$WORK/venv/bin/sqlite-utils"
 
-swift build -c release --product gym --static-swift-stdlib >&2
+swift build -c release --product gym --static-swift-stdlib -Xlinker -no-pie >&2
 GYM="$PWD/.build/release/gym"
 export TZ=UTC
 
@@ -74,7 +74,7 @@ SQL
 
 say "# Performance"
 say ""
-say "Measured by \`make bench\` ($(date -u +%Y-%m-%d), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(sqlite3 --version | cut -d' ' -f1) shell, gym release build with --static-swift-stdlib), $ROWS generated workouts."
+say "Measured by \`make bench\` ($(date -u +%Y-%m-%d), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(sqlite3 --version | cut -d' ' -f1) shell, gym release build with --static-swift-stdlib, linked non-PIE), $ROWS generated workouts."
 say ""
 say "## Import"
 imports=$(mktemp)
@@ -127,8 +127,8 @@ cursor=$("$GYM" history list --database "$DB" --limit 500000 --fields id --forma
 pages=$(mktemp)
 hyperfine --warmup 5 --runs 50 -N --export-json "$pages" \
   -n "page 1" "$GYM history list --database $DB --format csv" \
-  -n "--after cursor at 500,000" "$GYM history list --database $DB --format csv --after $cursor" \
-  -n "--offset 500000" "$GYM history list --database $DB --format csv --offset 500000" >&2
+  -n "after cursor at 500,000" "$GYM history list --database $DB --format csv --after $cursor" \
+  -n "offset 500000" "$GYM history list --database $DB --format csv --offset 500000" >&2
 read -r page1 after offset <<<"$(median "$pages")"
 say ""
 say "| page | median | ratio to page 1 |"

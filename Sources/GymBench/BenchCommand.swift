@@ -39,7 +39,7 @@ public struct BenchCommand: GymCommand {
     for module in modules {
       let workloads = try store.read { try module.benchmarks!.workloads($0) }
       for workload in workloads {
-        let progress = Progress("bench \(module.name): \(workload.name)")
+        let progress = ProgressLine("bench \(module.name): \(workload.name)")
         var samples: [Double] = []
         var rows = 0
         try store.read { db in
@@ -76,7 +76,7 @@ public struct BenchCommand: GymCommand {
     let scratch = NSTemporaryDirectory() + "gym-bench-" + UUID().uuidString
     let store = try Store(
       path: scratch + "/gym.sqlite", modules: ModuleRegistry.modules, options: context.configuration.storeOptions)
-    let progress = Progress("generating \(scale) records per module")
+    let progress = ProgressLine("generating \(scale) records per module")
     try store.write { db in
       for module in modules { try module.benchmarks!.generate(db, scale) }
     }

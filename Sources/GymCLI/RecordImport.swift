@@ -31,7 +31,7 @@ public struct RecordImport {
 
   /// Validates every record; writes them in one transaction unless `openStore` is nil (a dry run).
   /// The input is opened first: a missing file is reported before any database is created.
-  public func run(openStore: (() throws -> Store)?, progress: Progress) throws -> ImportCounts {
+  public func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> ImportCounts {
     let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
     guard descriptor >= 0 else {
       throw GymError.noInput("cannot read '\(path)': \(String(cString: strerror(errno))); check the path")
@@ -40,19 +40,11 @@ public struct RecordImport {
     let input = InputBuffer(descriptor: descriptor)
     do {
       var scanner = try makeScanner(input)
-      var values = RecordValues(fieldNames: table.fieldNames)
       func load(_ db: Database?) throws -> ImportCounts {
-        let loader = try BulkLoader(table: table, keyField: keyField, db: db)
-        while try scanner.next(into: &values) {
-          try loader.add(values, line: scanner.recordLine)
-          progress.update(loader.counts.read)
-        }
-        return loader.counts
+        try BulkLoader(table: table, keyField: keyField, db: db).load(from: &scanner) { progress.update($0.read) }
       }
       guard let store = try openStore?() else { return try load(nil) }
-      return try store.write { db in
-        try BulkLoader.withDeferredIndexes(db, table: table) { try load(db) }
-      }
+      return try store.write { db in try load(db) }
     } catch let error as InputError {
       let location = error.line > 0 ? "\(displayName):\(error.line)" : displayName
       throw GymError.data("\(location): \(error.message); nothing was imported")

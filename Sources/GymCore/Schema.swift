@@ -55,9 +55,11 @@ public struct IndexSchema: Sendable, Equatable {
   }
 
   /// The `CREATE INDEX` statement for this index on `table`.
-  public func createSQL(table: String) -> String {
+  public func createSQL(table: String, ifNotExists: Bool = false) -> String {
     let cols = columns.map(SQL.quote).joined(separator: ", ")
-    return "CREATE \(isUnique ? "UNIQUE " : "")INDEX \(SQL.quote(name)) ON \(SQL.quote(table))(\(cols))"
+    let unique = isUnique ? "UNIQUE " : ""
+    let guardClause = ifNotExists ? "IF NOT EXISTS " : ""
+    return "CREATE \(unique)INDEX \(guardClause)\(SQL.quote(name)) ON \(SQL.quote(table))(\(cols))"
   }
 }
 

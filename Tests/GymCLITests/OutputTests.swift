@@ -71,3 +71,30 @@ import Testing
     #expect(TableLayout.fit([3, 3], into: 80) == [3, 3])
   }
 }
+
+@Suite struct ProgressTests {
+  func capture(enabled: Bool?, _ body: (ProgressLine) -> Void) throws -> String {
+    let path = NSTemporaryDirectory() + "gym-progress-" + UUID().uuidString
+    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+    body(ProgressLine("importing", output: BufferedOutput(descriptor: fd), enabled: enabled))
+    close(fd)
+    return try String(contentsOfFile: path, encoding: .utf8)
+  }
+
+  @Test func drawsALiveLineAndClearsItOnATerminal() throws {
+    let text = try capture(enabled: true) { progress in
+      progress.update(1024)
+      progress.finish()
+    }
+    #expect(text == "\rimporting: 1024 records\u{1B}[K\r\u{1B}[K")
+  }
+
+  @Test func staysSilentWhenNotATerminal() throws {
+    // A regular file is not a terminal: the default is silence.
+    let text = try capture(enabled: nil) { progress in
+      progress.update(1024)
+      progress.finish()
+    }
+    #expect(text.isEmpty)
+  }
+}

@@ -94,10 +94,7 @@ import Testing
     func load(_ text: String) throws -> ImportCounts {
       try store.write { db in
         var scanner = JSONRecordScanner(input: try input(text))
-        var values = RecordValues(fieldNames: Fixtures.table.fieldNames)
-        let loader = try BulkLoader(table: Fixtures.table, keyField: "id", db: db)
-        while try scanner.next(into: &values) { try loader.add(values, line: scanner.recordLine) }
-        return loader.counts
+        return try BulkLoader(table: Fixtures.table, keyField: "id", db: db).load(from: &scanner)
       }
     }
     let first = #"{"id":"\#(id)","name":"n","kind":"a","size":3,"at":"2025-01-01T10:00:00+01:00"}"#
@@ -122,11 +119,8 @@ import Testing
     ]
     for text in cases {
       var scanner = JSONRecordScanner(input: try input(text))
-      var values = RecordValues(fieldNames: Fixtures.table.fieldNames)
       let loader = try BulkLoader(table: Fixtures.table, keyField: "id", db: nil)
-      #expect(throws: InputError.self, "\(text)") {
-        while try scanner.next(into: &values) { try loader.add(values, line: scanner.recordLine) }
-      }
+      #expect(throws: InputError.self, "\(text)") { try loader.load(from: &scanner) }
     }
   }
 }

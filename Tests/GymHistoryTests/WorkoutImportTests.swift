@@ -12,7 +12,7 @@ import Testing
 
   func run(_ path: String, store: Store?, format: InputFormat? = nil) throws -> ImportCounts {
     try RecordImport(table: WorkoutSchema.table, keyField: "id", path: path, format: format)
-      .run(openStore: store.map { s in { s } }, progress: Progress("test", enabled: false))
+      .run(openStore: store.map { s in { s } }, progress: ProgressLine("test", enabled: false))
   }
 
   func count(_ store: Store) throws -> Int {
@@ -90,7 +90,7 @@ import Testing
           openStore: {
             opened = true
             return try HistoryFixtures.store()
-          }, progress: Progress("test", enabled: false))
+          }, progress: ProgressLine("test", enabled: false))
     } catch let error as GymError {
       #expect(error.status == .noInput)
     }
@@ -121,5 +121,46 @@ import Testing
     var a = WorkoutSampler(seed: 7, end: Timestamp(millisecondsSince1970: 1_800_000_000_000), days: 30)
     var b = WorkoutSampler(seed: 7, end: Timestamp(millisecondsSince1970: 1_800_000_000_000), days: 30)
     for _ in 0..<50 { #expect(a.nextWorkout() == b.nextWorkout()) }
+  }
+}
+
+@Suite struct WorkoutImportDuplicateTests {
+  let header = "id,completedAt,status,planTitle,focus,durationMinutes,intensity\n"
+  let id = "0f8fad5b-d9cb-469f-a165-70867728950e"
+
+  func run(_ text: String, into store: Store) throws -> ImportCounts {
+    let path = try HistoryFixtures.file("w.csv", text)
+    return try RecordImport(table: WorkoutSchema.table, keyField: "id", path: path, format: nil)
+      .run(openStore: { store }, progress: ProgressLine("test", enabled: false))
+  }
+
+  @Test(arguments: [false, true])
+  func aKeyRepeatedInTheFileKeepsItsLastRecord(tableHasRows: Bool) throws {
+    let store = try HistoryFixtures.store()
+    if tableHasRows {
+      try store.write { try HistoryFixtures.insert($0, at: "2020-01-01T00:00:00.000Z") }
+    }
+    let text =
+      header + "\(id),2026-11-01T10:00:00Z,completed,First,push,45,high\n"
+      + "\(id),2026-11-01T10:00:00Z,completed,Second,push,50,high\n"
+    let counts = try run(text, into: store)
+    #expect(counts.read == 2 && counts.inserted == 1 && counts.updated == 1)
+    let titles = try store.read {
+      try String.fetchAll($0, sql: "SELECT planTitle FROM workout WHERE id = ?", arguments: [id])
+    }
+    #expect(titles == ["Second"])
+    let indexes = try store.read {
+      try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'workout'")
+    }
+    #expect(Set(indexes) == Set(WorkoutSchema.table.indexes.map(\.name)))
+  }
+
+  @Test func aFailedImportIntoAnEmptyTableLeavesItsIndexes() throws {
+    let store = try HistoryFixtures.store()
+    #expect(throws: GymError.self) { try run(header + "\(id),bad-date,completed,P,push,1,low\n", into: store) }
+    let indexes = try store.read {
+      try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'workout'")
+    }
+    #expect(Set(indexes) == Set(WorkoutSchema.table.indexes.map(\.name)))
   }
 }

@@ -21,7 +21,7 @@ struct HistoryImport: GymCommand {
 
   func run(context: CommandContext) throws {
     let job = RecordImport(table: WorkoutSchema.table, keyField: "id", path: file, format: inputFormat)
-    let progress = Progress("importing")
+    let progress = ProgressLine("importing")
     defer { progress.finish() }
     let counts = try job.run(openStore: dryRun ? nil : context.openStore, progress: progress)
     progress.finish()

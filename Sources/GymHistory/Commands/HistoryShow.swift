@@ -18,7 +18,7 @@ struct HistoryShow: GymCommand {
     let fields = try query.projectedFields()
     let store = try context.openStore()
     var cells: [Cell]?
-    try store.read { db in try query.forEachRow(db) { cells = RecordListing.cells($0, fields) } }
+    _ = try store.read { db in try query.forEachRow(db) { cells = RecordListing.cells($0, fields) } }
     guard let cells else { throw StoreError.notFound(table: "workout", key: id) }
     RecordListing.writeOne(cells, fields: fields, format: context.format(output))
   }

@@ -7,15 +7,17 @@ import GymCore
 #endif
 
 /// A live line on stderr for long work, shown only when stderr is a terminal.
-public final class Progress {
+public final class ProgressLine {
   private let label: String
   private let enabled: Bool
+  private let output: BufferedOutput
   private var lastUpdate: Int64 = 0
   private var shown = false
 
-  public init(_ label: String, enabled: Bool = isatty(2) == 1) {
+  public init(_ label: String, output: BufferedOutput = .standardError(), enabled: Bool? = nil) {
     self.label = label
-    self.enabled = enabled
+    self.output = output
+    self.enabled = enabled ?? output.isTerminal
   }
 
   /// Redraws at most ten times a second; cheap enough to call per record.
@@ -25,15 +27,15 @@ public final class Progress {
     guard now - lastUpdate >= 100 else { return }
     lastUpdate = now
     shown = true
-    let stream = BufferedOutput.standardError()
-    stream.write("\r\(label): \(count) \(unit)\u{1B}[K")
-    stream.flush()
+    output.write("\r\(label): \(count) \(unit)\u{1B}[K")
+    output.flush()
   }
 
+  /// Clears the line, so the final summary starts on a clean one.
   public func finish() {
     guard shown else { return }
-    let stream = BufferedOutput.standardError()
-    stream.write("\r\u{1B}[K")
-    stream.flush()
+    shown = false
+    output.write("\r\u{1B}[K")
+    output.flush()
   }
 }
