@@ -14,7 +14,7 @@ public struct CommandContext {
   public let configuration: Configuration
   public let global: GlobalOptions
 
-  public init(_ global: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+  public init(_ global: GlobalOptions, environment: [String: String] = ConfigLoader.processEnvironment()) throws {
     let loader = ConfigLoader(environment: environment, workingDirectory: FileManager.default.currentDirectoryPath)
     var configuration = try loader.load(explicit: global.config)
     if let database = global.database {
@@ -25,7 +25,7 @@ public struct CommandContext {
   }
 
   public var databasePath: String {
-    configuration.string(.databasePath) ?? Store.defaultPath(environment: ProcessInfo.processInfo.environment)
+    configuration.string(.databasePath) ?? Store.defaultPath(environment: ConfigLoader.processEnvironment())
   }
 
   /// Opens the shared store with every registered module's schema.

@@ -12,6 +12,9 @@ public enum ErrorReporting {
       return (status(of: error), error.message)
     case let error as DatabaseError:
       if error.resultCode == .SQLITE_FULL { return (.ioError, "the disk is full: \(error.message ?? "")") }
+      if error.resultCode == .SQLITE_CONSTRAINT {
+        return (.dataError, "rejected by the database: \(error.message ?? "a constraint failed"); nothing was written")
+      }
       if error.resultCode == .SQLITE_READONLY {
         return (.cannotCreate, "the database is read-only: check the file's permissions")
       }

@@ -1,8 +1,14 @@
 import Foundation
 import GRDB
 
-/// The one database every module shares: a WAL `DatabasePool` (readers never wait for the
-/// writer), foreign keys on, a busy timeout, every registered module's migrations applied.
+/// The one database every module shares: SQLite in WAL mode (readers in other processes never
+/// wait for a writer), foreign keys on, a busy timeout, every registered module's migrations applied.
+///
+/// One command is one process doing one thing, so one connection (a GRDB `DatabaseQueue`) serves
+/// it. A `DatabasePool` was measured here doing a write and an fsync'd checkpoint on every open
+/// and close, reads included: it recreates a missing WAL file with a dummy transaction, and SQLite
+/// deletes the WAL when the last connection closes. WAL is a property of the file, set once when
+/// the database is created; concurrency between processes is the same.
 public final class Store: Sendable {
   public struct Options: Sendable {
     public var busyTimeoutMilliseconds: Int
@@ -18,7 +24,7 @@ public final class Store: Sendable {
   public let path: String
   public let modules: [GymModule]
   public let options: Options
-  public let pool: DatabasePool
+  public let database: DatabaseQueue
 
   /// Opens (creating if needed) the database at `path` and brings its schema up to date.
   /// A file that is not a gym database is refused before anything writes to it.
@@ -35,10 +41,14 @@ public final class Store: Sendable {
     var configuration = Configuration()
     configuration.busyMode = .timeout(TimeInterval(options.busyTimeoutMilliseconds) / 1000)
     configuration.prepareDatabase { db in
+      if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+        // Only a new, empty database gets here: others were refused or are WAL already.
+        try db.execute(sql: "PRAGMA journal_mode = WAL")
+      }
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     do {
-      pool = try DatabasePool(path: path, configuration: configuration)
+      database = try DatabaseQueue(path: path, configuration: configuration)
     } catch let error as DatabaseError {
       throw Self.translate(error, path: path, timeout: options.busyTimeoutMilliseconds)
     }
@@ -71,18 +81,18 @@ public final class Store: Sendable {
     let unknown = state.applied.filter { !known.contains($0) }.sorted()
     if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown) }
     if !state.complete {
-      try translatingErrors { try migrator.migrate(pool) }
+      try translatingErrors { try migrator.migrate(database) }
     }
   }
 
   /// A read transaction; `SQLITE_BUSY` past the timeout becomes `StoreError.busy`.
   public func read<T>(_ body: (Database) throws -> T) throws -> T {
-    try translatingErrors { try pool.read(body) }
+    try translatingErrors { try database.read(body) }
   }
 
   /// One write transaction, all or nothing.
   public func write<T>(_ body: (Database) throws -> T) throws -> T {
-    try translatingErrors { try pool.write(body) }
+    try translatingErrors { try database.write(body) }
   }
 
   private func translatingErrors<T>(_ body: () throws -> T) throws -> T {

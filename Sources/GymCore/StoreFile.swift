@@ -25,7 +25,7 @@ enum StoreFile {
     return header[header.startIndex + 18] == 2 ? .sqliteWAL : .sqliteRollbackJournal
   }
 
-  /// Opening a pool switches the file to WAL, which writes to it: a database not in WAL mode is
+  /// Opening the store switches the file to WAL, which writes to it: a database not in WAL mode is
   /// checked read-only first and refused if it holds tables but no gym schema history.
   static func refuseForeign(_ path: String) throws {
     var configuration = Configuration()

@@ -104,3 +104,16 @@ import Testing
     #expect(try gym.run(["history", "count"]).stdout == "5\n")
   }
 }
+
+@Suite struct ConstraintTests {
+  @Test func addingAnExistingIdIsABadInputErrorAndChangesNothing() throws {
+    let gym = try GymProcess()
+    let id = "0f8fad5b-d9cb-469f-a165-70867728950e"
+    let add = ["history", "add", "--plan-title", "P", "--focus", "core", "--duration", "5", "--id", id]
+    #expect(try gym.run(add).status == 0)
+    let again = try gym.run(add)
+    #expect(again.status == 65)
+    #expect(again.stderr.contains("UNIQUE constraint failed: workout.id"))
+    #expect(try gym.run(["history", "count"]).stdout == "1\n")
+  }
+}

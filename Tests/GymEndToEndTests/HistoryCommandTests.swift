@@ -128,3 +128,22 @@ import Testing
     #expect(document["streak"] is [String: Any])
   }
 }
+
+@Suite struct ReadOnlyCommandTests {
+  /// Reads never write: no dummy transaction, no checkpoint, the file's bytes stay the same.
+  @Test func listingCountingAndShowingLeaveTheDatabaseFileUnchanged() throws {
+    let gym = try GymProcess()
+    try gym.seed(30)
+    let before = try Data(contentsOf: URL(fileURLWithPath: gym.databasePath))
+    let modified = try FileManager.default.attributesOfItem(atPath: gym.databasePath)[.modificationDate] as? Date
+    for arguments in [
+      ["history", "list"], ["history", "count"], ["history", "stats"], ["history", "list", "--limit", "0"],
+    ] {
+      #expect(try gym.run(arguments).status == 0)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: gym.databasePath)) == before)
+    #expect(try FileManager.default.attributesOfItem(atPath: gym.databasePath)[.modificationDate] as? Date == modified)
+    #expect(
+      !FileManager.default.fileExists(atPath: gym.databasePath + "-wal"), "the WAL is checkpointed and removed on exit")
+  }
+}

@@ -14,6 +14,18 @@ public struct ConfigLoader {
     self.workingDirectory = workingDirectory
   }
 
+  /// The variables configuration reads, looked up one by one: building the whole environment
+  /// as a dictionary (ProcessInfo) costs more than a small query does.
+  public static func processEnvironment() -> [String: String] {
+    let names =
+      ["GYM_CONFIG", "GYM_DATABASE", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"] + ConfigKey.all.map(\.environmentName)
+    var environment: [String: String] = [:]
+    for name in names {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
+  }
+
   /// `--config`, `GYM_CONFIG`, `./gym.yaml`, `$XDG_CONFIG_HOME/gym/gym.yaml`: the first that
   /// exists (an explicit path must exist).
   public func locate(explicit: String?) throws(GymError) -> String? {

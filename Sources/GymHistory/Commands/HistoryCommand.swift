@@ -9,8 +9,7 @@ public struct HistoryCommand: ParsableCommand {
     subcommands: [
       HistoryList.self, HistoryCount.self, HistoryShow.self, HistoryAdd.self, HistoryDelete.self,
       HistoryImport.self, HistoryStats.self, HistorySample.self,
-    ],
-    defaultSubcommand: HistoryList.self
+    ]
   )
 
   public init() {}

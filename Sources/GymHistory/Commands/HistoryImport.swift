@@ -8,8 +8,9 @@ struct HistoryImport: GymCommand {
     commandName: "import",
     abstract: "Import workouts from NDJSON, a JSON array or CSV (all or nothing, idempotent by id).",
     discussion: """
-      Fields: \(WorkoutSchema.table.fieldNames.joined(separator: ", ")). A record whose id exists \
-      updates that workout in place when a value differs; the same file imported twice changes nothing.
+      Fields: id, completedAt, status, planTitle, focus, durationMinutes, intensity. A record whose \
+      id exists updates that workout in place when a value differs; the same file imported twice \
+      changes nothing.
       """)
 
   @OptionGroup var global: GlobalOptions
