@@ -66,21 +66,24 @@ public final class Store: Sendable {
     return migrator
   }
 
+  /// Checks the schema history in one read (the common case: nothing to do, no write lock), then
+  /// refuses what it must and applies what is pending.
   private func migrateIfNeeded() throws {
-    let migrator = self.migrator
     let state = try read { db in
       let tables = try String.fetchAll(
         db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-      let applied = tables.contains("grdb_migrations") ? try migrator.appliedIdentifiers(db) : []
-      return (tables: tables, applied: applied, complete: try migrator.hasCompletedMigrations(db))
+      let applied =
+        tables.contains("grdb_migrations")
+        ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
+      return (tables: tables, applied: Set(applied))
     }
     if !state.tables.isEmpty && !state.tables.contains("grdb_migrations") {
       throw StoreError.foreignDatabase(path: path)
     }
-    let known = Set(modules.flatMap { $0.migrations.map(\.identifier) })
-    let unknown = state.applied.filter { !known.contains($0) }.sorted()
+    let known = modules.flatMap { $0.migrations.map(\.identifier) }
+    let unknown = state.applied.subtracting(known).sorted()
     if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown) }
-    if !state.complete {
+    if !known.allSatisfy(state.applied.contains) {
       try translatingErrors { try migrator.migrate(database) }
     }
   }

@@ -1,28 +1,34 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Looks at a database file before SQLite does, so that a file gym must refuse stays untouched.
 enum StoreFile {
   enum Kind: Equatable {
     case missing, empty, sqliteWAL, sqliteRollbackJournal
   }
 
+  /// Reads the first 100 bytes with plain system calls (this runs on every command).
   static func inspect(_ path: String) throws(StoreError) -> Kind {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return .missing
-    }
-    guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
-      throw StoreError.notADatabase(path: path)
-    }
-    defer { try? handle.close() }
-    let header = (try? handle.read(upToCount: 100)) ?? Data()
-    if header.isEmpty { return .empty }
-    guard header.count >= 20, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .missing }
+    guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.notADatabase(path: path) }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw StoreError.cannotCreate(path: path, reason: "it cannot be read") }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 100)
+    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
+    if count == 0 { return .empty }
+    guard count >= 20, header.prefix(16).elementsEqual("SQLite format 3\0".utf8) else {
       throw StoreError.notADatabase(path: path)
     }
     // Byte 18 is the file format write version: 2 means WAL, which every gym database uses.
-    return header[header.startIndex + 18] == 2 ? .sqliteWAL : .sqliteRollbackJournal
+    return header[18] == 2 ? .sqliteWAL : .sqliteRollbackJournal
   }
 
   /// Opening the store switches the file to WAL, which writes to it: a database not in WAL mode is

@@ -25,7 +25,12 @@ public struct ConfigKey: Sendable, Hashable {
   /// `GYM_` and the name in capitals with `_` for `.`: `database.busy_timeout` is
   /// `GYM_DATABASE_BUSY_TIMEOUT`.
   public var environmentName: String {
-    "GYM_" + name.uppercased().replacingOccurrences(of: ".", with: "_")
+    // ASCII by construction; done byte by byte, as it runs on every start-up.
+    "GYM_"
+      + String(
+        decoding: name.utf8.map {
+          $0 == UInt8(ascii: ".") ? UInt8(ascii: "_") : ($0 >= 97 && $0 <= 122 ? $0 - 32 : $0)
+        }, as: UTF8.self)
   }
 
   public static let databasePath = ConfigKey(name: "database.path", kind: .string, defaultValue: nil)
