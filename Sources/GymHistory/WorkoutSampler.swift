@@ -37,7 +37,8 @@ struct WorkoutSampler {
     var id = ""
     for i in 0..<32 {
       if i == 8 || i == 12 || i == 16 || i == 20 { id.append("-") }
-      id.append(i == 12 ? "4" : hex[below(16)])
+      // Version 4, RFC 4122 variant: like the UUIDs apps write.
+      id.append(i == 12 ? "4" : i == 16 ? hex[8 + below(4)] : hex[below(16)])
     }
     let completedAt = end.adding(milliseconds: -Int64(next() % UInt64(max(spanMilliseconds, 1))) / 1000 * 1000)
     let (title, focus) = Self.plans[below(Self.plans.count)]
