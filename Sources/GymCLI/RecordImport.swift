@@ -16,13 +16,13 @@ public enum InputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
 /// Streams records from a file or stdin into a table: all or nothing, idempotent by key.
 public struct RecordImport {
   public let table: TableSchema
-  public let keyField: String
+  public let conflict: ConflictPolicy
   public let path: String
   public let format: InputFormat?
 
-  public init(table: TableSchema, keyField: String, path: String, format: InputFormat?) {
+  public init(table: TableSchema, conflict: ConflictPolicy, path: String, format: InputFormat?) {
     self.table = table
-    self.keyField = keyField
+    self.conflict = conflict
     self.path = path
     self.format = format
   }
@@ -41,7 +41,7 @@ public struct RecordImport {
     do {
       var scanner = try makeScanner(input)
       func load(_ db: Database?) throws -> ImportCounts {
-        try BulkLoader(table: table, keyField: keyField, db: db).load(from: &scanner) { progress.update($0.read) }
+        try BulkLoader(table: table, conflict: conflict, db: db).load(from: &scanner) { progress.update($0.read) }
       }
       guard let store = try openStore?() else { return try load(nil) }
       return try store.write { db in try load(db) }

@@ -3,7 +3,7 @@ import GymCore
 
 /// Realistic generated workouts for demos, tests and benchmarks: deterministic for a seed.
 struct WorkoutSampler {
-  private var state: UInt64
+  private var random: SplitMix64
   private let end: Timestamp
   private let spanMilliseconds: Int64
 
@@ -15,21 +15,14 @@ struct WorkoutSampler {
   ]
 
   init(seed: UInt64, end: Timestamp, days: Int) {
-    state = seed
+    random = SplitMix64(seed: seed)
     self.end = Timestamp(millisecondsSince1970: end.millisecondsSince1970 / 1000 * 1000)
     spanMilliseconds = Int64(days) * 86_400_000
   }
 
-  /// SplitMix64: tiny, fast and good enough for sample data.
-  private mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  private mutating func next() -> UInt64 { random.next() }
 
-  private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+  private mutating func below(_ n: Int) -> Int { random.below(n) }
 
   /// One workout's cells, in the table's field order.
   mutating func nextWorkout() -> [Cell] {

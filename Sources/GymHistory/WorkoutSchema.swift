@@ -52,8 +52,3 @@ public enum WorkoutSchema {
     }
   ]
 }
-
-/// The history module as the store and the cross-cutting commands see it.
-public let historyModule = GymModule(
-  name: "history", migrations: WorkoutSchema.migrations, tables: [WorkoutSchema.table],
-  benchmarks: WorkoutBenchmarks.definition)

@@ -94,7 +94,7 @@ import Testing
     func load(_ text: String) throws -> ImportCounts {
       try store.write { db in
         var scanner = JSONRecordScanner(input: try input(text))
-        return try BulkLoader(table: Fixtures.table, keyField: "id", db: db).load(from: &scanner)
+        return try BulkLoader(table: Fixtures.table, conflict: .updateChanged(key: "id"), db: db).load(from: &scanner)
       }
     }
     let first = #"{"id":"\#(id)","name":"n","kind":"a","size":3,"at":"2025-01-01T10:00:00+01:00"}"#
@@ -119,7 +119,7 @@ import Testing
     ]
     for text in cases {
       var scanner = JSONRecordScanner(input: try input(text))
-      let loader = try BulkLoader(table: Fixtures.table, keyField: "id", db: nil)
+      let loader = try BulkLoader(table: Fixtures.table, conflict: .updateChanged(key: "id"), db: nil)
       #expect(throws: InputError.self, "\(text)") { try loader.load(from: &scanner) }
     }
   }

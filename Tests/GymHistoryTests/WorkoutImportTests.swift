@@ -11,7 +11,7 @@ import Testing
   let id2 = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
 
   func run(_ path: String, store: Store?, format: InputFormat? = nil) throws -> ImportCounts {
-    try RecordImport(table: WorkoutSchema.table, keyField: "id", path: path, format: format)
+    try RecordImport(table: WorkoutSchema.table, conflict: .updateChanged(key: "id"), path: path, format: format)
       .run(openStore: store.map { s in { s } }, progress: ProgressLine("test", enabled: false))
   }
 
@@ -85,12 +85,14 @@ import Testing
   @Test func missingFileIsNoInputBeforeAnyDatabaseIsOpened() throws {
     var opened = false
     do {
-      _ = try RecordImport(table: WorkoutSchema.table, keyField: "id", path: "/nonexistent/w.csv", format: nil)
-        .run(
-          openStore: {
-            opened = true
-            return try HistoryFixtures.store()
-          }, progress: ProgressLine("test", enabled: false))
+      _ = try RecordImport(
+        table: WorkoutSchema.table, conflict: .updateChanged(key: "id"), path: "/nonexistent/w.csv", format: nil
+      )
+      .run(
+        openStore: {
+          opened = true
+          return try HistoryFixtures.store()
+        }, progress: ProgressLine("test", enabled: false))
     } catch let error as GymError {
       #expect(error.status == .noInput)
     }
@@ -130,7 +132,7 @@ import Testing
 
   func run(_ text: String, into store: Store) throws -> ImportCounts {
     let path = try HistoryFixtures.file("w.csv", text)
-    return try RecordImport(table: WorkoutSchema.table, keyField: "id", path: path, format: nil)
+    return try RecordImport(table: WorkoutSchema.table, conflict: .updateChanged(key: "id"), path: path, format: nil)
       .run(openStore: { store }, progress: ProgressLine("test", enabled: false))
   }
 

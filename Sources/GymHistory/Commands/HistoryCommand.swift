@@ -5,10 +5,11 @@ import GymCLI
 public struct HistoryCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "history",
-    abstract: "Workout history: list, count, add, import and statistics.",
+    abstract: "Workout history and health samples: list, count, import, statistics, the daily summary.",
     subcommands: [
       HistoryList.self, HistoryCount.self, HistoryShow.self, HistoryAdd.self, HistoryDelete.self,
-      HistoryImport.self, HistoryStats.self, HistorySample.self,
+      HistoryImport.self, HistoryStats.self, HistorySample.self, SamplesCommand.self, HistoryDaily.self,
+      HistoryRecent.self, HistorySummary.self,
     ]
   )
 

@@ -21,7 +21,8 @@ struct HistoryImport: GymCommand {
   @Flag(help: "No summary line.") var quiet = false
 
   func run(context: CommandContext) throws {
-    let job = RecordImport(table: WorkoutSchema.table, keyField: "id", path: file, format: inputFormat)
+    let job = RecordImport(
+      table: WorkoutSchema.table, conflict: .updateChanged(key: "id"), path: file, format: inputFormat)
     let progress = ProgressLine("importing")
     defer { progress.finish() }
     let counts = try job.run(openStore: dryRun ? nil : context.openStore, progress: progress)

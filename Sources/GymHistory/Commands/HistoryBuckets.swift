@@ -1,0 +1,62 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym history daily --type steps --days 30`: one row per local day.
+struct HistoryDaily: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "daily",
+    abstract: "Samples of one type per local day: count and sum (steps, energy …) or min/avg/max (rates).")
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "The sample type.") var type: SampleTypeArgument
+  @Option(help: "How many days, today included.") var days = 30
+  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+
+  func validate() throws {
+    if days < 1 || days > 3660 { throw ValidationError("--days must be from 1 to 3660") }
+  }
+
+  func run(context: CommandContext) throws {
+    let buckets = try context.openStore().read { try SampleBuckets.daily($0, type: type.type, days: days) }
+    BucketOutput.write(buckets, label: "day", type: type.type, format: format ?? context.configuration.outputFormat)
+  }
+}
+
+/// `gym history recent --type heartRate --hours 8`: one row per clock hour.
+struct HistoryRecent: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "recent", abstract: "Samples of one type per hour over the last hours.")
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "The sample type.") var type: SampleTypeArgument
+  @Option(help: "How many hours, the current one included.") var hours = 8
+  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+
+  func validate() throws {
+    if hours < 1 || hours > 24 * 31 { throw ValidationError("--hours must be from 1 to 744") }
+  }
+
+  func run(context: CommandContext) throws {
+    let buckets = try context.openStore().read { try SampleBuckets.hourly($0, type: type.type, hours: hours) }
+    BucketOutput.write(buckets, label: "hour", type: type.type, format: format ?? context.configuration.outputFormat)
+  }
+}
+
+enum BucketOutput {
+  static func columns(label: String, type: SampleType) -> [String] {
+    type.isAdditive ? [label, "count", "sum"] : [label, "count", "min", "avg", "max"]
+  }
+
+  static func cells(_ bucket: SampleBucket, type: SampleType) -> [Cell] {
+    func real(_ value: Double?) -> Cell { value.map(Cell.real) ?? .null }
+    let head: [Cell] = [.text(bucket.label), .integer(Int64(bucket.count))]
+    return head + (type.isAdditive ? [real(bucket.sum)] : [real(bucket.min), real(bucket.avg), real(bucket.max)])
+  }
+
+  static func write(_ buckets: [SampleBucket], label: String, type: SampleType, format: OutputFormat) {
+    let writer = RecordWriter(format: format, columns: columns(label: label, type: type))
+    for bucket in buckets { writer.write(cells(bucket, type: type)) }
+    writer.finish(next: nil)
+  }
+}

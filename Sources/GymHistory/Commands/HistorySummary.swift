@@ -1,0 +1,81 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym history summary`: the dashboard — today, the last hours, last night, this week.
+struct HistorySummary: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "summary",
+    abstract: "Today's steps, heart rate and steps by hour, body mass, last night's sleep, this week's workouts.",
+    discussion: "Read in one transaction: the figures agree even while an import runs.")
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "table or json.") var format: OutputFormat?
+
+  func validate() throws {
+    if let format, format != .table && format != .json {
+      throw ValidationError("summary is written as table or json, not \(format.rawValue)")
+    }
+  }
+
+  func run(context: CommandContext) throws {
+    let summary = try context.openStore().read { try HealthSummary.compute($0) }
+    let chosen = format ?? context.configuration.outputFormat
+    let out = BufferedOutput.standardOutput()
+    if chosen == .json {
+      out.write(SummaryJSON.render(summary) + "\n")
+      out.flush()
+      return
+    }
+    func number(_ value: Double) -> String { Cell.real(value).plainText(localTime: true) }
+    let heart = summary.latestHeartRate.map {
+      "\(number($0.value)) count/min at \(Cell.timestamp($0.at).plainText(localTime: true))"
+    }
+    out.write("steps today: \(number(summary.stepsToday))\n")
+    out.write("latest heart rate: \(heart ?? "none")\n")
+    out.write("workouts this week: \(summary.workoutsThisWeek) (\(summary.workoutMinutesThisWeek) min)\n\n")
+    out.write("last \(HealthSummary.hours) hours\n")
+    let hours = RecordWriter(format: .table, columns: ["hour", "steps", "hr_min", "hr_avg", "hr_max"], out: out)
+    for (steps, heart) in zip(summary.stepsByHour, summary.heartRateByHour) {
+      hours.write([
+        .text(steps.label), .real(steps.sum ?? 0), heart.min.map(Cell.real) ?? .null,
+        heart.avg.map(Cell.real) ?? .null, heart.max.map(Cell.real) ?? .null,
+      ])
+    }
+    hours.finish(next: nil)
+    out.write("\nbody mass (kg)\n")
+    let mass = RecordWriter(format: .table, columns: ["at", "kg"], out: out)
+    for reading in summary.bodyMass { mass.write([.timestamp(reading.at), .real(reading.value)]) }
+    mass.finish(next: nil)
+    out.write("\nlast night's sleep (min)\n")
+    let sleep = RecordWriter(format: .table, columns: ["stage", "minutes"], out: out)
+    for stage in summary.lastNightSleep { sleep.write([.text(stage.stage), .real(stage.minutes)]) }
+    sleep.finish(next: nil)
+  }
+}
+
+enum SummaryJSON {
+  static func render(_ s: HealthSummary) -> String {
+    func number(_ value: Double?) -> String {
+      var bytes: [UInt8] = []
+      (value.map(Cell.real) ?? .null).appendJSON(to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    func reading(_ r: HealthSummary.Reading) -> String {
+      "{\"at\":\(JSONText.string(r.at)),\"value\":\(number(r.value))}"
+    }
+    func bucket(_ b: SampleBucket) -> String {
+      "{\"hour\":\(JSONText.string(b.label)),\"count\":\(b.count),\"sum\":\(number(b.sum)),\"min\":\(number(b.min)),\"avg\":\(number(b.avg)),\"max\":\(number(b.max))}"
+    }
+    let parts = [
+      "\"stepsToday\":\(number(s.stepsToday))",
+      "\"latestHeartRate\":\(s.latestHeartRate.map(reading) ?? "null")",
+      "\"heartRateByHour\":[\(s.heartRateByHour.map(bucket).joined(separator: ","))]",
+      "\"stepsByHour\":[\(s.stepsByHour.map(bucket).joined(separator: ","))]",
+      "\"bodyMass\":[\(s.bodyMass.map(reading).joined(separator: ","))]",
+      "\"lastNightSleep\":[\(s.lastNightSleep.map { "{\"stage\":\(JSONText.string($0.stage)),\"minutes\":\(number($0.minutes))}" }.joined(separator: ","))]",
+      "\"workoutsThisWeek\":{\"sessions\":\(s.workoutsThisWeek),\"minutes\":\(s.workoutMinutesThisWeek)}",
+    ]
+    return "{" + parts.joined(separator: ",") + "}"
+  }
+}

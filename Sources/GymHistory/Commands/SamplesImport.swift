@@ -1,0 +1,54 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym history samples import FILE|-`: samples as NDJSON, a JSON array or CSV with the sample
+/// field names (what `samples list --format ndjson|csv` writes). Re-importing adds nothing.
+struct SamplesImport: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Import samples from NDJSON, a JSON array or CSV (all or nothing; duplicates skipped).",
+    discussion: "Fields: type, start, end, value, unit, stage, source; units as gym stores them.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The file to read, or - for stdin.") var file: String
+  @Option(help: "ndjson, json or csv (default: from the extension, else the first byte).")
+  var inputFormat: InputFormat?
+  @Flag(help: "Validate every record and write nothing.") var dryRun = false
+  @Flag(help: "No summary line.") var quiet = false
+
+  func run(context: CommandContext) throws {
+    let job = RecordImport(table: SampleSchema.table, conflict: SampleSchema.conflict, path: file, format: inputFormat)
+    let progress = ProgressLine("importing samples")
+    let counts = try job.run(openStore: dryRun ? nil : context.openStore, progress: progress)
+    progress.finish()
+    guard !quiet else { return }
+    printError(
+      dryRun
+        ? "validated \(counts.read) samples; nothing written (--dry-run)"
+        : "imported \(counts.read) samples: \(counts.inserted) inserted, \(counts.unchanged) skipped as duplicates")
+  }
+}
+
+/// `gym history samples generate`: prints generated samples (only ever on request).
+struct SamplesGenerate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "generate",
+    abstract: "Print generated health samples (for demos and benchmarks).",
+    discussion: "For example: gym history samples generate --days 30 | gym history samples import -")
+
+  @Option(help: "Days of data, up to today.") var days = 7
+  @Option(help: "Random seed: the same seed gives the same samples.") var seed: UInt64 = 1
+  @Option(help: "ndjson, csv, json or table.") var format: OutputFormat = .ndjson
+
+  func validate() throws {
+    if days < 1 || days > 36_500 { throw ValidationError("--days must be from 1 to 36500") }
+  }
+
+  func run() throws {
+    var generator = SampleGenerator(seed: seed, end: .now(), days: days)
+    let writer = RecordWriter(format: format, columns: SampleSchema.table.fieldNames)
+    generator.generate { writer.write($0) }
+    writer.finish(next: nil)
+  }
+}

@@ -1,0 +1,9 @@
+import GymCore
+
+/// The history module as the store and the cross-cutting commands see it: workouts and health
+/// samples, their migrations in release order.
+public let historyModule = GymModule(
+  name: "history",
+  migrations: WorkoutSchema.migrations + SampleSchema.migrations,
+  tables: [WorkoutSchema.table, SampleSchema.table],
+  benchmarks: WorkoutBenchmarks.definition)

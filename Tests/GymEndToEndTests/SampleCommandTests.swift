@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Health samples end to end: generate, import, count, daily, recent, summary.
+@Suite struct SampleCommandTests {
+  @Test func importedSamplesFeedDailyRecentAndSummary() throws {
+    let gym = try GymProcess()
+    let samples = try gym.run(["history", "samples", "generate", "--days", "3"])
+    let lines = samples.stdoutLines.count
+    let first = try gym.run(["history", "samples", "import", "-"], stdin: samples.stdout)
+    #expect(first.stderr == "imported \(lines) samples: \(lines) inserted, 0 skipped as duplicates\n")
+    let again = try gym.run(["history", "samples", "import", "-"], stdin: samples.stdout)
+    #expect(again.stderr == "imported \(lines) samples: 0 inserted, \(lines) skipped as duplicates\n")
+    #expect(try gym.run(["history", "samples", "count"]).stdout == "\(lines)\n")
+
+    let daily = try gym.run(["history", "daily", "--type", "steps", "--days", "3", "--format", "csv"])
+    #expect(daily.stdoutLines.first == "day,count,sum")
+    #expect(daily.stdoutLines.count == 4)
+    let rates = try gym.run(["history", "daily", "--type", "heartRate", "--days", "2", "--format", "csv"])
+    #expect(rates.stdoutLines.first == "day,count,min,avg,max")
+    let recent = try gym.run(["history", "recent", "--type", "heartRate", "--hours", "5", "--format", "ndjson"])
+    #expect(recent.stdoutLines.count == 5)
+
+    let summary = try gym.run(["history", "summary", "--format", "json"])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
+    #expect((document["heartRateByHour"] as? [Any])?.count == 8)
+    // One weighing a morning: two or three in three days, depending on the hour now.
+    #expect((2...3).contains((document["bodyMass"] as? [Any])?.count ?? 0))
+    #expect(document["stepsToday"] is NSNumber)
+    #expect(try gym.run(["history", "summary"]).stdout.contains("last night's sleep"))
+  }
+
+  @Test func badSampleTypeIsAUsageError() throws {
+    let gym = try GymProcess()
+    let result = try gym.run(["history", "daily", "--type", "mood"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("steps"))
+  }
+
+  /// An import writes in one transaction in WAL mode: readers in other processes keep answering
+  /// while it runs, and see the data before or after it, never half.
+  @Test func readersAnswerDuringAnImportAndNeverSeeHalf() throws {
+    let gym = try GymProcess()
+    try gym.seed(5)
+    let samples = try gym.run(["history", "samples", "generate", "--days", "500"])
+    let total = samples.stdoutLines.count
+    let path = try gym.write("big.ndjson", samples.stdout)
+
+    let importer = Process()
+    importer.executableURL = URL(fileURLWithPath: GymProcess.executable)
+    importer.arguments = ["history", "samples", "import", path, "--quiet"]
+    importer.environment = gym.environment
+    try importer.run()
+    var seen: [String] = []
+    var answeredDuringImport = 0
+    while importer.isRunning {
+      let count = try gym.run(["history", "samples", "count"])
+      let summary = try gym.run(["history", "summary", "--format", "json"])
+      #expect(count.status == 0 && summary.status == 0, "\(count.stderr)\(summary.stderr)")
+      if importer.isRunning { answeredDuringImport += 1 }
+      seen.append(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    importer.waitUntilExit()
+    #expect(importer.terminationStatus == 0)
+    #expect(answeredDuringImport > 0, "no read finished while the import was running")
+    #expect(Set(seen).isSubset(of: ["0", String(total)]), "a reader saw a partial import: \(Set(seen))")
+    #expect(try gym.run(["history", "samples", "count"]).stdout == "\(total)\n")
+  }
+}

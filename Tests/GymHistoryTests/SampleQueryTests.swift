@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+import Testing
+
+@testable import GymHistory
+
+@Suite(.serialized) struct SampleQueryTests {
+  init() {
+    setenv("TZ", "UTC", 1)
+    tzset()
+  }
+
+  let now = Timestamp(parsing: "2026-11-21T12:30:00Z")!  // a Saturday
+
+  func insert(
+    _ db: Database, _ type: SampleType, _ start: String, minutes: Int64 = 0, value: Double,
+    stage: SleepStage = .none, source: String = "Watch"
+  ) throws {
+    let from = Timestamp(parsing: start)!
+    try db.execute(
+      sql: "INSERT INTO sample (type, start, \"end\", value, unit, stage, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      arguments: [
+        type.rawValue, from.canonical, from.adding(milliseconds: minutes * 60_000).canonical, value, type.unit,
+        stage.rawValue, source,
+      ])
+  }
+
+  @Test func dailySumsAdditiveTypesAndListsEmptyDays() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .steps, "2026-11-21T08:00:00Z", minutes: 60, value: 1000)
+      try insert(db, .steps, "2026-11-21T09:00:00Z", minutes: 60, value: 500)
+      try insert(db, .steps, "2026-11-19T09:00:00Z", minutes: 60, value: 42)
+      try insert(db, .steps, "2026-11-10T09:00:00Z", minutes: 60, value: 7)  // outside
+      try insert(db, .heartRate, "2026-11-21T09:00:00Z", value: 80)  // another type
+    }
+    let days = try store.read { try SampleBuckets.daily($0, type: .steps, days: 3, now: now) }
+    #expect(days.map(\.label) == ["2026-11-21", "2026-11-20", "2026-11-19"])
+    #expect(days.map(\.count) == [2, 0, 1])
+    #expect(days.map(\.sum) == [1500, nil, 42])
+  }
+
+  @Test func dailyRatesGetMinAverageMax() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      for (time, bpm) in [("08:00", 60.0), ("09:00", 90.0), ("10:00", 75.0)] {
+        try insert(db, .heartRate, "2026-11-21T\(time):00Z", value: bpm)
+      }
+    }
+    let today = try #require(try store.read { try SampleBuckets.daily($0, type: .heartRate, days: 1, now: now) }.first)
+    #expect(today.min == 60 && today.avg == 75 && today.max == 90 && today.count == 3)
+  }
+
+  @Test func hourlyBucketsCoverTheLastHours() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .heartRate, "2026-11-21T12:10:00Z", value: 100)
+      try insert(db, .heartRate, "2026-11-21T10:59:00Z", value: 70)
+      try insert(db, .heartRate, "2026-11-21T09:59:00Z", value: 50)  // before the 3 hours
+    }
+    let hours = try store.read { try SampleBuckets.hourly($0, type: .heartRate, hours: 3, now: now) }
+    #expect(hours.map(\.label) == ["2026-11-21 12:00", "2026-11-21 11:00", "2026-11-21 10:00"])
+    #expect(hours.map(\.count) == [1, 0, 1])
+    #expect(hours.map(\.max) == [100, nil, 70])
+  }
+
+  @Test func summaryReadsEveryPart() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .steps, "2026-11-21T08:00:00Z", minutes: 60, value: 1200)
+      try insert(db, .steps, "2026-11-20T23:00:00Z", minutes: 60, value: 999)  // yesterday
+      try insert(db, .heartRate, "2026-11-21T11:00:00Z", value: 70)
+      try insert(db, .heartRate, "2026-11-21T12:00:00Z", value: 65)
+      for day in 14...20 { try insert(db, .bodyMass, "2026-11-\(day)T07:00:00Z", value: Double(day)) }
+      try insert(db, .sleep, "2026-11-20T23:00:00Z", minutes: 90, value: 90, stage: .asleepCore)
+      try insert(db, .sleep, "2026-11-21T00:30:00Z", minutes: 30, value: 30, stage: .asleepDeep)
+      try insert(db, .sleep, "2026-11-21T01:00:00Z", minutes: 60, value: 60, stage: .asleepCore)
+      try insert(db, .sleep, "2026-11-19T23:00:00Z", minutes: 60, value: 60, stage: .asleepREM)  // night before
+      try HistoryFixtures.insert(db, at: "2026-11-17T10:00:00.000Z", minutes: 40)  // this week (Mon 16th)
+      try HistoryFixtures.insert(db, at: "2026-11-15T10:00:00.000Z", minutes: 50)  // last week
+    }
+    let summary = try store.read { try HealthSummary.compute($0, now: now) }
+    #expect(summary.stepsToday == 1200)
+    #expect(summary.latestHeartRate == .init(at: "2026-11-21T12:00:00.000Z", value: 65))
+    #expect(summary.bodyMass.map(\.value) == [20, 19, 18, 17, 16])
+    #expect(
+      summary.lastNightSleep == [.init(stage: "asleepCore", minutes: 150), .init(stage: "asleepDeep", minutes: 30)])
+    #expect(summary.workoutsThisWeek == 1 && summary.workoutMinutesThisWeek == 40)
+    #expect(summary.heartRateByHour.count == HealthSummary.hours)
+    #expect(summary.heartRateByHour.first?.label == "2026-11-21 12:00")
+  }
+
+  /// Every query of the summary, daily and recent reads through an index: no table scan.
+  @Test func everySummaryQueryUsesAnIndex() throws {
+    let store = try HistoryFixtures.store()
+    var statements: [String] = []
+    try store.database.read { db in
+      db.trace(options: .statement) { event in
+        if case .statement(let statement) = event { statements.append(statement.expandedSQL) }
+      }
+      _ = try HealthSummary.compute(db, now: now)
+      _ = try SampleBuckets.daily(db, type: .steps, days: 30, now: now)
+      _ = try SampleBuckets.hourly(db, type: .heartRate, hours: 8, now: now)
+      db.trace(options: .statement, nil)
+    }
+    let queries = statements.filter {
+      $0.uppercased().contains("FROM SAMPLE") || $0.uppercased().contains("FROM WORKOUT")
+    }
+    #expect(queries.count >= 9)
+    try store.database.read { db in
+      for sql in queries {
+        let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+        for line in plan where line.contains(" sample") || line.contains(" workout") {
+          #expect(line.hasPrefix("SEARCH"), "\(line) in \(sql)")
+        }
+      }
+    }
+  }
+
+  @Test func importingTheSameSamplesTwiceAddsNothing() throws {
+    let store = try HistoryFixtures.store()
+    var generator = SampleGenerator(seed: 3, end: now, days: 2)
+    var lines: [String] = []
+    generator.generate { cells in
+      var bytes: [UInt8] = [UInt8(ascii: "{")]
+      for (i, cell) in cells.enumerated() {
+        if i > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes += Array("\"\(SampleSchema.table.fieldNames[i])\":".utf8)
+        cell.appendJSON(to: &bytes)
+      }
+      lines.append(String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self))
+    }
+    // The same sample twice within the file, too: the first is kept, the second skipped.
+    let path = try HistoryFixtures.file("s.ndjson", (lines + [lines[0]]).joined(separator: "\n"))
+    let job = RecordImport(table: SampleSchema.table, conflict: SampleSchema.conflict, path: path, format: nil)
+    let first = try job.run(openStore: { store }, progress: ProgressLine("t", enabled: false))
+    #expect(first.inserted == lines.count && first.unchanged == 1)
+    let second = try job.run(openStore: { store }, progress: ProgressLine("t", enabled: false))
+    #expect(second.inserted == 0 && second.unchanged == lines.count + 1)
+    #expect(try store.read { try Query(table: SampleSchema.table).count($0) } == lines.count)
+  }
+
+  @Test func everyDeclaredValuePassesTheTableConstraints() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      for type in SampleType.allCases {
+        for stage in SleepStage.allCases {
+          try insert(db, type, "2026-11-21T08:00:00Z", value: 1, stage: stage, source: "\(type)-\(stage)")
+        }
+      }
+    }
+    #expect(Set(SampleSchema.units) == Set(SampleType.allCases.map(\.unit)))
+  }
+}
