@@ -4,6 +4,6 @@ import GymCore
 /// samples, their migrations in release order.
 public let historyModule = GymModule(
   name: "history",
-  migrations: WorkoutSchema.migrations + SampleSchema.migrations,
-  tables: [WorkoutSchema.table, SampleSchema.table],
+  migrations: WorkoutSchema.migrations + SampleSchema.migrations + WorkoutSetSchema.migrations,
+  tables: [WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table],
   benchmarks: WorkoutBenchmarks.definition)

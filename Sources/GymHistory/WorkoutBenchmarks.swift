@@ -2,11 +2,33 @@ import GRDB
 import GymCLI
 import GymCore
 
-/// What `gym bench` times for workout history (seed 000: 20 items fast, deep pages, counts).
+/// What `gym bench` times for history: workouts (seed 000: 20 items fast, deep pages, counts) and
+/// health samples (seed 002: the summary screen, daily and hourly views).
 enum WorkoutBenchmarks {
-  static let definition = ModuleBenchmarks(generate: generate, workloads: workloads)
+  static let definition = ModuleBenchmarks(generate: generate, workloads: { try workloads($0) + sampleWorkloads($0) })
 
+  /// `count` workouts and five times as many samples (the seed's 10,000 : 5,000,000 is 1 : 500;
+  /// 1 : 5 keeps the default scale quick while the summary still reads from a large table).
   static func generate(_ db: Database, count: Int) throws {
+    try generateWorkouts(db, count: count)
+    var samples = SampleGenerator(seed: 42, end: .now(), days: max(1, count * 5 / 160))
+    let statement = try db.makeStatement(
+      sql: "INSERT INTO sample (type, start, \"end\", value, unit, stage, source) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    try samples.generate { cells in
+      try statement.execute(arguments: StatementArguments(cells.map(\.databaseValue)))
+    }
+  }
+
+  static func sampleWorkloads(_ db: Database) throws -> [BenchWorkload] {
+    [
+      BenchWorkload("summary", targetMilliseconds: 50) { db in try HealthSummary.compute(db).heartRateByHour.count },
+      BenchWorkload("daily steps, 30 days") { db in try SampleBuckets.daily(db, type: .steps, days: 30).count },
+      BenchWorkload("recent heart rate, 8 hours") { db in try SampleBuckets.hourly(db, type: .heartRate, hours: 8).count
+      },
+    ]
+  }
+
+  static func generateWorkouts(_ db: Database, count: Int) throws {
     var sampler = WorkoutSampler(seed: 42, end: .now(), days: max(365, count / 20))
     let statement = try db.makeStatement(
       sql: """

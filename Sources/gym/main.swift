@@ -1,10 +1,43 @@
+import ArgumentParser
 import GymCLI
 import GymHistory
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // The modules the store and the cross-cutting commands know: add a module here, once.
 ModuleRegistry.register([historyModule])
 CompletionsCommand.root = Gym.self
 
+let arguments = Array(CommandLine.arguments.dropFirst())
 let known = Gym.configuration.subcommands.map { $0._commandName } + ["help"]
-ExternalCommand.dispatchIfExternal(Array(CommandLine.arguments.dropFirst()), known: known)
-Gym.main()
+ExternalCommand.dispatchIfExternal(arguments, known: known)
+
+do {
+  var command = try Gym.parseAsRoot(arguments)
+  try command.run()
+} catch let exit as ExitCode {
+  // A command's own error: its one line is already on stderr.
+  Glibc.exit(exit.rawValue)
+} catch {
+  let code = Gym.exitCode(for: error)
+  guard code != .success else { Gym.exit(withError: error) }  // --help, --version: as usual
+  // Usage errors in one line, like every other error; the usage itself is one --help away.
+  printError("gym: error: \(Gym.message(for: error)) (see '\(commandPath(arguments)) --help')")
+  Glibc.exit(code.rawValue)
+}
+
+/// `gym history import` for `gym history import x.csv --from strong`: the subcommands named.
+func commandPath(_ arguments: [String]) -> String {
+  var path = ["gym"]
+  var command: any ParsableCommand.Type = Gym.self
+  for argument in arguments {
+    guard let next = command.configuration.subcommands.first(where: { $0._commandName == argument }) else { break }
+    path.append(argument)
+    command = next
+  }
+  return path.joined(separator: " ")
+}

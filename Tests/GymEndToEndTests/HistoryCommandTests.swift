@@ -147,3 +147,39 @@ import Testing
       !FileManager.default.fileExists(atPath: gym.databasePath + "-wal"), "the WAL is checkpointed and removed on exit")
   }
 }
+
+@Suite struct LoggerCommandTests {
+  let strong = """
+    Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Reps;Distance;Seconds;Notes;Workout Notes;RPE
+    2024-01-12 18:30:00;Push Day;1h 5m;Bench Press (Barbell);1;100;5;;;;;8
+    2024-01-12 18:30:00;Push Day;1h 5m;Bench Press (Barbell);Rest Timer;;;;90;;;
+
+    """
+
+  @Test func strongNeedsItsWeightUnitInOneLine() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", strong)
+    let missing = try gym.run(["history", "import", "--from", "strong", path])
+    #expect(missing.status == 64)
+    #expect(missing.stderr.hasPrefix("gym: error: Strong exports have no unit column: pass --weight-unit kg"))
+    #expect(missing.stderr.filter { $0 == "\n" }.count == 1)
+    #expect(!FileManager.default.fileExists(atPath: gym.databasePath))
+  }
+
+  @Test func importedSessionsShowTheirSets() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", strong)
+    let imported = try gym.run(["history", "import", "--from", "strong", "--weight-unit", "kg", path])
+    #expect(
+      imported.stderr
+        == "imported 2 rows: workouts 1 inserted, 0 updated, 0 unchanged; sets 1 inserted, 0 updated, 0 unchanged\n")
+    let id = try gym.run(["history", "list", "--format", "csv", "--fields", "id"]).stdoutLines[1]
+    let shown = try gym.run(["history", "show", String(id), "--format", "json"])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+    let sets = try #require(document["sets"] as? [[String: Any]])
+    #expect(sets.count == 1)
+    #expect(sets.first?["exercise"] as? String == "Bench Press (Barbell)")
+    #expect(sets.first?["weightKg"] as? Double == 100)
+    #expect(try gym.run(["history", "show", String(id)]).stdout.contains("Bench Press (Barbell)"))
+  }
+}

@@ -14,12 +14,25 @@ public struct CSVRecordScanner: RecordScanner {
     self.delimiter = delimiter
   }
 
+  /// The delimiter of the header line: `;` when it has more semicolons than commas, else `,`
+  /// (spreadsheet exports in many locales use `;`).
+  public static func detectDelimiter(_ input: InputBuffer) throws(InputError) -> UInt8 {
+    while !input.storage[input.start..<input.end].contains(10), try input.refill() {}
+    let line = input.storage[input.start..<input.end].prefix { $0 != 10 }
+    let semicolons = line.count { $0 == UInt8(ascii: ";") }
+    let commas = line.count { $0 == UInt8(ascii: ",") }
+    return semicolons > commas ? UInt8(ascii: ";") : UInt8(ascii: ",")
+  }
+
   /// Reads the header and checks it against the expected fields (`required`: must all appear).
-  public mutating func readHeader(expected: RecordValues, required: [String]) throws(InputError) {
+  /// With `ignoringUnknown`, other columns are skipped (third-party exports grow new columns).
+  public mutating func readHeader(
+    expected: RecordValues, required: [String], ignoringUnknown: Bool = false
+  ) throws(InputError) {
     guard try readRecord() else { throw InputError(line: 1, message: "the CSV file is empty; it needs a header line") }
     let names = fields.map { String(decoding: $0, as: UTF8.self).trimmingBOM() }
     columnToField = names.map { name in expected.fieldNames.firstIndex(of: name) }
-    let unknown = names.enumerated().filter { columnToField[$0.offset] == nil }.map(\.element)
+    let unknown = ignoringUnknown ? [] : names.enumerated().filter { columnToField[$0.offset] == nil }.map(\.element)
     let missing = required.filter { !names.contains($0) }
     let duplicated = names.filter { name in names.filter { $0 == name }.count > 1 }
     if !unknown.isEmpty || !missing.isEmpty || !duplicated.isEmpty {

@@ -2,38 +2,81 @@ import ArgumentParser
 import GymCLI
 import GymCore
 
-/// `gym history import FILE|-`: NDJSON, a JSON array or CSV with the workout field names.
+/// `gym history import FILE|-`: gym's own NDJSON, JSON array or CSV, or a workout logger's export.
 struct HistoryImport: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import workouts from NDJSON, a JSON array or CSV (all or nothing, idempotent by id).",
+    abstract: "Import workouts: gym's NDJSON, JSON or CSV, or a Strong or Hevy export (all or nothing).",
     discussion: """
-      Fields: id, completedAt, status, planTitle, focus, durationMinutes, intensity. A record whose \
-      id exists updates that workout in place when a value differs; the same file imported twice \
-      changes nothing.
+      gym's fields: id, completedAt, status, planTitle, focus, durationMinutes, intensity. A record \
+      whose id exists updates that workout in place when a value differs. Strong and Hevy exports \
+      become one workout per session with its sets (see 'gym history show ID'). Importing the same \
+      file twice changes nothing.
       """)
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The file to read, or - for stdin.") var file: String
-  @Option(help: "ndjson, json or csv (default: from the extension, else the first byte).")
+  @Option(help: "gym (default), strong or hevy.") var from: ImportSource = .gym
+  @Option(help: "Strong exports: the unit weights were logged in, kg or lb.") var weightUnit: WeightUnit?
+  @Option(help: "Strong exports: the unit distances were logged in, km or mi.") var distanceUnit: DistanceUnit = .km
+  @Option(help: "gym files: ndjson, json or csv (default: from the extension, else the first byte).")
   var inputFormat: InputFormat?
   @Flag(help: "Validate every record and write nothing.") var dryRun = false
   @Flag(help: "No summary line.") var quiet = false
 
+  func validate() throws {
+    if from == .strong && weightUnit == nil {
+      throw ValidationError(
+        "Strong exports have no unit column: pass --weight-unit kg or --weight-unit lb, as set in the app")
+    }
+    if from != .gym && inputFormat != nil { throw ValidationError("--input-format is for gym's own files") }
+  }
+
   func run(context: CommandContext) throws {
-    let job = RecordImport(
-      table: WorkoutSchema.table, conflict: .updateChanged(key: "id"), path: file, format: inputFormat)
     let progress = ProgressLine("importing")
     defer { progress.finish() }
-    let counts = try job.run(openStore: dryRun ? nil : context.openStore, progress: progress)
-    progress.finish()
-    guard !quiet else { return }
-    if dryRun {
-      printError("validated \(counts.read) records; nothing written (--dry-run)")
-    } else {
-      printError(
-        "imported \(counts.read) records: \(counts.inserted) inserted, \(counts.updated) updated, \(counts.unchanged) unchanged"
-      )
+    let openStore = dryRun ? nil : context.openStore
+    let summary: String
+    switch from {
+    case .gym:
+      let job = RecordImport(
+        table: WorkoutSchema.table, conflict: .updateChanged(key: "id"), path: file, format: inputFormat)
+      let counts = try job.run(openStore: openStore, progress: progress)
+      summary =
+        dryRun
+        ? "validated \(counts.read) records; nothing written (--dry-run)"
+        : "imported \(counts.read) records: \(counts.inserted) inserted, \(counts.updated) updated, \(counts.unchanged) unchanged"
+    case .strong, .hevy:
+      let format: any LoggerFormat =
+        from == .hevy
+        ? HevyFormat()
+        : StrongFormat(kilogramsPerUnit: weightUnit!.kilograms, kilometresPerUnit: distanceUnit.kilometres)
+      let counts = try LoggerImport(format: format, path: file).run(openStore: openStore, progress: progress)
+      let w = counts.workouts
+      let s = counts.sets
+      summary =
+        dryRun
+        ? "validated \(counts.rows) rows, \(w.read) workouts; nothing written (--dry-run)"
+        : "imported \(counts.rows) rows: workouts \(w.inserted) inserted, \(w.updated) updated, \(w.unchanged) unchanged; "
+          + "sets \(s.inserted) inserted, \(s.updated) updated, \(s.unchanged) unchanged"
     }
+    progress.finish()
+    if !quiet { printError(summary) }
   }
+}
+
+enum ImportSource: String, CaseIterable, ExpressibleByArgument {
+  case gym, strong, hevy
+}
+
+enum WeightUnit: String, CaseIterable, ExpressibleByArgument {
+  case kg, lb
+
+  var kilograms: Double { self == .kg ? 1 : 0.453_592_37 }
+}
+
+enum DistanceUnit: String, CaseIterable, ExpressibleByArgument {
+  case km, mi
+
+  var kilometres: Double { self == .km ? 1 : 1.609_344 }
 }

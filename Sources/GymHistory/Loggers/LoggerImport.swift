@@ -1,0 +1,127 @@
+import GRDB
+import GymCLI
+import GymCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a workout-logger import did.
+struct LoggerCounts: Equatable {
+  var rows = 0
+  var workouts = ImportCounts()
+  var sets = ImportCounts()
+}
+
+/// Imports a workout logger's CSV: one workout per session, its sets in `workout_set`, streaming
+/// row by row (a session's rows are contiguous in these exports; one that is not still merges,
+/// since ids and set positions are per session), all in one transaction, idempotent.
+struct LoggerImport {
+  let format: any LoggerFormat
+  let path: String
+
+  var displayName: String { path == "-" ? "<stdin>" : path }
+
+  func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> LoggerCounts {
+    let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw GymError.noInput("cannot read '\(path)': \(String(cString: strerror(errno))); check the path")
+    }
+    defer { if descriptor != 0 { close(descriptor) } }
+    let input = InputBuffer(descriptor: descriptor)
+    do {
+      var scanner = CSVRecordScanner(input: input, delimiter: try CSVRecordScanner.detectDelimiter(input))
+      var values = RecordValues(fieldNames: format.columns)
+      try scanner.readHeader(expected: values, required: format.required, ignoringUnknown: true)
+      func load(_ writer: LoggerWriter?) throws -> LoggerCounts {
+        var counts = LoggerCounts()
+        var current: LoggedWorkout?
+        while try scanner.next(into: &values) {
+          counts.rows += 1
+          progress.update(counts.rows, unit: "rows")
+          guard let (session, set) = try format.parse(LoggerRow(values: values, line: scanner.recordLine)) else {
+            continue
+          }
+          if current?.key != session.key {
+            if let done = current { try writer?.write(done, counts: &counts) }
+            current = session
+          }
+          if let set { current?.sets.append(set) }
+        }
+        if let done = current { try writer?.write(done, counts: &counts) }
+        return counts
+      }
+      guard let store = try openStore?() else { return try load(nil) }
+      return try store.write { db in try load(try LoggerWriter(db)) }
+    } catch let error as InputError {
+      let location = error.line > 0 ? "\(displayName):\(error.line)" : displayName
+      throw GymError.data("\(location): \(error.message); nothing was imported")
+    }
+  }
+}
+
+/// Upserts sessions and their sets through cached statements: unchanged rows are left alone.
+final class LoggerWriter {
+  let db: Database
+  /// The next free set position of each workout written in this import.
+  private var positions: [Int64: Int] = [:]
+
+  init(_ db: Database) throws { self.db = db }
+
+  func write(_ workout: LoggedWorkout, counts: inout LoggerCounts) throws {
+    let upsert = try db.cachedStatement(
+      sql: """
+        INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity)
+        VALUES (?, ?, 'completed', ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET completedAt = excluded.completedAt, planTitle = excluded.planTitle,
+          focus = excluded.focus, durationMinutes = excluded.durationMinutes, intensity = excluded.intensity
+        WHERE (workout.completedAt, workout.planTitle, workout.focus, workout.durationMinutes, workout.intensity)
+          IS NOT (excluded.completedAt, excluded.planTitle, excluded.focus, excluded.durationMinutes, excluded.intensity)
+        """)
+    let id = workout.id
+    let seqBefore = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM workout WHERE id = ?"), arguments: [id])
+    try upsert.execute(arguments: [
+      id, workout.end.canonical, workout.title, workout.focus, workout.durationMinutes, workout.intensity,
+    ])
+    count(&counts.workouts, existed: seqBefore != nil)
+    let seq = try seqBefore ?? Int64.fetchOne(db, sql: "SELECT seq FROM workout WHERE id = ?", arguments: [id])!
+    let insertSet = try db.cachedStatement(
+      sql: """
+        INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps, distanceKm, seconds, rpe, notes)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(workoutSeq, position) DO UPDATE SET exercise = excluded.exercise, kind = excluded.kind,
+          weightKg = excluded.weightKg, reps = excluded.reps, distanceKm = excluded.distanceKm,
+          seconds = excluded.seconds, rpe = excluded.rpe, notes = excluded.notes
+        WHERE (workout_set.exercise, workout_set.kind, workout_set.weightKg, workout_set.reps, workout_set.distanceKm,
+               workout_set.seconds, workout_set.rpe, workout_set.notes)
+          IS NOT (excluded.exercise, excluded.kind, excluded.weightKg, excluded.reps, excluded.distanceKm,
+               excluded.seconds, excluded.rpe, excluded.notes)
+        """)
+    // A session met again later in the same file continues where its sets stopped.
+    let first = positions[seq] ?? 1
+    positions[seq] = first + workout.sets.count
+    for (offset, set) in workout.sets.enumerated() {
+      let position = first + offset
+      let existed = try Bool.fetchOne(
+        db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM workout_set WHERE workoutSeq = ? AND position = ?)"),
+        arguments: [seq, position])!
+      try insertSet.execute(arguments: [
+        seq, position, set.exercise, set.kind, set.weightKg, set.reps, set.distanceKm, set.seconds, set.rpe, set.notes,
+      ])
+      count(&counts.sets, existed: existed)
+    }
+  }
+
+  private func count(_ counts: inout ImportCounts, existed: Bool) {
+    counts.read += 1
+    if !existed {
+      counts.inserted += 1
+    } else if db.changesCount > 0 {
+      counts.updated += 1
+    } else {
+      counts.unchanged += 1
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import GRDB
+import GymCore
+
+/// The sets of a workout imported from a workout logger (Strong, Hevy): deleted with their workout.
+public enum WorkoutSetSchema {
+  public static let kinds = ["normal", "warmup", "dropset", "failure"]
+
+  public static let table = TableSchema(
+    name: "workout_set",
+    fields: [
+      Field("workoutSeq", .integer),
+      Field("position", .integer),
+      Field("exercise", .text),
+      Field("kind", .enumeration(kinds)),
+      Field("weightKg", .real, nullable: true),
+      Field("reps", .integer, nullable: true),
+      Field("distanceKm", .real, nullable: true),
+      Field("seconds", .real, nullable: true),
+      Field("rpe", .real, nullable: true),
+      Field("notes", .text, nullable: true),
+    ],
+    indexes: [IndexSchema("workout_set_position", on: ["workoutSeq", "position"], unique: true)],
+    defaultSort: [SortKey("workoutSeq"), SortKey("position")])
+
+  static let migrations = [
+    Migration("history/003-workout-sets") { db in
+      // References the workout's rowid, which no bulk load ever drops an index for.
+      try db.execute(
+        sql: """
+          CREATE TABLE workout_set (
+            seq INTEGER PRIMARY KEY,
+            workoutSeq INTEGER NOT NULL REFERENCES workout(seq) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            exercise TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('normal', 'warmup', 'dropset', 'failure')),
+            weightKg REAL,
+            reps INTEGER,
+            distanceKm REAL,
+            seconds REAL,
+            rpe REAL,
+            notes TEXT
+          );
+          CREATE UNIQUE INDEX workout_set_position ON workout_set(workoutSeq, position);
+          """)
+    }
+  ]
+}

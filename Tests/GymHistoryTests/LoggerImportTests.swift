@@ -1,0 +1,149 @@
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+import Testing
+
+@testable import GymHistory
+
+/// Strong and Hevy exports, generated here with every quirk their real files carry.
+@Suite(.serialized) struct LoggerImportTests {
+  init() {
+    setenv("TZ", "UTC", 1)
+    tzset()
+  }
+
+  static let strongHeader =
+    "Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Reps;Distance;Seconds;Notes;Workout Notes;RPE\n"
+  /// Semicolons, a warm-up, a rest timer, a decimal comma, quoted notes with the delimiter inside.
+  static let strong =
+    strongHeader
+    + "2024-01-12 18:30:00;Push Day;1h 5m;Bench Press (Barbell);W;95;10;;;;\"Felt good; strong\";\n"
+    + "2024-01-12 18:30:00;Push Day;1h 5m;Bench Press (Barbell);1;185;5;;;\"Pause, then press\";;8.5\n"
+    + "2024-01-12 18:30:00;Push Day;1h 5m;Bench Press (Barbell);Rest Timer;;;;90;;;\n"
+    + "2024-01-12 18:30:00;Push Day;1h 5m;Overhead Press;2;95,5;8;;;;;9\n"
+    + "2024-01-14 07:00:00;Morning Run;36m;Running;1;;;3.1;2160;;;\n"
+
+  static let hevy = """
+    title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe
+    "Leg Day","12 Jan 2024, 18:30","12 Jan 2024, 19:45","",Squat (Barbell),,"Deep, slow",0,warmup,60,10,,,
+    "Leg Day","12 Jan 2024, 18:30","12 Jan 2024, 19:45","",Squat (Barbell),,,1,normal,100,5,,,8
+    "Leg Day","12 Jan 2024, 18:30","12 Jan 2024, 19:45","",Leg Press,1,,2,dropset,150,12,,,
+    "Cardio","3 Feb 2024, 07:05","3 Feb 2024, 07:40","",Treadmill,,,0,normal,,,5.2,2100,
+
+    """
+
+  func run(_ format: any LoggerFormat, _ text: String, store: Store?) throws -> LoggerCounts {
+    let path = try HistoryFixtures.file("export.csv", text)
+    return try LoggerImport(format: format, path: path).run(
+      openStore: store.map { s in { s } }, progress: ProgressLine("t", enabled: false))
+  }
+
+  let pounds = StrongFormat(kilogramsPerUnit: WeightUnit.lb.kilograms, kilometresPerUnit: 1)
+
+  @Test func strongSessionsBecomeWorkoutsWithTheirSets() throws {
+    let store = try HistoryFixtures.store()
+    let counts = try run(pounds, Self.strong, store: store)
+    #expect(counts.rows == 5 && counts.workouts.inserted == 2 && counts.sets.inserted == 4)
+    let push = try #require(
+      try store.read { try Row.fetchOne($0, sql: "SELECT * FROM workout WHERE planTitle = 'Push Day'") })
+    #expect(push["completedAt"] == "2024-01-12T19:35:00.000Z")
+    #expect(push["durationMinutes"] == 65)
+    #expect(push["focus"] == "push")
+    #expect(push["intensity"] == "high")
+    let sets = try store.read {
+      try Row.fetchAll(
+        $0, sql: "SELECT * FROM workout_set WHERE workoutSeq = ? ORDER BY position", arguments: [push["seq"] as Int64])
+    }
+    #expect(sets.map { $0["kind"] as String } == ["warmup", "normal", "normal"])
+    #expect(sets.map { $0["weightKg"] as Double } == [43.091, 83.915, 43.318])
+    #expect(sets[1]["notes"] == "Pause, then press")
+    let run = try #require(
+      try store.read { try Row.fetchOne($0, sql: "SELECT * FROM workout WHERE planTitle = 'Morning Run'") })
+    #expect(run["focus"] == "cardio")
+    #expect(run["durationMinutes"] == 36)
+  }
+
+  @Test func commaSeparatedStrongWithKilogramsReadsTheSame() throws {
+    let store = try HistoryFixtures.store()
+    let commas =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+      + "2024-03-01 10:00:00,Pull,45m,Deadlift,1,140,3,,,,,\n"
+    let kilograms = StrongFormat(kilogramsPerUnit: 1, kilometresPerUnit: 1)
+    #expect(try run(kilograms, commas, store: store).sets.inserted == 1)
+    #expect(try store.read { try Double.fetchOne($0, sql: "SELECT weightKg FROM workout_set") } == 140)
+  }
+
+  @Test func hevySessionsUseStartAndEndTimes() throws {
+    let store = try HistoryFixtures.store()
+    let counts = try run(HevyFormat(), Self.hevy, store: store)
+    #expect(counts.workouts.inserted == 2 && counts.sets.inserted == 4)
+    let legs = try #require(
+      try store.read { try Row.fetchOne($0, sql: "SELECT * FROM workout WHERE planTitle = 'Leg Day'") })
+    #expect(legs["completedAt"] == "2024-01-12T19:45:00.000Z")
+    #expect(legs["durationMinutes"] == 75)
+    #expect(legs["focus"] == "legs")
+    let kinds = try store.read { try String.fetchAll($0, sql: "SELECT kind FROM workout_set ORDER BY seq") }
+    #expect(kinds == ["warmup", "normal", "dropset", "normal"])
+    #expect(
+      try store.read { try Double.fetchOne($0, sql: "SELECT distanceKm FROM workout_set WHERE exercise = 'Treadmill'") }
+        == 5.2)
+  }
+
+  @Test(arguments: [false, true])
+  func reimportingAddsNothing(hevy: Bool) throws {
+    let store = try HistoryFixtures.store()
+    let format: any LoggerFormat = hevy ? HevyFormat() : pounds
+    let text = hevy ? Self.hevy : Self.strong
+    _ = try run(format, text, store: store)
+    let again = try run(format, text, store: store)
+    #expect(
+      again.workouts.inserted == 0 && again.workouts.updated == 0 && again.sets.inserted == 0 && again.sets.updated == 0
+    )
+    #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout_set") } == 4)
+  }
+
+  @Test func deletingAWorkoutDeletesItsSets() throws {
+    let store = try HistoryFixtures.store()
+    _ = try run(HevyFormat(), Self.hevy, store: store)
+    try store.write { try $0.execute(sql: "DELETE FROM workout WHERE planTitle = 'Leg Day'") }
+    #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout_set") } == 1)
+  }
+
+  @Test func anUnknownLayoutNamesTheExpectedHeaders() throws {
+    do {
+      _ = try run(HevyFormat(), "Date,Exercise,Reps\n2024-01-01,Squat,5\n", store: try HistoryFixtures.store())
+      Issue.record("expected an error")
+    } catch let error as GymError {
+      #expect(error.status == .dataError)
+      #expect(error.message.contains("missing column(s) title, start_time, end_time"))
+    }
+  }
+
+  @Test func badDatesAndDurationsNameTheLine() throws {
+    let badDate = Self.strongHeader + "2024-01-12 18:30:00;A;1h;X;1;1;1;;;;;\n12/01/2024;B;1h;X;1;1;1;;;;;\n"
+    let badDuration = Self.strongHeader + "2024-01-12 18:30:00;A;an hour;X;1;1;1;;;;;\n"
+    for (text, expected) in [(badDate, ":3: column 'Date': '12/01/2024'"), (badDuration, ":2: column 'Duration'")] {
+      let store = try HistoryFixtures.store()
+      do {
+        _ = try run(pounds, text, store: store)
+        Issue.record("expected an error")
+      } catch let error as GymError {
+        #expect(error.status == .dataError)
+        #expect(error.message.contains(expected), "\(error.message)")
+      }
+      #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout") } == 0)
+    }
+  }
+
+  @Test func durationsAndIdsParse() {
+    #expect(StrongFormat.minutes("1h 5m") == 65)
+    #expect(StrongFormat.minutes("36m") == 36)
+    #expect(StrongFormat.minutes("1h") == 60)
+    #expect(StrongFormat.minutes("90s") == 1)
+    #expect(StrongFormat.minutes("5") == nil)
+    #expect(StableID.uuid(for: "a") == StableID.uuid(for: "a"))
+    #expect(StableID.uuid(for: "a") != StableID.uuid(for: "b"))
+    #expect(UUID(uuidString: StableID.uuid(for: "strong|x")) != nil)
+  }
+}
