@@ -16,6 +16,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     // MARK: The executable: entry point and the list of modules, nothing else.
@@ -28,12 +29,17 @@ let package = Package(
     // MARK: Feature modules: records, schema, queries and commands of one domain each.
     .target(
       name: "GymHistory",
-      dependencies: ["GymCLI", "GymCore"],
+      dependencies: [
+        "GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "GymHistoryTests",
-      dependencies: ["GymHistory", "GymCore", "GymCLI"],
+      dependencies: [
+        "GymHistory", "GymCore", "GymCLI", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
       swiftSettings: swiftSettings
     ),
 

@@ -67,3 +67,39 @@ import Testing
     #expect(try gym.run(["history", "samples", "count"]).stdout == "\(total)\n")
   }
 }
+
+@Suite struct HealthImportCommandTests {
+  let export = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE HealthData [
+    <!ATTLIST HealthData locale CDATA #REQUIRED>
+    ]>
+    <HealthData locale="en_US">
+     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2024-01-14 09:00:00 -0800" endDate="2024-01-14 10:00:00 -0800" value="1234"/>
+     <Record type="HKQuantityTypeIdentifierOxygenSaturation" sourceName="Watch" unit="%" startDate="2024-01-14 09:00:00 -0800" endDate="2024-01-14 09:00:00 -0800" value="0.98"/>
+    </HealthData>
+
+    """
+
+  @Test func importsFromStdinAndSummarises() throws {
+    let gym = try GymProcess()
+    let result = try gym.run(["history", "import-health", "-"], stdin: export)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "read 2 records: 1 samples inserted, 0 skipped as duplicates, 1 skipped as unknown types; workouts 0 inserted, 0 updated, 0 unchanged\n"
+    )
+    #expect(try gym.run(["history", "samples", "count", "--type", "steps"]).stdout == "1\n")
+  }
+
+  @Test func truncatedXMLIs65WithTheLineAndMissingFileIs66() throws {
+    let gym = try GymProcess()
+    let cut = try gym.run(["history", "import-health", "-"], stdin: String(export.dropLast(16)))
+    #expect(cut.status == 65)
+    #expect(cut.stderr.hasPrefix("gym: error: <stdin>:"))
+    #expect(cut.stderr.contains("nothing was imported"))
+    #expect(try gym.run(["history", "samples", "count"]).stdout == "0\n")
+    let missing = try gym.run(["history", "import-health", "nope.zip"])
+    #expect(missing.status == 66)
+  }
+}

@@ -18,7 +18,7 @@ public struct RecordValues {
     storage.reserveCapacity(1024)
   }
 
-  mutating func reset() {
+  public mutating func reset() {
     for i in kinds.indices { kinds[i] = .missing }
     storage.removeAll(keepingCapacity: true)
   }
@@ -37,6 +37,12 @@ public struct RecordValues {
 
   mutating func set(_ field: Int, kind: Kind, bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { set(field, kind: kind, bytes: $0) }
+  }
+
+  /// Sets a field from text an importer made (`kind` .number for numbers, else .string).
+  public mutating func set(_ field: Int, _ text: String, kind: Kind = .string) {
+    var text = text
+    text.withUTF8 { set(field, kind: kind, bytes: $0) }
   }
 
   /// Calls `body` with the bytes of a field's value.

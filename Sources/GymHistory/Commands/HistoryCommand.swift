@@ -8,7 +8,8 @@ public struct HistoryCommand: ParsableCommand {
     abstract: "Workout history and health samples: list, count, import, statistics, the daily summary.",
     subcommands: [
       HistoryList.self, HistoryCount.self, HistoryShow.self, HistoryAdd.self, HistoryDelete.self,
-      HistoryImport.self, HistoryStats.self, HistorySample.self, SamplesCommand.self, HistoryDaily.self,
+      HistoryImport.self, HistoryImportHealth.self, HistoryStats.self, HistorySample.self, SamplesCommand.self,
+      HistoryDaily.self,
       HistoryRecent.self, HistorySummary.self,
     ]
   )

@@ -20,6 +20,8 @@ struct LoggedWorkout: Equatable {
   var start: Timestamp
   var end: Timestamp
   var sets: [LoggedSet] = []
+  /// Set by importers that know the kind of activity (Apple Health); else guessed from the title.
+  var focusOverride: String?
 
   /// A stable UUID from the key, so importing the same export again finds the same workout.
   var id: String { StableID.uuid(for: key) }
@@ -28,6 +30,7 @@ struct LoggedWorkout: Equatable {
 
   /// The focus, from words in the title; `fullBody` when none fits. Documented in Docs/History.
   var focus: String {
+    if let focusOverride { return focusOverride }
     let title = title.lowercased()
     let rules: [(String, [String])] = [
       ("push", ["push", "chest"]), ("pull", ["pull", "back"]), ("legs", ["leg", "squat"]),

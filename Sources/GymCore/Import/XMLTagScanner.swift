@@ -1,0 +1,258 @@
+/// Reads the start tags of an XML document as a stream, with their attributes, in constant memory.
+///
+/// Made for large machine-written exports (Apple Health's `export.xml`: gigabytes of `<Record …/>`):
+/// text content, comments, processing instructions, CDATA and the DOCTYPE — internal DTD subset
+/// included — are skipped. Entities are never expanded: only the five predefined ones and
+/// character references are decoded, so "billion laughs" and external entities cannot happen;
+/// a reference to any other entity is an error. Errors carry the line.
+public struct XMLTagScanner {
+  /// A start tag: its name, depth (the root element is 1) and attributes, valid until `next()`.
+  public struct Tag {
+    public let name: String
+    public let depth: Int
+    public let isEmpty: Bool
+    public let line: Int
+    let attributes: [(name: [UInt8], value: [UInt8])]
+
+    /// The attribute's value with entities decoded, or nil when the tag has none of that name.
+    public func attribute(_ name: String) -> String? {
+      guard let pair = attributes.first(where: { $0.name.elementsEqual(name.utf8) }) else { return nil }
+      return String(decoding: pair.value, as: UTF8.self)
+    }
+  }
+
+  private let input: InputBuffer
+  private var line = 1
+  private var depth = 0
+  private var open: [[UInt8]] = []
+
+  public init(input: InputBuffer) { self.input = input }
+
+  private enum Step {
+    case tag(Tag, end: Int)
+    case skip(end: Int)
+    case closing(name: [UInt8], end: Int)
+    case needMore
+    case failure(String, at: Int)
+  }
+
+  /// The next start tag in document order, or nil at the end of a well-formed document.
+  public mutating func next() throws(InputError) -> Tag? {
+    while true {
+      let step = scan()
+      switch step {
+      case .tag(let tag, let end):
+        advance(to: end)
+        if tag.isEmpty {
+          return tag
+        }
+        depth += 1
+        return tag
+      case .closing(let name, let end):
+        guard let last = open.last, last == name else {
+          let expected = open.last.map { "<\(String(decoding: $0, as: UTF8.self))>" } ?? "no open element"
+          throw InputError(
+            line: line, message: "malformed XML: </\(String(decoding: name, as: UTF8.self))> closes \(expected)")
+        }
+        open.removeLast()
+        depth -= 1
+        advance(to: end)
+      case .skip(let end):
+        advance(to: end)
+      case .needMore:
+        if try !input.refill() {
+          let rest = input.storage[input.start..<input.end]
+          if rest.allSatisfy({ $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }) && open.isEmpty { return nil }
+          let element = open.last.map { "<\(String(decoding: $0, as: UTF8.self))>" } ?? "a tag"
+          throw InputError(line: line, message: "the XML is cut off: \(element) is not closed")
+        }
+      case .failure(let message, let offset):
+        var at = line
+        for i in input.start..<min(offset, input.end) where input.storage[i] == 10 { at += 1 }
+        throw InputError(line: at, message: "malformed XML: \(message)")
+      }
+    }
+  }
+
+  private mutating func advance(to end: Int) {
+    for i in input.start..<end where input.storage[i] == 10 { line += 1 }
+    input.start = end
+  }
+
+  /// Looks at what starts at `input.start`: text, a markup declaration, an end tag or a start tag.
+  private mutating func scan() -> Step {
+    let s = input.storage
+    let end = input.end
+    var i = input.start
+    guard i < end else { return .needMore }
+    if s[i] != UInt8(ascii: "<") {
+      // Text content: skipped up to the next tag.
+      while i < end, s[i] != UInt8(ascii: "<") { i += 1 }
+      return i < end ? .skip(end: i) : (i > input.start ? .skip(end: i) : .needMore)
+    }
+    guard i + 1 < end else { return .needMore }
+    switch s[i + 1] {
+    case UInt8(ascii: "?"):
+      return skip(past: Array("?>".utf8), from: i + 2)
+    case UInt8(ascii: "!"):
+      return declaration(at: i)
+    case UInt8(ascii: "/"):
+      var j = i + 2
+      while j < end, s[j] != UInt8(ascii: ">") { j += 1 }
+      guard j < end else { return .needMore }
+      let name = Array(s[(i + 2)..<j]).filter { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }
+      return .closing(name: name, end: j + 1)
+    default:
+      return startTag(at: i)
+    }
+  }
+
+  private func skip(past terminator: [UInt8], from start: Int) -> Step {
+    let s = input.storage
+    var i = start
+    while i + terminator.count <= input.end {
+      if s[i] == terminator[0] && s[i..<(i + terminator.count)].elementsEqual(terminator) {
+        return .skip(end: i + terminator.count)
+      }
+      i += 1
+    }
+    return .needMore
+  }
+
+  /// `<!-- -->`, `<![CDATA[ ]]>` or `<!DOCTYPE … [ internal subset ]>`: skipped, never interpreted.
+  private func declaration(at i: Int) -> Step {
+    let s = input.storage
+    let end = input.end
+    guard i + 4 <= end else { return .needMore }
+    if s[i + 2] == UInt8(ascii: "-") && s[i + 3] == UInt8(ascii: "-") {
+      return skip(past: Array("-->".utf8), from: i + 4)
+    }
+    guard i + 9 <= end else { return .needMore }
+    if s[(i + 2)..<(i + 9)].elementsEqual("[CDATA[".utf8) { return skip(past: Array("]]>".utf8), from: i + 9) }
+    // A DOCTYPE: brackets and quotes may nest '>' inside; the declaration ends at a '>' outside both.
+    var j = i + 2
+    var inSubset = false
+    var quote: UInt8 = 0
+    while j < end {
+      let c = s[j]
+      if quote != 0 {
+        if c == quote { quote = 0 }
+      } else if c == 34 || c == 39 {
+        quote = c
+      } else if c == UInt8(ascii: "[") {
+        inSubset = true
+      } else if c == UInt8(ascii: "]") {
+        inSubset = false
+      } else if c == UInt8(ascii: ">") && !inSubset {
+        return .skip(end: j + 1)
+      }
+      j += 1
+    }
+    return .needMore
+  }
+
+  private mutating func startTag(at start: Int) -> Step {
+    let s = input.storage
+    let end = input.end
+    var i = start + 1
+    func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 10 || c == 13 || c == 9 }
+    func isNameByte(_ c: UInt8) -> Bool {
+      !isSpace(c) && c != UInt8(ascii: "/") && c != UInt8(ascii: ">") && c != UInt8(ascii: "=")
+    }
+    let nameStart = i
+    while i < end, isNameByte(s[i]) { i += 1 }
+    guard i < end else { return .needMore }
+    guard i > nameStart else { return .failure("a tag without a name", at: start) }
+    let name = Array(s[nameStart..<i])
+    var attributes: [(name: [UInt8], value: [UInt8])] = []
+    while true {
+      while i < end, isSpace(s[i]) { i += 1 }
+      guard i < end else { return .needMore }
+      if s[i] == UInt8(ascii: ">") {
+        open.append(name)
+        return .tag(
+          Tag(
+            name: String(decoding: name, as: UTF8.self), depth: depth + 1, isEmpty: false, line: line,
+            attributes: attributes), end: i + 1)
+      }
+      if s[i] == UInt8(ascii: "/") {
+        guard i + 1 < end else { return .needMore }
+        guard s[i + 1] == UInt8(ascii: ">") else { return .failure("'/' inside a tag", at: i) }
+        return .tag(
+          Tag(
+            name: String(decoding: name, as: UTF8.self), depth: depth + 1, isEmpty: true, line: line,
+            attributes: attributes), end: i + 2)
+      }
+      let attributeStart = i
+      while i < end, isNameByte(s[i]) { i += 1 }
+      guard i < end else { return .needMore }
+      guard i > attributeStart else {
+        return .failure("unexpected '\(Character(Unicode.Scalar(s[i])))' in a tag", at: i)
+      }
+      let attributeName = Array(s[attributeStart..<i])
+      while i < end, isSpace(s[i]) { i += 1 }
+      guard i < end else { return .needMore }
+      guard s[i] == UInt8(ascii: "=") else {
+        return .failure("attribute '\(String(decoding: attributeName, as: UTF8.self))' has no value", at: i)
+      }
+      i += 1
+      while i < end, isSpace(s[i]) { i += 1 }
+      guard i < end else { return .needMore }
+      let quote = s[i]
+      guard quote == 34 || quote == 39 else { return .failure("an attribute value must be quoted", at: i) }
+      i += 1
+      let valueStart = i
+      while i < end, s[i] != quote {
+        if s[i] == UInt8(ascii: "<") { return .failure("'<' inside an attribute value", at: i) }
+        i += 1
+      }
+      guard i < end else { return .needMore }
+      switch Self.decode(s[valueStart..<i]) {
+      case .success(let value): attributes.append((attributeName, value))
+      case .failure(let message): return .failure(message, at: valueStart)
+      }
+      i += 1
+    }
+  }
+
+  private enum Decoded {
+    case success([UInt8])
+    case failure(String)
+  }
+
+  /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and `&#…;`; any other entity is refused.
+  private static func decode(_ raw: ArraySlice<UInt8>) -> Decoded {
+    guard raw.contains(UInt8(ascii: "&")) else { return .success(Array(raw)) }
+    var out: [UInt8] = []
+    var i = raw.startIndex
+    while i < raw.endIndex {
+      guard raw[i] == UInt8(ascii: "&") else {
+        out.append(raw[i])
+        i += 1
+        continue
+      }
+      guard let semicolon = raw[i...].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 12 else {
+        return .failure("'&' without a reference (write &amp;)")
+      }
+      let entity = String(decoding: raw[(i + 1)..<semicolon], as: UTF8.self)
+      switch entity {
+      case "amp": out.append(UInt8(ascii: "&"))
+      case "lt": out.append(UInt8(ascii: "<"))
+      case "gt": out.append(UInt8(ascii: ">"))
+      case "quot": out.append(34)
+      case "apos": out.append(39)
+      default:
+        let code: UInt32? =
+          entity.hasPrefix("#x")
+          ? UInt32(entity.dropFirst(2), radix: 16)
+          : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+        guard let code, let scalar = Unicode.Scalar(code) else {
+          return .failure("the entity '&\(entity);' is not expanded (only the predefined XML entities are)")
+        }
+        out.append(contentsOf: String(Character(scalar)).utf8)
+      }
+      i = semicolon + 1
+    }
+    return .success(out)
+  }
+}

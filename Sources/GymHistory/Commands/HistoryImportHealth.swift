@@ -1,0 +1,37 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym history import-health export.xml|export.zip|-`: an Apple Health export.
+struct HistoryImportHealth: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import-health",
+    abstract: "Import an Apple Health export (export.xml, the export's .zip, or - for stdin).",
+    discussion: """
+      Records of the kept types become samples, with units converted (lb → kg, mi → km, kJ → kcal …); \
+      sleep analysis keeps its stages; workouts become completed workouts. Other records are counted \
+      and skipped. The file is streamed: memory does not grow with it. All or nothing; importing the \
+      same export again adds nothing.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "export.xml, the export's .zip, or - for stdin.") var file: String
+  @Flag(help: "Validate every record and write nothing.") var dryRun = false
+  @Flag(help: "No summary line.") var quiet = false
+
+  func run(context: CommandContext) throws {
+    let progress = ProgressLine("importing Apple Health records")
+    defer { progress.finish() }
+    let counts = try AppleHealthImport(path: file).run(openStore: dryRun ? nil : context.openStore, progress: progress)
+    progress.finish()
+    guard !quiet else { return }
+    let s = counts.samples
+    let w = counts.workouts
+    printError(
+      dryRun
+        ? "validated \(counts.records) records and \(w.read) workouts; nothing written (--dry-run)"
+        : "read \(counts.records) records: \(s.inserted) samples inserted, \(s.unchanged) skipped as duplicates, "
+          + "\(counts.unknownRecords) skipped as unknown types; workouts \(w.inserted) inserted, \(w.updated) updated, "
+          + "\(w.unchanged) unchanged")
+  }
+}

@@ -1,0 +1,157 @@
+import GRDB
+import GymCLI
+import GymCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What an Apple Health import did.
+struct HealthCounts: Equatable {
+  var records = 0
+  var samples = ImportCounts()
+  var unknownRecords = 0
+  var workouts = ImportCounts()
+}
+
+/// Imports Apple Health's `export.xml` (or the export's `.zip`, or stdin) as a stream: `<Record>`s
+/// of known types become samples (units converted), `<Workout>`s become completed workouts; other
+/// records are counted and skipped. One transaction, all or nothing; memory does not grow with
+/// the file.
+struct AppleHealthImport {
+  let path: String
+
+  var displayName: String { path == "-" ? "<stdin>" : path }
+
+  func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> HealthCounts {
+    let source = try HealthExportSource.open(path)
+    defer { source.close() }
+    var scanner = XMLTagScanner(input: InputBuffer(descriptor: source.descriptor))
+    do {
+      func load(_ db: Database?) throws -> HealthCounts {
+        var counts = HealthCounts()
+        let samples = try BulkLoader(table: SampleSchema.table, conflict: SampleSchema.conflict, db: db)
+        let workouts = try db.map { try LoggerWriter($0) }
+        var values = RecordValues(fieldNames: SampleSchema.table.fieldNames)
+        var sawRoot = false
+        var workoutCounts = LoggerCounts()
+        while let tag = try scanner.next() {
+          if tag.depth == 1 {
+            guard tag.name == "HealthData" else {
+              throw InputError(
+                line: tag.line,
+                message: "not an Apple Health export: the root element is <\(tag.name)>, not <HealthData>")
+            }
+            sawRoot = true
+          }
+          guard tag.depth == 2 else { continue }
+          if tag.name == "Record" {
+            counts.records += 1
+            progress.update(counts.records)
+            guard try HealthRecord.fill(&values, from: tag) else {
+              counts.unknownRecords += 1
+              continue
+            }
+            try samples.add(values, line: tag.line)
+          } else if tag.name == "Workout" {
+            let workout = try HealthRecord.workout(from: tag)
+            if let workouts {
+              try workouts.write(workout, counts: &workoutCounts)
+            } else {
+              workoutCounts.workouts.read += 1
+            }
+          }
+        }
+        guard sawRoot else { throw InputError(line: 0, message: "not an Apple Health export: no <HealthData> element") }
+        try samples.finish()
+        counts.samples = samples.counts
+        counts.workouts = workoutCounts.workouts
+        return counts
+      }
+      let counts: HealthCounts
+      if let store = try openStore?() {
+        counts = try store.write { db in try load(db) }
+      } else {
+        counts = try load(nil)
+      }
+      try source.finish()
+      return counts
+    } catch let error as InputError {
+      try source.finish()  // a broken archive explains a cut-off document better
+      let location = error.line > 0 ? "\(displayName):\(error.line)" : displayName
+      throw GymError.data("\(location): \(error.message); nothing was imported")
+    }
+  }
+}
+
+/// Reading one `<Record>` or `<Workout>` into gym's terms.
+enum HealthRecord {
+  /// Fills `values` with a sample; false for a record type gym does not keep.
+  static func fill(_ values: inout RecordValues, from tag: XMLTagScanner.Tag) throws(InputError) -> Bool {
+    guard let typeName = tag.attribute("type"), let type = HealthKitMapping.recordTypes[typeName] else { return false }
+    let start = try date(tag, "startDate")
+    let end = try date(tag, "endDate")
+    let raw = tag.attribute("value") ?? ""
+    var stage = SleepStage.none
+    var value: Double
+    if type == .sleep {
+      guard let sleepStage = HealthKitMapping.sleepStages[raw] else {
+        throw InputError(line: tag.line, message: "unknown sleep value '\(raw)'")
+      }
+      stage = sleepStage
+      value = Double(max(0, end.millisecondsSince1970 - start.millisecondsSince1970)) / 60_000
+    } else {
+      let unit = tag.attribute("unit") ?? ""
+      guard let number = Double(raw), number.isFinite else {
+        throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
+      }
+      guard let factor = HealthKitMapping.factor(from: unit, to: type) else {
+        throw InputError(line: tag.line, message: "\(typeName): unit '\(unit)' cannot be converted to \(type.unit)")
+      }
+      value = number * factor
+    }
+    values.reset()
+    values.set(0, type.rawValue)
+    values.set(1, start.canonical)
+    values.set(2, max(start, end).canonical)
+    values.set(3, String((value * 1_000_000).rounded() / 1_000_000), kind: .number)
+    values.set(4, type.unit)
+    values.set(5, stage.rawValue)
+    values.set(6, tag.attribute("sourceName") ?? "Apple Health")
+    return true
+  }
+
+  static func workout(from tag: XMLTagScanner.Tag) throws(InputError) -> LoggedWorkout {
+    let activity = tag.attribute("workoutActivityType") ?? "HKWorkoutActivityTypeOther"
+    let start = try date(tag, "startDate")
+    var end = try date(tag, "endDate")
+    if let duration = tag.attribute("duration").flatMap(Double.init) {
+      let perUnit: Double? =
+        switch tag.attribute("durationUnit") ?? "min" {
+        case "min": 60_000
+        case "s": 1000
+        case "hr", "h": 3_600_000
+        default: nil
+        }
+      if let perUnit { end = start.adding(milliseconds: Int64(duration * perUnit)) }
+    }
+    let (title, focus) = HealthKitMapping.workout(activity)
+    let source = tag.attribute("sourceName") ?? ""
+    var workout = LoggedWorkout(
+      key: "health|\(start.canonical)|\(activity)|\(source)", title: title, start: start, end: max(start, end))
+    workout.focusOverride = focus
+    return workout
+  }
+
+  private static func date(_ tag: XMLTagScanner.Tag, _ name: String) throws(InputError) -> Timestamp {
+    guard let text = tag.attribute(name) else {
+      throw InputError(line: tag.line, message: "<\(tag.name)> has no \(name)")
+    }
+    guard let date = Timestamp(parsing: text) else {
+      throw InputError(line: tag.line, message: "\(name) '\(text)' is not a date like 2019-07-19 10:36:11 -0700")
+    }
+    return date
+  }
+}

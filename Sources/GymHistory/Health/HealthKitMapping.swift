@@ -1,0 +1,75 @@
+import GymCore
+
+/// How Apple Health's identifiers and units map onto gym's sample types, stages and units.
+/// Documented in Docs/History/README.md; anything not listed is counted and skipped.
+enum HealthKitMapping {
+  static let recordTypes: [String: SampleType] = [
+    "HKQuantityTypeIdentifierStepCount": .steps,
+    "HKQuantityTypeIdentifierDistanceWalkingRunning": .distance,
+    "HKQuantityTypeIdentifierActiveEnergyBurned": .activeEnergy,
+    "HKQuantityTypeIdentifierBasalEnergyBurned": .basalEnergy,
+    "HKQuantityTypeIdentifierHeartRate": .heartRate,
+    "HKQuantityTypeIdentifierRestingHeartRate": .restingHeartRate,
+    "HKQuantityTypeIdentifierBodyMass": .bodyMass,
+    "HKCategoryTypeIdentifierSleepAnalysis": .sleep,
+  ]
+
+  static let sleepStages: [String: SleepStage] = [
+    "HKCategoryValueSleepAnalysisInBed": .inBed,
+    "HKCategoryValueSleepAnalysisAwake": .awake,
+    "HKCategoryValueSleepAnalysisAsleep": .asleep,
+    "HKCategoryValueSleepAnalysisAsleepUnspecified": .asleep,
+    "HKCategoryValueSleepAnalysisAsleepCore": .asleepCore,
+    "HKCategoryValueSleepAnalysisAsleepDeep": .asleepDeep,
+    "HKCategoryValueSleepAnalysisAsleepREM": .asleepREM,
+  ]
+
+  /// The factor from a Health unit to gym's unit for a type, or nil when gym cannot convert it.
+  static func factor(from unit: String, to type: SampleType) -> Double? {
+    switch (type.unit, unit) {
+    case ("count", "count"), ("count/min", "count/min"), ("kg", "kg"), ("km", "km"), ("kcal", "kcal"),
+      ("kcal", "Cal"):
+      1
+    case ("kg", "lb"): 0.453_592_37
+    case ("kg", "g"): 0.001
+    case ("kg", "st"): 6.350_293_18
+    case ("km", "m"): 0.001
+    case ("km", "mi"): 1.609_344
+    case ("km", "ft"): 0.000_304_8
+    case ("km", "yd"): 0.000_914_4
+    case ("km", "cm"): 0.000_01
+    case ("kcal", "kJ"): 1 / 4.184
+    case ("kcal", "cal"): 0.001
+    case ("count/min", "count/s"): 60
+    default: nil
+    }
+  }
+
+  /// `HKWorkoutActivityTypeTraditionalStrengthTraining` → ("Traditional Strength Training", fullBody).
+  static func workout(_ activityType: String) -> (title: String, focus: String) {
+    let name = activityType.hasPrefix("HKWorkoutActivityType") ? String(activityType.dropFirst(21)) : activityType
+    var title = ""
+    for character in name {
+      if character.isUppercase && !title.isEmpty { title.append(" ") }
+      title.append(character)
+    }
+    let cardio: Set = [
+      "Running", "Walking", "Cycling", "Swimming", "Rowing", "Elliptical", "StairClimbing", "Stairs", "Hiking",
+      "HighIntensityIntervalTraining", "MixedCardio", "JumpRope", "Dance", "CardioDance", "SocialDance",
+      "CrossCountrySkiing", "DownhillSkiing", "Snowboarding", "Kickboxing", "Boxing", "StepTraining", "Wheelchair",
+      "WheelchairRunPace", "WheelchairWalkPace", "HandCycling", "PaddleSports", "SkatingSports", "SwimBikeRun",
+    ]
+    let mobility: Set = [
+      "Yoga", "Pilates", "Flexibility", "MindAndBody", "Cooldown", "PreparationAndRecovery", "TaiChi", "Barre",
+    ]
+    let focus =
+      cardio.contains(name)
+      ? "cardio"
+      : mobility.contains(name)
+        ? "mobility"
+        : name == "CoreTraining"
+          ? "core"
+          : "fullBody"
+    return (title.isEmpty ? "Workout" : title, focus)
+  }
+}

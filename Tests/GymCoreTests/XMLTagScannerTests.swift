@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import GymCore
+
+@Suite struct XMLTagScannerTests {
+  func tags(_ xml: String) throws -> [XMLTagScanner.Tag] {
+    let path = try Fixtures.temporaryDirectory() + "/doc.xml"
+    try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+    var scanner = XMLTagScanner(input: InputBuffer(descriptor: open(path, O_RDONLY)))
+    var result: [XMLTagScanner.Tag] = []
+    while let tag = try scanner.next() { result.append(tag) }
+    return result
+  }
+
+  func error(_ xml: String) -> InputError? {
+    do {
+      _ = try tags(xml)
+      return nil
+    } catch let error as InputError {
+      return error
+    } catch {
+      return InputError(line: -1, message: "\(error)")
+    }
+  }
+
+  @Test func readsStartTagsWithDepthAttributesAndLines() throws {
+    let xml = """
+      <?xml version="1.0"?>
+      <!-- a comment with <tags> -->
+      <Root a="1">
+        <Item name='single &apos;quoted&apos;' other="x &amp; y &#233; &#x1F600;"/>
+        <Item>text &amp; more<![CDATA[ <not a tag> ]]></Item>
+      </Root>
+      """
+    let found = try tags(xml)
+    #expect(found.map(\.name) == ["Root", "Item", "Item"])
+    #expect(found.map(\.depth) == [1, 2, 2])
+    #expect(found.map(\.line) == [3, 4, 5])
+    #expect(found[1].isEmpty && !found[2].isEmpty)
+    #expect(found[1].attribute("name") == "single 'quoted'")
+    #expect(found[1].attribute("other") == "x & y é 😀")
+    #expect(found[1].attribute("missing") == nil)
+  }
+
+  @Test func skipsADoctypeWithAnInternalSubset() throws {
+    let xml = """
+      <!DOCTYPE HealthData [
+      <!ELEMENT HealthData (Record)*>
+      <!ATTLIST Record type CDATA #REQUIRED note CDATA "a ] and a > inside">
+      ]>
+      <HealthData><Record type="t"/></HealthData>
+      """
+    #expect(try tags(xml).map(\.name) == ["HealthData", "Record"])
+  }
+
+  /// Entities declared in the DTD are never expanded: the billion laughs cannot grow.
+  @Test func refusesDeclaredEntitiesInsteadOfExpandingThem() {
+    var xml = "<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n"
+    for i in 1...9 {
+      xml += "<!ENTITY lol\(i) \"" + String(repeating: "&lol\(i - 1 == 0 ? "" : String(i - 1));", count: 10) + "\">\n"
+    }
+    xml += "]>\n<lolz><Record value=\"&lol9;\"/></lolz>"
+    let failure = error(xml)
+    #expect(failure?.line == 13)
+    #expect(failure?.message.contains("'&lol9;' is not expanded") == true)
+    #expect(
+      error("<!DOCTYPE x [<!ENTITY ext SYSTEM \"file:///etc/passwd\">]><x a=\"&ext;\"/>")?.message.contains(
+        "not expanded") == true)
+  }
+
+  @Test func reportsMalformedAndTruncatedDocumentsWithTheLine() {
+    #expect(error("<a>\n<b x=1/></a>")?.line == 2)
+    #expect(error("<a>\n<b x=\"1\"></c></a>")?.message.contains("</c> closes <b>") == true)
+    #expect(error("<a>\n<b x=\"1\"/>\n")?.message.contains("<a> is not closed") == true)
+    #expect(error("<a>\n<b x=\"1")?.message.contains("cut off") == true)
+    #expect(error("<a x=\"&\"/>")?.message.contains("'&' without a reference") == true)
+  }
+
+  @Test func readsTagsThatStraddleChunks() throws {
+    let long = String(repeating: "v", count: 3 << 20)
+    let found = try tags("<r><i a=\"\(long)\"/><i a=\"short\"/></r>")
+    #expect(found.count == 3)
+    #expect(found[1].attribute("a")?.count == long.count)
+  }
+}

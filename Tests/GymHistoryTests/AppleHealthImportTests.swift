@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+import Testing
+import ZIPFoundation
+
+@testable import GymHistory
+
+/// Apple Health exports, generated with the real file's quirks: DOCTYPE with an internal DTD,
+/// locale units, metadata children, sleep stages, workouts with totals as attributes and children.
+@Suite(.serialized) struct AppleHealthImportTests {
+  init() {
+    setenv("TZ", "UTC", 1)
+    tzset()
+  }
+
+  static func export(records: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE HealthData [
+    <!-- HealthKit Export Version: 11 -->
+    <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord)*)>
+    <!ATTLIST HealthData
+      locale CDATA #REQUIRED
+    >
+    <!ATTLIST Record
+      type          CDATA #REQUIRED
+      unit          CDATA #IMPLIED
+    >
+    ]>
+    <HealthData locale="en_US">
+     <ExportDate value="2024-01-15 09:00:00 -0800"/>
+     <Me HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
+    \(records)
+    </HealthData>
+
+    """
+  }
+
+  static let records = """
+     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Jane&apos;s iPhone" sourceVersion="17.2" device="&lt;&lt;HKDevice: 0x283&gt;, name:iPhone&gt;" unit="count" creationDate="2024-01-14 10:05:00 -0800" startDate="2024-01-14 09:00:00 -0800" endDate="2024-01-14 10:00:00 -0800" value="1234"/>
+     <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Withings" unit="lb" startDate="2024-01-14 07:00:00 -0800" endDate="2024-01-14 07:00:00 -0800" value="165.3">
+      <MetadataEntry key="HKWasUserEntered" value="1"/>
+     </Record>
+     <Record type="HKQuantityTypeIdentifierDistanceWalkingRunning" sourceName="Watch" unit="mi" startDate="2024-01-14 09:00:00 -0800" endDate="2024-01-14 10:00:00 -0800" value="1.5"/>
+     <Record type="HKQuantityTypeIdentifierActiveEnergyBurned" sourceName="Watch" unit="kJ" startDate="2024-01-14 09:00:00 -0800" endDate="2024-01-14 10:00:00 -0800" value="418.4"/>
+     <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" unit="count/min" startDate="2024-01-14 09:30:00 -0800" endDate="2024-01-14 09:30:00 -0800" value="72"/>
+     <Record type="HKQuantityTypeIdentifierBodyTemperature" sourceName="Thermo" unit="degF" startDate="2024-01-14 09:00:00 -0800" endDate="2024-01-14 09:00:00 -0800" value="98.6"/>
+     <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" startDate="2024-01-13 23:10:00 -0800" endDate="2024-01-14 00:40:00 -0800" value="HKCategoryValueSleepAnalysisAsleepCore"/>
+     <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" startDate="2024-01-14 00:40:00 -0800" endDate="2024-01-14 01:00:00 -0800" value="HKCategoryValueSleepAnalysisAsleepREM"/>
+     <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="32.5" durationUnit="min" totalDistance="3.1" totalDistanceUnit="mi" totalEnergyBurned="310" totalEnergyBurnedUnit="Cal" sourceName="Watch" startDate="2024-01-14 08:00:00 -0800" endDate="2024-01-14 08:33:00 -0800">
+      <MetadataEntry key="HKIndoorWorkout" value="0"/>
+     </Workout>
+     <Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="45" durationUnit="min" sourceName="Watch" startDate="2024-01-15 18:00:00 -0800" endDate="2024-01-15 18:45:00 -0800">
+      <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-01-15 18:00:00 -0800" endDate="2024-01-15 18:45:00 -0800" sum="250" unit="Cal"/>
+     </Workout>
+    """
+
+  func run(_ path: String, store: Store?) throws -> HealthCounts {
+    try AppleHealthImport(path: path).run(
+      openStore: store.map { s in { s } }, progress: ProgressLine("t", enabled: false))
+  }
+
+  func sample(_ store: Store, _ type: String) throws -> Row? {
+    try store.read { try Row.fetchOne($0, sql: "SELECT * FROM sample WHERE type = ?", arguments: [type]) }
+  }
+
+  @Test func recordsBecomeSamplesInGymsUnits() throws {
+    let store = try HistoryFixtures.store()
+    let path = try HistoryFixtures.file("export.xml", Self.export(records: Self.records))
+    let counts = try run(path, store: store)
+    #expect(counts.records == 8 && counts.samples.inserted == 7 && counts.unknownRecords == 1)
+    #expect(try sample(store, "steps")?["source"] == "Jane's iPhone")
+    #expect(try sample(store, "steps")?["start"] == "2024-01-14T17:00:00.000Z")
+    #expect(try sample(store, "bodyMass")?["value"] == 74.978819)
+    #expect(try sample(store, "distance")?["value"] == 2.414016)
+    #expect(try sample(store, "activeEnergy")?["value"] == 100)
+    let sleep = try store.read {
+      try Row.fetchAll($0, sql: "SELECT stage, value FROM sample WHERE type = 'sleep' ORDER BY start")
+    }
+    #expect(sleep.map { $0["stage"] as String } == ["asleepCore", "asleepREM"])
+    #expect(sleep.map { $0["value"] as Double } == [90, 20])
+  }
+
+  @Test func workoutsBecomeCompletedWorkouts() throws {
+    let store = try HistoryFixtures.store()
+    let path = try HistoryFixtures.file("export.xml", Self.export(records: Self.records))
+    #expect(try run(path, store: store).workouts.inserted == 2)
+    let rows = try store.read { try Row.fetchAll($0, sql: "SELECT * FROM workout ORDER BY completedAt") }
+    #expect(rows.map { $0["planTitle"] as String } == ["Running", "Traditional Strength Training"])
+    #expect(rows.map { $0["focus"] as String } == ["cardio", "fullBody"])
+    #expect(rows.map { $0["durationMinutes"] as Int } == [32, 45])
+    #expect(rows[0]["completedAt"] == "2024-01-14T16:32:30.000Z")
+    #expect(rows.allSatisfy { $0["status"] == "completed" })
+  }
+
+  @Test func reimportingAddsNothing() throws {
+    let store = try HistoryFixtures.store()
+    let path = try HistoryFixtures.file("export.xml", Self.export(records: Self.records))
+    _ = try run(path, store: store)
+    let again = try run(path, store: store)
+    #expect(again.samples.inserted == 0 && again.samples.unchanged == 7 && again.workouts.unchanged == 2)
+  }
+
+  @Test func readsTheExportInsideItsZip() throws {
+    let store = try HistoryFixtures.store()
+    let directory = try HistoryFixtures.directory()
+    let archive = try Archive(url: URL(fileURLWithPath: directory + "/export.zip"), accessMode: .create)
+    let data = Data(Self.export(records: Self.records).utf8)
+    try archive.addEntry(
+      with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(data.count),
+      compressionMethod: .deflate
+    ) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
+    #expect(try run(directory + "/export.zip", store: store).samples.inserted == 7)
+  }
+
+  @Test func aZipWithoutTheExportIsNoInput() throws {
+    let directory = try HistoryFixtures.directory()
+    let archive = try Archive(url: URL(fileURLWithPath: directory + "/other.zip"), accessMode: .create)
+    let data = Data("hello".utf8)
+    try archive.addEntry(with: "notes.txt", type: .file, uncompressedSize: Int64(data.count)) { position, size in
+      data.subdata(in: Int(position)..<Int(position) + size)
+    }
+    do {
+      _ = try run(directory + "/other.zip", store: try HistoryFixtures.store())
+      Issue.record("expected an error")
+    } catch let error as GymError {
+      #expect(error.status == .noInput)
+      #expect(error.message.contains("has no apple_health_export/export.xml"))
+    }
+  }
+
+  @Test func brokenExportsNameTheLineAndImportNothing() throws {
+    let cases: [(String, String)] = [
+      (String(Self.export(records: Self.records).dropLast(20)), "is not closed"),
+      (
+        Self.export(
+          records:
+            "<Record type=\"HKQuantityTypeIdentifierStepCount\" unit=\"count\" value=\"1\" startDate=\"yesterday\" endDate=\"2024-01-14 10:00:00 -0800\"/>"
+        ), "startDate 'yesterday' is not a date"
+      ),
+      (
+        Self.export(
+          records:
+            "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"furlong\" value=\"1\" startDate=\"2024-01-14 10:00:00 -0800\" endDate=\"2024-01-14 10:00:00 -0800\"/>"
+        ), "unit 'furlong' cannot be converted"
+      ),
+    ]
+    for (text, expected) in cases {
+      let store = try HistoryFixtures.store()
+      let path = try HistoryFixtures.file("export.xml", text)
+      do {
+        _ = try run(path, store: store)
+        Issue.record("expected an error for \(expected)")
+      } catch let error as GymError {
+        #expect(error.status == .dataError)
+        #expect(error.message.contains(expected), "\(error.message)")
+        #expect(error.message.contains("export.xml:"), "names the line: \(error.message)")
+      }
+      #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sample") } == 0)
+    }
+  }
+}
