@@ -123,24 +123,69 @@ say "| \`sqlite-utils query\` same query | ${su_list} ms | gym is $(python3 -c "
 
 say ""
 say "## Deep pages, whole process"
-cursor=$("$GYM" history list --database "$DB" --limit 500000 --fields id --format csv 2>&1 >/dev/null | sed -n 's/^next page: --after //p')
+DEPTH=$((ROWS / 2))
+cursor=$("$GYM" history list --database "$DB" --limit "$DEPTH" --fields id --format csv 2>&1 >/dev/null | sed -n 's/^next page: --after //p')
 pages=$(mktemp)
 hyperfine --warmup 5 --runs 50 -N --export-json "$pages" \
   -n "page 1" "$GYM history list --database $DB --format csv" \
-  -n "after cursor at 500,000" "$GYM history list --database $DB --format csv --after $cursor" \
-  -n "offset 500000" "$GYM history list --database $DB --format csv --offset 500000" >&2
+  -n "after cursor at $DEPTH" "$GYM history list --database $DB --format csv --after $cursor" \
+  -n "offset $DEPTH" "$GYM history list --database $DB --format csv --offset $DEPTH" >&2
 read -r page1 after offset <<<"$(median "$pages")"
 say ""
 say "| page | median | ratio to page 1 |"
 say "| --- | --- | --- |"
 say "| page 1 | ${page1} ms | 1.00× |"
-say "| \`--after\` at depth 500,000 | ${after} ms | $(python3 -c "print('%.2f×' % ($after/$page1))") (target ≤ 1.2×) |"
-say "| \`--offset 500000\` | ${offset} ms | $(python3 -c "print('%.2f×' % ($offset/$page1))") |"
+say "| \`--after\` at depth $DEPTH | ${after} ms | $(python3 -c "print('%.2f×' % ($after/$page1))") (target ≤ 1.2×) |"
+say "| \`--offset $DEPTH\` | ${offset} ms | $(python3 -c "print('%.2f×' % ($offset/$page1))") |"
 
 say ""
 say "## Everything, streamed"
 say ""
 say "\`gym history list --limit 0 --format ndjson > /dev/null\` over $ROWS rows: $(measure "$GYM" history list --database "$DB" --limit 0 --format ndjson) (peak memory, wall; target < 40 MiB)."
+
+# Peak memory (MiB) and wall seconds of one command, as two numbers.
+numbers() {
+  local log; log=$(mktemp)
+  /usr/bin/time -f "%M %e" "$@" >/dev/null 2>"$log" || { cat "$log" >&2; exit 1; }
+  tail -n 1 "$log" | awk '{printf "%d %s", $1 / 1024, $2}'
+  rm -f "$log"
+}
+
+HEALTH=${HEALTH_RECORDS:-2000000}
+echo "bench: generating an Apple Health export of $HEALTH records" >&2
+python3 scripts/make-health-export.py "$HEALTH" "$WORK/health.xml" "$WORK/health.zip"
+python3 scripts/make-health-export.py "$((HEALTH / 4))" "$WORK/health-quarter.xml"
+if [[ ! -x "$WORK/venv/bin/healthkit-to-sqlite" ]]; then "$WORK/venv/bin/pip" install -q healthkit-to-sqlite; fi
+rm -f "$WORK"/h*.sqlite*
+read -r mem_xml secs_xml <<<"$(numbers "$GYM" history import-health --quiet --database "$WORK/h1.sqlite" "$WORK/health.xml")"
+read -r mem_quarter secs_quarter <<<"$(numbers "$GYM" history import-health --quiet --database "$WORK/h2.sqlite" "$WORK/health-quarter.xml")"
+read -r mem_zip secs_zip <<<"$(numbers "$GYM" history import-health --quiet --database "$WORK/h3.sqlite" "$WORK/health.zip")"
+rm -f "$WORK/hk.db"
+read -r mem_hk secs_hk <<<"$(numbers "$WORK/venv/bin/healthkit-to-sqlite" "$WORK/health.zip" "$WORK/hk.db" --silent)"
+mb=$(python3 -c "import os; print('%.0f' % (os.path.getsize('$WORK/health.xml') / 1e6))")
+say ""
+say "## Apple Health import ($HEALTH records, ${mb} MB export.xml)"
+say ""
+say "| command | wall | throughput | peak memory |"
+say "| --- | --- | --- | --- |"
+say "| \`gym history import-health export.xml\` | ${secs_xml} s | $(python3 -c "print('%.0f MB/s, %.0f records/s' % ($mb / $secs_xml, $HEALTH / $secs_xml))") | ${mem_xml} MiB |"
+say "| same, a 4× smaller export | ${secs_quarter} s | | ${mem_quarter} MiB (difference $((mem_xml - mem_quarter)) MiB; target ±10) |"
+say "| \`gym history import-health export.zip\` | ${secs_zip} s | | ${mem_zip} MiB |"
+say "| \`healthkit-to-sqlite export.zip\` (PyPI) | ${secs_hk} s | | ${mem_hk} MiB |"
+say ""
+say "gym is $(python3 -c "print('%.1f×' % ($secs_hk / $secs_zip))") faster than healthkit-to-sqlite on the same zip (target ≥ 5×); peak memory target < 64 MiB."
+
+echo "bench: filling a database with samples (${SUMMARY_DAYS:-31250} days, 160 a day) and 10,000 workouts" >&2
+SUMMARY_DB="$WORK/summary.sqlite"
+rm -f "$SUMMARY_DB"*
+"$GYM" history samples generate --days "${SUMMARY_DAYS:-31250}" --seed 5 | "$GYM" history samples import --quiet --database "$SUMMARY_DB" -
+"$GYM" history sample --count 10000 --days 3650 | "$GYM" history import --quiet --database "$SUMMARY_DB" -
+say ""
+say "## Summary on $("$GYM" history samples count --database "$SUMMARY_DB") samples and 10,000 workouts (in-process)"
+say ""
+say '```'
+"$GYM" bench --database "$SUMMARY_DB" --repeat 30 | grep -E "operation|summary|daily|recent" | tee -a "$out"
+say '```'
 
 say ""
 say "## In-process query times (\`gym bench --database …\`)"
