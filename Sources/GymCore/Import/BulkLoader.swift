@@ -195,9 +195,15 @@ public final class BulkLoader {
       guard isText, let timestamp = Timestamp(parsing: bytes) else {
         throw invalid("a date-time (2026-11-21T10:00:00Z)")
       }
-      scratch.removeAll(keepingCapacity: true)
-      timestamp.appendCanonical(to: &scratch)
-      scratch.withUnsafeBufferPointer { bindText($0) }
+      if bytes.count == 24 && bytes[10] == UInt8(ascii: "T") && bytes[19] == UInt8(ascii: ".")
+        && bytes[23] == UInt8(ascii: "Z")
+      {
+        bindText(bytes)  // valid and already canonical (gym's own exports): no need to format it again
+      } else {
+        scratch.removeAll(keepingCapacity: true)
+        timestamp.appendCanonical(to: &scratch)
+        scratch.withUnsafeBufferPointer { bindText($0) }
+      }
     case .integer:
       guard kind == .number || kind == .string, let value = Self.integer(bytes) else { throw invalid("a whole number") }
       if let statement { sqlite3_bind_int64(statement, position, value) }

@@ -28,7 +28,7 @@ public struct RecordValues {
     nameBytes.firstIndex { $0.elementsEqual(name) }
   }
 
-  mutating func set(_ field: Int, kind: Kind, bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func set(_ field: Int, kind: Kind, bytes: UnsafeBufferPointer<UInt8>) {
     let lower = storage.count
     storage.append(contentsOf: bytes)
     kinds[field] = kind

@@ -7,17 +7,36 @@
 /// a reference to any other entity is an error. Errors carry the line.
 public struct XMLTagScanner {
   /// A start tag: its name, depth (the root element is 1) and attributes, valid until `next()`.
+  /// Names and values stay in the input buffer and are decoded only when asked for: a 2 GB export
+  /// has tens of millions of attributes, most of which nobody reads.
   public struct Tag {
-    public let name: String
     public let depth: Int
     public let isEmpty: Bool
     public let line: Int
-    let attributes: [(name: [UInt8], value: [UInt8])]
+    let storage: [UInt8]
+    let nameRange: Range<Int>
+    let attributes: [(name: Range<Int>, value: Range<Int>)]
+
+    public var name: String { String(decoding: storage[nameRange], as: UTF8.self) }
+
+    /// Whether the tag's name is `name`, without making a string.
+    public func isNamed(_ name: StaticString) -> Bool {
+      name.withUTF8Buffer { storage[nameRange].elementsEqual($0) }
+    }
 
     /// The attribute's value with entities decoded, or nil when the tag has none of that name.
     public func attribute(_ name: String) -> String? {
-      guard let pair = attributes.first(where: { $0.name.elementsEqual(name.utf8) }) else { return nil }
-      return String(decoding: pair.value, as: UTF8.self)
+      withAttribute(name) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the attribute's decoded bytes; nil when the tag has no such attribute.
+    public func withAttribute<T>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+      guard let pair = attributes.first(where: { storage[$0.name].elementsEqual(name.utf8) }) else { return nil }
+      let raw = storage[pair.value]
+      guard raw.contains(UInt8(ascii: "&")), case .success(let decoded) = XMLTagScanner.decode(raw) else {
+        return raw.withUnsafeBufferPointer(body)
+      }
+      return decoded.withUnsafeBufferPointer(body)
     }
   }
 
@@ -163,25 +182,23 @@ public struct XMLTagScanner {
     while i < end, isNameByte(s[i]) { i += 1 }
     guard i < end else { return .needMore }
     guard i > nameStart else { return .failure("a tag without a name", at: start) }
-    let name = Array(s[nameStart..<i])
-    var attributes: [(name: [UInt8], value: [UInt8])] = []
+    let nameRange = nameStart..<i
+    var attributes: [(name: Range<Int>, value: Range<Int>)] = []
     while true {
       while i < end, isSpace(s[i]) { i += 1 }
       guard i < end else { return .needMore }
       if s[i] == UInt8(ascii: ">") {
-        open.append(name)
-        return .tag(
-          Tag(
-            name: String(decoding: name, as: UTF8.self), depth: depth + 1, isEmpty: false, line: line,
-            attributes: attributes), end: i + 1)
+        open.append(Array(s[nameRange]))
+        let tag = Tag(
+          depth: depth + 1, isEmpty: false, line: line, storage: s, nameRange: nameRange, attributes: attributes)
+        return .tag(tag, end: i + 1)
       }
       if s[i] == UInt8(ascii: "/") {
         guard i + 1 < end else { return .needMore }
         guard s[i + 1] == UInt8(ascii: ">") else { return .failure("'/' inside a tag", at: i) }
-        return .tag(
-          Tag(
-            name: String(decoding: name, as: UTF8.self), depth: depth + 1, isEmpty: true, line: line,
-            attributes: attributes), end: i + 2)
+        let tag = Tag(
+          depth: depth + 1, isEmpty: true, line: line, storage: s, nameRange: nameRange, attributes: attributes)
+        return .tag(tag, end: i + 2)
       }
       let attributeStart = i
       while i < end, isNameByte(s[i]) { i += 1 }
@@ -189,11 +206,11 @@ public struct XMLTagScanner {
       guard i > attributeStart else {
         return .failure("unexpected '\(Character(Unicode.Scalar(s[i])))' in a tag", at: i)
       }
-      let attributeName = Array(s[attributeStart..<i])
+      let attributeName = attributeStart..<i
       while i < end, isSpace(s[i]) { i += 1 }
       guard i < end else { return .needMore }
       guard s[i] == UInt8(ascii: "=") else {
-        return .failure("attribute '\(String(decoding: attributeName, as: UTF8.self))' has no value", at: i)
+        return .failure("attribute '\(String(decoding: s[attributeName], as: UTF8.self))' has no value", at: i)
       }
       i += 1
       while i < end, isSpace(s[i]) { i += 1 }
@@ -207,21 +224,22 @@ public struct XMLTagScanner {
         i += 1
       }
       guard i < end else { return .needMore }
-      switch Self.decode(s[valueStart..<i]) {
-      case .success(let value): attributes.append((attributeName, value))
-      case .failure(let message): return .failure(message, at: valueStart)
+      // Checked now, so that a bad reference is an error with its line even if nobody reads it.
+      if s[valueStart..<i].contains(UInt8(ascii: "&")), case .failure(let message) = Self.decode(s[valueStart..<i]) {
+        return .failure(message, at: valueStart)
       }
+      attributes.append((attributeName, valueStart..<i))
       i += 1
     }
   }
 
-  private enum Decoded {
+  enum Decoded {
     case success([UInt8])
     case failure(String)
   }
 
   /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and `&#…;`; any other entity is refused.
-  private static func decode(_ raw: ArraySlice<UInt8>) -> Decoded {
+  static func decode(_ raw: ArraySlice<UInt8>) -> Decoded {
     guard raw.contains(UInt8(ascii: "&")) else { return .success(Array(raw)) }
     var out: [UInt8] = []
     var i = raw.startIndex

@@ -19,7 +19,7 @@ struct HealthCounts: Equatable {
 /// Imports Apple Health's `export.xml` (or the export's `.zip`, or stdin) as a stream: `<Record>`s
 /// of known types become samples (units converted), `<Workout>`s become completed workouts; other
 /// records are counted and skipped. One transaction, all or nothing; memory does not grow with
-/// the file.
+/// the file. The XML is parsed on a second thread while the first writes (`BatchPipeline`).
 struct AppleHealthImport {
   let path: String
 
@@ -28,43 +28,27 @@ struct AppleHealthImport {
   func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> HealthCounts {
     let source = try HealthExportSource.open(path)
     defer { source.close() }
-    var scanner = XMLTagScanner(input: InputBuffer(descriptor: source.descriptor))
+    let parser = HealthParser(scanner: XMLTagScanner(input: InputBuffer(descriptor: source.descriptor)))
     do {
       func load(_ db: Database?) throws -> HealthCounts {
         var counts = HealthCounts()
         let samples = try BulkLoader(table: SampleSchema.table, conflict: SampleSchema.conflict, db: db)
         let workouts = try db.map { try LoggerWriter($0) }
-        var values = RecordValues(fieldNames: SampleSchema.table.fieldNames)
-        var sawRoot = false
         var workoutCounts = LoggerCounts()
-        while let tag = try scanner.next() {
-          if tag.depth == 1 {
-            guard tag.name == "HealthData" else {
-              throw InputError(
-                line: tag.line,
-                message: "not an Apple Health export: the root element is <\(tag.name)>, not <HealthData>")
-            }
-            sawRoot = true
-          }
-          guard tag.depth == 2 else { continue }
-          if tag.name == "Record" {
-            counts.records += 1
-            progress.update(counts.records)
-            guard try HealthRecord.fill(&values, from: tag) else {
-              counts.unknownRecords += 1
-              continue
-            }
-            try samples.add(values, line: tag.line)
-          } else if tag.name == "Workout" {
-            let workout = try HealthRecord.workout(from: tag)
+        let pipeline = BatchPipeline(batches: Array(repeating: HealthBatch(), count: 3))
+        try pipeline.run(produce: parser.fill) { batch in
+          counts.records += batch.records
+          counts.unknownRecords += batch.unknown
+          for i in 0..<batch.count { try samples.add(batch.samples[i], line: batch.lines[i]) }
+          for workout in batch.workouts {
             if let workouts {
               try workouts.write(workout, counts: &workoutCounts)
             } else {
               workoutCounts.workouts.read += 1
             }
           }
+          progress.update(counts.records & ~1023)
         }
-        guard sawRoot else { throw InputError(line: 0, message: "not an Apple Health export: no <HealthData> element") }
         try samples.finish()
         counts.samples = samples.counts
         counts.workouts = workoutCounts.workouts
@@ -83,6 +67,59 @@ struct AppleHealthImport {
       let location = error.line > 0 ? "\(displayName):\(error.line)" : displayName
       throw GymError.data("\(location): \(error.message); nothing was imported")
     }
+  }
+}
+
+/// Up to 4,096 parsed samples and the workouts met among them, reused batch after batch.
+struct HealthBatch {
+  static let capacity = 4096
+  var samples = Array(repeating: RecordValues(fieldNames: SampleSchema.table.fieldNames), count: capacity)
+  var lines = Array(repeating: 0, count: capacity)
+  var count = 0
+  var records = 0
+  var unknown = 0
+  var workouts: [LoggedWorkout] = []
+}
+
+/// The producer side: reads tags and fills batches, on the pipeline's thread.
+final class HealthParser: @unchecked Sendable {
+  private var scanner: XMLTagScanner
+  private var sawRoot = false
+
+  init(scanner: XMLTagScanner) { self.scanner = scanner }
+
+  /// Fills `batch`; false once the document has ended.
+  func fill(_ batch: inout HealthBatch) throws -> Bool {
+    batch.count = 0
+    batch.records = 0
+    batch.unknown = 0
+    batch.workouts.removeAll(keepingCapacity: true)
+    while batch.count < HealthBatch.capacity {
+      guard let tag = try scanner.next() else {
+        guard sawRoot else { throw InputError(line: 0, message: "not an Apple Health export: no <HealthData> element") }
+        return false
+      }
+      if tag.depth == 1 {
+        guard tag.isNamed("HealthData") else {
+          throw InputError(
+            line: tag.line, message: "not an Apple Health export: the root element is <\(tag.name)>, not <HealthData>")
+        }
+        sawRoot = true
+      }
+      guard tag.depth == 2 else { continue }
+      if tag.isNamed("Record") {
+        batch.records += 1
+        if try HealthRecord.fill(&batch.samples[batch.count], from: tag) {
+          batch.lines[batch.count] = tag.line
+          batch.count += 1
+        } else {
+          batch.unknown += 1
+        }
+      } else if tag.isNamed("Workout") {
+        batch.workouts.append(try HealthRecord.workout(from: tag))
+      }
+    }
+    return true
   }
 }
 
@@ -119,7 +156,9 @@ enum HealthRecord {
     values.set(3, String((value * 1_000_000).rounded() / 1_000_000), kind: .number)
     values.set(4, type.unit)
     values.set(5, stage.rawValue)
-    values.set(6, tag.attribute("sourceName") ?? "Apple Health")
+    if tag.withAttribute("sourceName", { values.set(6, kind: .string, bytes: $0) }) == nil {
+      values.set(6, "Apple Health")
+    }
     return true
   }
 
@@ -146,10 +185,11 @@ enum HealthRecord {
   }
 
   private static func date(_ tag: XMLTagScanner.Tag, _ name: String) throws(InputError) -> Timestamp {
-    guard let text = tag.attribute(name) else {
+    guard let parsed = tag.withAttribute(name, { Timestamp(parsing: $0) }) else {
       throw InputError(line: tag.line, message: "<\(tag.name)> has no \(name)")
     }
-    guard let date = Timestamp(parsing: text) else {
+    guard let date = parsed else {
+      let text = tag.attribute(name) ?? ""
       throw InputError(line: tag.line, message: "\(name) '\(text)' is not a date like 2019-07-19 10:36:11 -0700")
     }
     return date
