@@ -23,11 +23,21 @@ public final class ProgressLine {
   /// Redraws at most ten times a second; cheap enough to call per record.
   public func update(_ count: Int, unit: String = "records") {
     guard enabled, count & 1023 == 0 else { return }
+    draw("\(count) \(unit)")
+  }
+
+  /// Redraws with a text made only when it is shown (`read 4096, 12 unknown types`).
+  public func update(_ detail: () -> String) {
+    guard enabled else { return }
+    draw(detail())
+  }
+
+  private func draw(_ text: @autoclosure () -> String) {
     let now = Timestamp.now().millisecondsSince1970
     guard now - lastUpdate >= 100 else { return }
     lastUpdate = now
     shown = true
-    output.write("\r\(label): \(count) \(unit)\u{1B}[K")
+    output.write("\r\(label): \(text())\u{1B}[K")
     output.flush()
   }
 

@@ -89,6 +89,22 @@ import Testing
     #expect(text == "\rimporting: 1024 records\u{1B}[K\r\u{1B}[K")
   }
 
+  @Test func drawsADetailMadeOnlyWhenShown() throws {
+    var made = 0
+    let text = try capture(enabled: true) { progress in
+      progress.update {
+        made += 1
+        return "12 read, 3 unknown"
+      }
+      progress.update {
+        made += 1
+        return "too soon to be drawn"
+      }
+    }
+    #expect(text == "\rimporting: 12 read, 3 unknown\u{1B}[K")
+    #expect(made == 1)
+  }
+
   @Test func staysSilentWhenNotATerminal() throws {
     // A regular file is not a terminal: the default is silence.
     let text = try capture(enabled: nil) { progress in

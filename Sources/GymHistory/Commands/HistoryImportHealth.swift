@@ -20,7 +20,7 @@ struct HistoryImportHealth: GymCommand {
   @Flag(help: "No summary line.") var quiet = false
 
   func run(context: CommandContext) throws {
-    let progress = ProgressLine("importing Apple Health records")
+    let progress = ProgressLine("importing Apple Health")
     defer { progress.finish() }
     let counts = try AppleHealthImport(path: file).run(openStore: dryRun ? nil : context.openStore, progress: progress)
     progress.finish()

@@ -47,7 +47,10 @@ struct AppleHealthImport {
               workoutCounts.workouts.read += 1
             }
           }
-          progress.update(counts.records & ~1023)
+          progress.update {
+            "\(counts.records) records read, \(samples.counts.inserted) samples written, "
+              + "\(samples.counts.unchanged) duplicates, \(counts.unknownRecords) of unknown types"
+          }
         }
         try samples.finish()
         counts.samples = samples.counts
