@@ -15,13 +15,20 @@ public struct CommandContext {
   public let global: GlobalOptions
 
   public init(_ global: GlobalOptions, environment: [String: String] = ConfigLoader.processEnvironment()) throws {
-    let loader = ConfigLoader(environment: environment, workingDirectory: FileManager.default.currentDirectoryPath)
+    let loader = ConfigLoader(environment: environment, workingDirectory: Self.workingDirectory())
     var configuration = try loader.load(explicit: global.config)
     if let database = global.database {
       configuration.set(.databasePath, database, source: "--database")
     }
     self.configuration = configuration
     self.global = global
+  }
+
+  /// getcwd(3): FileManager costs more than the rest of a small query's configuration.
+  static func workingDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   public var databasePath: String {

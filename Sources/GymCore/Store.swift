@@ -40,8 +40,9 @@ public final class Store: Sendable {
     }
     var configuration = Configuration()
     configuration.busyMode = .timeout(TimeInterval(options.busyTimeoutMilliseconds) / 1000)
+    let isWAL = existing == .sqliteWAL  // read from the header: no query on the common path
     configuration.prepareDatabase { db in
-      if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+      if !isWAL, try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
         // Only a new, empty database gets here: others were refused or are WAL already.
         try db.execute(sql: "PRAGMA journal_mode = WAL")
       }
@@ -70,12 +71,13 @@ public final class Store: Sendable {
   /// refuses what it must and applies what is pending.
   private func migrateIfNeeded() throws {
     let state = try read { db in
+      // The common case, a gym database, in one query; the table list only when that fails.
+      if let applied = try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") {
+        return (tables: ["grdb_migrations"], applied: Set(applied))
+      }
       let tables = try String.fetchAll(
         db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-      let applied =
-        tables.contains("grdb_migrations")
-        ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
-      return (tables: tables, applied: Set(applied))
+      return (tables: tables, applied: Set<String>())
     }
     if !state.tables.isEmpty && !state.tables.contains("grdb_migrations") {
       throw StoreError.foreignDatabase(path: path)

@@ -13,8 +13,6 @@ ModuleRegistry.register([historyModule])
 CompletionsCommand.root = Gym.self
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let known = Gym.configuration.subcommands.map { $0._commandName } + ["help"]
-ExternalCommand.dispatchIfExternal(arguments, known: known)
 
 do {
   var command = try Gym.parseAsRoot(arguments)
@@ -23,6 +21,8 @@ do {
   // A command's own error: its one line is already on stderr.
   Glibc.exit(exit.rawValue)
 } catch {
+  // `gym foo …` for a command gym does not have never parses: only then look for `gym-foo`.
+  ExternalCommand.dispatchIfExternal(arguments, known: Gym.configuration.subcommands.map { $0._commandName } + ["help"])
   let code = Gym.exitCode(for: error)
   guard code != .success else { Gym.exit(withError: error) }  // --help, --version: as usual
   // Usage errors in one line, like every other error; the usage itself is one --help away.

@@ -30,14 +30,14 @@ public struct ConfigLoader {
   /// exists (an explicit path must exist).
   public func locate(explicit: String?) throws(GymError) -> String? {
     if let path = explicit ?? environment["GYM_CONFIG"] {
-      guard FileManager.default.isReadableFile(atPath: path) else {
+      guard access(path, R_OK) == 0 else {
         throw GymError(.configuration, "configuration file '\(path)' does not exist or cannot be read")
       }
       return path
     }
     let configHome = environment["XDG_CONFIG_HOME"] ?? ((environment["HOME"] ?? "") + "/.config")
     let candidates = [workingDirectory + "/gym.yaml", configHome + "/gym/gym.yaml"]
-    return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+    return candidates.first { access($0, R_OK) == 0 }
   }
 
   public func load(explicit: String?) throws(GymError) -> Configuration {
