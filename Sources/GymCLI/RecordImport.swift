@@ -2,12 +2,6 @@ import ArgumentParser
 import GRDB
 import GymCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The formats `import` commands read.
 public enum InputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
   case ndjson, json, csv
@@ -27,17 +21,12 @@ public struct RecordImport {
     self.format = format
   }
 
-  var displayName: String { path == "-" ? "<stdin>" : path }
-
   /// Validates every record; writes them in one transaction unless `openStore` is nil (a dry run).
   /// The input is opened first: a missing file is reported before any database is created.
   public func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> ImportCounts {
-    let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw GymError.noInput("cannot read '\(path)': \(String(cString: strerror(errno))); check the path")
-    }
-    defer { if descriptor != 0 { close(descriptor) } }
-    let input = InputBuffer(descriptor: descriptor)
+    let file = try ImportInput(path)
+    defer { file.close() }
+    let input = InputBuffer(descriptor: file.descriptor)
     do {
       var scanner = try makeScanner(input)
       func load(_ db: Database?) throws -> ImportCounts {
@@ -46,8 +35,7 @@ public struct RecordImport {
       guard let store = try openStore?() else { return try load(nil) }
       return try store.write { db in try load(db) }
     } catch let error as InputError {
-      let location = error.line > 0 ? "\(displayName):\(error.line)" : displayName
-      throw GymError.data("\(location): \(error.message); nothing was imported")
+      throw file.failure(error)
     }
   }
 

@@ -43,14 +43,9 @@ public enum RecordListing {
       }
       out.flush()
     case .json, .ndjson:
-      var bytes: [UInt8] = [UInt8(ascii: "{")]
-      for (i, cell) in cells.enumerated() {
-        if i > 0 { bytes.append(UInt8(ascii: ",")) }
-        JSONText.appendString(fields[i].name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        cell.appendJSON(to: &bytes)
-      }
-      bytes.append(contentsOf: "}\n".utf8)
+      var bytes: [UInt8] = []
+      JSONText.appendObject(cells, names: fields.map(\.name), to: &bytes)
+      bytes.append(10)
       out.write(bytes: bytes)
       out.flush()
     case .csv:

@@ -77,6 +77,18 @@ public enum JSONText {
     out.append(UInt8(ascii: "\""))
   }
 
+  /// `{"name":value,…}` for one record, appended to `out`.
+  public static func appendObject(_ cells: [Cell], names: [String], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "{"))
+    for (i, cell) in cells.enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      appendString(names[i], to: &out)
+      out.append(UInt8(ascii: ":"))
+      cell.appendJSON(to: &out)
+    }
+    out.append(UInt8(ascii: "}"))
+  }
+
   public static func string(_ s: String) -> String {
     var out: [UInt8] = []
     appendString(s, to: &out)

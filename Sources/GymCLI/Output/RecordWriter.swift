@@ -28,14 +28,7 @@ public final class RecordWriter {
     case .ndjson, .json:
       bytes.removeAll(keepingCapacity: true)
       if format == .json && count > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(UInt8(ascii: "{"))
-      for (i, cell) in cells.enumerated() {
-        if i > 0 { bytes.append(UInt8(ascii: ",")) }
-        JSONText.appendString(columns[i], to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        cell.appendJSON(to: &bytes)
-      }
-      bytes.append(UInt8(ascii: "}"))
+      JSONText.appendObject(cells, names: columns, to: &bytes)
       if format == .ndjson { bytes.append(10) }
       out.write(bytes: bytes)
     case .csv:

@@ -36,9 +36,14 @@ struct HistoryShow: GymCommand {
     let format = context.format(output)
     switch format {
     case .json, .ndjson:
-      var bytes = Array(Self.object(cells, Self.names(fields)).utf8.dropLast())
+      var bytes: [UInt8] = []
+      JSONText.appendObject(cells, names: fields.map(\.name), to: &bytes)
+      bytes.removeLast()  // the closing brace: the sets go inside the same object
       bytes += Array(",\"sets\":[".utf8)
-      bytes += Array(sets.map { Self.object($0, Self.setFields.map(\.name)) }.joined(separator: ",").utf8)
+      for (i, set) in sets.enumerated() {
+        if i > 0 { bytes.append(UInt8(ascii: ",")) }
+        JSONText.appendObject(set, names: Self.setFields.map(\.name), to: &bytes)
+      }
       bytes += Array("]}\n".utf8)
       let out = BufferedOutput.standardOutput()
       out.write(bytes: bytes)
@@ -52,19 +57,5 @@ struct HistoryShow: GymCommand {
       for set in sets { writer.write(set) }
       writer.finish(next: nil)
     }
-  }
-
-  static func names(_ fields: [Field]) -> [String] { fields.map(\.name) }
-
-  static func object(_ cells: [Cell], _ names: [String]) -> String {
-    var bytes: [UInt8] = [UInt8(ascii: "{")]
-    for (i, cell) in cells.enumerated() {
-      if i > 0 { bytes.append(UInt8(ascii: ",")) }
-      JSONText.appendString(names[i], to: &bytes)
-      bytes.append(UInt8(ascii: ":"))
-      cell.appendJSON(to: &bytes)
-    }
-    bytes.append(UInt8(ascii: "}"))
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

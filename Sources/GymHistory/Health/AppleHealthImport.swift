@@ -67,8 +67,7 @@ struct AppleHealthImport {
       return counts
     } catch let error as InputError {
       try source.finish()  // a broken archive explains a cut-off document better
-      let location = error.line > 0 ? "\(displayName):\(error.line)" : displayName
-      throw GymError.data("\(location): \(error.message); nothing was imported")
+      throw ImportInput.failure(error, displayName: displayName)
     }
   }
 }

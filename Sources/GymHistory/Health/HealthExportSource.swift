@@ -25,14 +25,11 @@ final class HealthExportSource: @unchecked Sendable {
 
   static func open(_ path: String) throws -> HealthExportSource {
     if path == "-" { return HealthExportSource(descriptor: 0, closeDescriptor: false) }
-    guard access(path, R_OK) == 0 else {
-      throw GymError.noInput("cannot read '\(path)': \(String(cString: strerror(errno))); check the path")
-    }
+    let file = try ImportInput(path)  // checks it can be read: exit 66 otherwise
     guard path.lowercased().hasSuffix(".zip") else {
-      let descriptor = Glibc.open(path, O_RDONLY)
-      guard descriptor >= 0 else { throw GymError.noInput("cannot read '\(path)'") }
-      return HealthExportSource(descriptor: descriptor, closeDescriptor: true)
+      return HealthExportSource(descriptor: file.descriptor, closeDescriptor: true)
     }
+    file.close()
     let archive: Archive
     do {
       archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)

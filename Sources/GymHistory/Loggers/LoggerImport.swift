@@ -2,12 +2,6 @@ import GRDB
 import GymCLI
 import GymCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What a workout-logger import did.
 struct LoggerCounts: Equatable {
   var rows = 0
@@ -22,15 +16,10 @@ struct LoggerImport {
   let format: any LoggerFormat
   let path: String
 
-  var displayName: String { path == "-" ? "<stdin>" : path }
-
   func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> LoggerCounts {
-    let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw GymError.noInput("cannot read '\(path)': \(String(cString: strerror(errno))); check the path")
-    }
-    defer { if descriptor != 0 { close(descriptor) } }
-    let input = InputBuffer(descriptor: descriptor)
+    let file = try ImportInput(path)
+    defer { file.close() }
+    let input = InputBuffer(descriptor: file.descriptor)
     do {
       var scanner = CSVRecordScanner(input: input, delimiter: try CSVRecordScanner.detectDelimiter(input))
       var values = RecordValues(fieldNames: format.columns)
@@ -56,8 +45,7 @@ struct LoggerImport {
       guard let store = try openStore?() else { return try load(nil) }
       return try store.write { db in try load(try LoggerWriter(db)) }
     } catch let error as InputError {
-      let location = error.line > 0 ? "\(displayName):\(error.line)" : displayName
-      throw GymError.data("\(location): \(error.message); nothing was imported")
+      throw file.failure(error)
     }
   }
 }
