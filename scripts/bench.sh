@@ -187,6 +187,14 @@ say '```'
 "$GYM" bench --database "$SUMMARY_DB" --repeat 30 | grep -E "operation|summary|daily|recent" | tee -a "$out"
 say '```'
 
+echo "bench: staples on 200,000 items and 20,000 recipes" >&2
+say ""
+say "## Staples on 200,000 items (40 categories, 10% staples) and 20,000 recipes (in-process)"
+say ""
+say '```'
+"$GYM" bench --module staples --scale 200000 --repeat 30 | tee -a "$out"
+say '```'
+
 say ""
 say "## In-process query times (\`gym bench --database …\`)"
 say ""

@@ -18,6 +18,7 @@ public struct BenchCommand: GymCommand {
   @OptionGroup public var global: GlobalOptions
   @Option(help: "Generated records per module, for a temporary database.") var scale = 100_000
   @Option(help: "Samples per workload.") var `repeat` = 50
+  @Option(name: .customLong("module"), help: "Only this module (repeatable; default: all).") var only: [String] = []
   @Option(help: "table, json, ndjson or csv.") var format: OutputFormat = .table
   @Flag(help: "Exit 1 when a target is missed.") var check = false
   @Flag(help: "Keep the generated database and print its path.") var keep = false
@@ -30,11 +31,17 @@ public struct BenchCommand: GymCommand {
   }
 
   public func run(context: CommandContext) throws {
-    let modules = ModuleRegistry.modules.filter { $0.benchmarks != nil }
+    let unknown = only.filter { name in !ModuleRegistry.modules.contains { $0.name == name } }
+    if !unknown.isEmpty {
+      throw GymError.usage(
+        "no module \(unknown.joined(separator: ", ")); modules: \(ModuleRegistry.modules.map(\.name).joined(separator: ", "))"
+      )
+    }
+    let modules = ModuleRegistry.modules.filter { $0.benchmarks != nil && (only.isEmpty || only.contains($0.name)) }
     let (store, scratch) = try openStore(context, modules: modules)
     defer { if let scratch, !keep { try? FileManager.default.removeItem(atPath: scratch) } }
     let writer = RecordWriter(
-      format: format, columns: ["module", "operation", "rows", "p50_ms", "p95_ms", "target_ms", "result"])
+      format: format, columns: ["module", "operation", "rows", "p50_ms", "p95_ms", "target_ms", "result", "plan"])
     var missed = false
     for module in modules {
       let workloads = try store.read { try module.benchmarks!.workloads($0) }
@@ -60,6 +67,7 @@ public struct BenchCommand: GymCommand {
         writer.write([
           .text(module.name), .text(workload.name), .integer(Int64(rows)), .real(Self.round(p50)),
           .real(Self.round(p95)), workload.targetMilliseconds.map(Cell.real) ?? .null, .text(result),
+          workload.plan.map(Cell.text) ?? .null,
         ])
       }
     }

@@ -5,12 +5,18 @@ public struct BenchWorkload: Sendable {
   public let name: String
   /// The figure to meet, in milliseconds of median query time, if the module sets one.
   public let targetMilliseconds: Double?
+  /// The query plan, when the workload is one query whose plan is the point (index or not).
+  public let plan: String?
   /// Runs the operation once and returns how many rows it produced.
   public let run: @Sendable (Database) throws -> Int
 
-  public init(_ name: String, targetMilliseconds: Double? = nil, run: @escaping @Sendable (Database) throws -> Int) {
+  public init(
+    _ name: String, targetMilliseconds: Double? = nil, plan: String? = nil,
+    run: @escaping @Sendable (Database) throws -> Int
+  ) {
     self.name = name
     self.targetMilliseconds = targetMilliseconds
+    self.plan = plan
     self.run = run
   }
 }

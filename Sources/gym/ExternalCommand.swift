@@ -12,8 +12,7 @@ enum ExternalCommand {
   static func dispatchIfExternal(_ arguments: [String], known: [String]) {
     guard let name = arguments.first, !name.hasPrefix("-"), !known.contains(name) else { return }
     guard let executable = find("gym-" + name) else {
-      let nearest = known.min { distance($0, name) < distance($1, name) }
-      let hint = nearest.map { distance($0, name) <= max(2, name.count / 2) ? "; did you mean '\($0)'?" : "" } ?? ""
+      let hint = Suggestions.nearest(to: name, in: known).first.map { "; did you mean '\($0)'?" } ?? ""
       printError("gym: error: unknown command '\(name)'\(hint) (see 'gym --help')")
       exit(ExitStatus.usage.rawValue)
     }
@@ -38,20 +37,5 @@ enum ExternalCommand {
       if access(candidate, X_OK) == 0 { return candidate }
     }
     return nil
-  }
-
-  /// Levenshtein distance, for "did you mean".
-  static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
   }
 }

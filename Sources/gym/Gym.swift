@@ -2,6 +2,7 @@ import ArgumentParser
 import GymBench
 import GymCLI
 import GymHistory
+import GymStaples
 
 /// The root command: the list of subcommand modules, nothing else.
 struct Gym: ParsableCommand {
@@ -10,6 +11,8 @@ struct Gym: ParsableCommand {
     abstract: "Personal records — training, health, reading, pantry — in one SQLite store.",
     discussion: "An unknown command 'gym foo …' runs 'gym-foo' from PATH, with GYM_DATABASE set.",
     version: "0.1.0",
-    subcommands: [HistoryCommand.self, BenchCommand.self, ConfigCommand.self, CompletionsCommand.self]
+    subcommands: [
+      HistoryCommand.self, StaplesCommand.self, BenchCommand.self, ConfigCommand.self, CompletionsCommand.self,
+    ]
   )
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GymCLI
 import GymHistory
+import GymStaples
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +10,7 @@ import GymHistory
 #endif
 
 // The modules the store and the cross-cutting commands know: add a module here, once.
-ModuleRegistry.register([historyModule])
+ModuleRegistry.register([historyModule, staplesModule])
 CompletionsCommand.root = Gym.self
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,53 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym staples add NAME --category C [--staple] [--quantity N --unit U]`: a new item, or the
+/// given fields of an existing one (the newer values win, field by field).
+struct StaplesAdd: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add", abstract: "Add an item, or update the given fields of an existing one.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The item's name.") var name: String
+  @OptionGroup var item: ItemOptions
+
+  func validate() throws { try checkName(name, "item") }
+
+  func run(context: CommandContext) throws {
+    let isNew = try context.openStore().write { db in
+      try StaplesWrites.upsertItem(db, name: name.trimmed, changes: item.changes, now: .now())
+    }
+    printError(isNew ? "added '\(name.trimmed)'" : "updated '\(name.trimmed)'")
+  }
+}
+
+/// `gym staples set NAME …`: changes the given fields of an existing item.
+struct StaplesSet: GymCommand {
+  static let configuration = CommandConfiguration(commandName: "set", abstract: "Change fields of an existing item.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The item's name.") var name: String
+  @OptionGroup var item: ItemOptions
+
+  func validate() throws { try checkName(name, "item") }
+
+  func run(context: CommandContext) throws {
+    try context.openStore().write { db in try StaplesWrites.setItem(db, name: name.trimmed, changes: item.changes) }
+  }
+}
+
+/// `gym staples remove NAME`: refused while a recipe uses the item.
+struct StaplesRemove: GymCommand {
+  static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an item.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The item's name.") var name: String
+
+  func validate() throws { try checkName(name, "item") }
+
+  func run(context: CommandContext) throws {
+    try context.openStore().write { db in try StaplesWrites.removeItem(db, name: name.trimmed) }
+    printError("removed '\(name.trimmed)'")
+  }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym staples recipes [--most-used | --recent | --favorites]`.
+struct StaplesRecipes: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "recipes", abstract: "List recipes: by name, most used, most recently cooked, or favourites.")
+
+  enum Order: EnumerableFlag {
+    case mostUsed, recent, favorites
+  }
+
+  @OptionGroup var global: GlobalOptions
+  @Flag(help: "The order (default: by name).") var order: Order?
+  @OptionGroup var output: OutputOptions
+  @OptionGroup var paging: PagingOptions
+
+  func run(context: CommandContext) throws {
+    var filters: [Predicate] = []
+    var sort = StaplesSchema.recipes.defaultSort
+    switch order {
+    case .mostUsed: sort = StaplesSchema.mostUsed
+    case .recent:
+      filters.append(.compare("lastUsed", .notEqual, .null))
+      sort = [SortKey("lastUsed", descending: true)]
+    case .favorites: filters.append(.compare("isFavorite", .equal, .bool(true)))
+    case nil: break
+    }
+    let query = try RecordListing.query(
+      table: StaplesSchema.recipes, filters: filters, output: output, paging: paging, context: context, sort: sort)
+    try RecordListing.write(query, store: try context.openStore(), format: context.format(output))
+  }
+}
+
+/// `gym staples cook RECIPE`: used once more, now — one SQL statement.
+struct StaplesCook: GymCommand {
+  static let configuration = CommandConfiguration(commandName: "cook", abstract: "Record that a recipe was cooked.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The recipe's name.") var recipe: String
+
+  func validate() throws { try checkName(recipe, "recipe") }
+
+  func run(context: CommandContext) throws {
+    let count = try context.openStore().write { db in try StaplesWrites.cook(db, name: recipe.trimmed, now: .now()) }
+    printError("cooked '\(recipe.trimmed)' (\(count) time\(count == 1 ? "" : "s"))")
+  }
+}
+
+/// `gym staples shopping-list [RECIPE…]`: what the recipes (default: the favourites) need that is
+/// not in stock, grouped by category.
+struct StaplesShoppingList: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "shopping-list", abstract: "Ingredients of the recipes (default: favourites) that are not in stock.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "Recipe names.") var recipes: [String] = []
+  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+
+  func run(context: CommandContext) throws {
+    let rows = try context.openStore().read { db in
+      let chosen = recipes.isEmpty ? try StaplesQueries.favorites(db) : recipes.map(\.trimmed)
+      return chosen.isEmpty ? [] : try StaplesQueries.shoppingList(db, recipes: chosen)
+    }
+    let writer = RecordWriter(
+      format: format ?? context.configuration.outputFormat, columns: ["category", "item", "amount", "unit", "for"])
+    for row in rows { writer.write(row) }
+    writer.finish(next: nil)
+  }
+}
+
+/// `gym staples recipe add|show|remove`.
+struct RecipeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "recipe", abstract: "Add, show or remove a recipe.", subcommands: [Add.self, Show.self, Remove.self])
+
+  struct Add: GymCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "add", abstract: "Add a recipe (or update one) with its ingredients.",
+      discussion: "Ingredients: --ingredient 'Milk:200 ml' (ITEM[:AMOUNT [UNIT]]), once per ingredient.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The recipe's name.") var name: String
+    @Option(name: .customLong("ingredient"), help: "ITEM[:AMOUNT [UNIT]], repeatable.") var ingredients: [String] = []
+    @Option(help: "How many it serves.") var servings: Int?
+    @Flag(help: "Mark it as a favourite.") var favorite = false
+    @Option(help: "Free text.") var notes: String?
+    @Flag(help: "Add ingredients that are not items yet (category Uncategorized).") var createMissing = false
+
+    func validate() throws {
+      try checkName(name, "recipe")
+      if let servings, servings < 1 { throw ValidationError("--servings must be 1 or more") }
+    }
+
+    func run(context: CommandContext) throws {
+      let specs = try ingredients.map { try IngredientSpec(parsing: $0) }
+      try context.openStore().write { db in
+        try StaplesWrites.addRecipe(
+          db, name: name.trimmed, servings: servings, favorite: favorite, notes: notes, ingredients: specs,
+          createMissing: createMissing, now: .now())
+      }
+      printError("saved recipe '\(name.trimmed)' with \(specs.count) ingredient\(specs.count == 1 ? "" : "s")")
+    }
+  }
+
+  struct Show: GymCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a recipe and its ingredients.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The recipe's name.") var name: String
+    @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+
+    func run(context: CommandContext) throws {
+      let query = Query(table: StaplesSchema.recipes, filter: .compare("name", .equal, .text(name.trimmed)), limit: 1)
+      let fields = StaplesSchema.recipes.fields
+      let (recipe, ingredients) = try context.openStore().read { db -> ([Cell]?, [[Cell]]) in
+        var cells: [Cell]?
+        try query.forEachRow(db) { cells = RecordListing.cells($0, fields) }
+        return (cells, try StaplesQueries.ingredients(db, recipe: name.trimmed))
+      }
+      guard let recipe else { throw GymError.noInput("no recipe named '\(name)'; see 'gym staples recipes'") }
+      let chosen = format ?? context.configuration.outputFormat
+      RecordListing.writeOne(recipe, fields: fields, format: chosen)
+      let out = BufferedOutput.standardOutput()
+      if chosen == .table { out.write("\ningredients\n") }
+      let writer = RecordWriter(
+        format: chosen == .json ? .ndjson : chosen, columns: ["item", "category", "amount", "unit", "inStock"], out: out
+      )
+      for row in ingredients { writer.write(row) }
+      writer.finish(next: nil)
+    }
+  }
+
+  struct Remove: GymCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a recipe.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The recipe's name.") var name: String
+
+    func run(context: CommandContext) throws {
+      try context.openStore().write { db in try StaplesWrites.removeRecipe(db, name: name.trimmed) }
+      printError("removed recipe '\(name.trimmed)'")
+    }
+  }
+}

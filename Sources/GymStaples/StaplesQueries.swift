@@ -1,0 +1,100 @@
+import GRDB
+import GymCLI
+import GymCore
+
+/// The reads behind `staples`: lists through the shared query layer, the rest in SQL.
+enum StaplesQueries {
+  /// The staples (or all items) of a category, sorted by category then name.
+  static func itemFilters(category: String?, all: Bool) -> [Predicate] {
+    // Both values when --all: the compound index (isStaple, category, …) then still applies.
+    var filters: [Predicate] = [
+      all ? .isIn("isStaple", [.bool(false), .bool(true)]) : .compare("isStaple", .equal, .bool(true))
+    ]
+    if let category { filters.append(.compare("category", .equal, .text(category))) }
+    return filters
+  }
+
+  /// Checks that `category` exists (case-insensitively); else an error naming the nearest ones.
+  static func checkCategory(_ db: Database, _ category: String) throws {
+    let exists = try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM grocery_item WHERE isStaple IN (0, 1) AND category = ?)",
+      arguments: [category])!
+    guard !exists else { return }
+    let known = try String.fetchAll(db, sql: "SELECT DISTINCT category FROM grocery_item ORDER BY category")
+    let nearest = Suggestions.nearest(to: category, in: known, count: 3)
+    let hint =
+      nearest.isEmpty
+      ? "; there are no items yet (gym staples add, or gym staples seed)"
+      : "; did you mean \(nearest.map { "'\($0)'" }.joined(separator: ", "))?"
+    throw GymError.noInput("no category '\(category)'\(hint)")
+  }
+
+  /// Each category with its number of items and of staples.
+  static func categories(_ db: Database) throws -> [[Cell]] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT category, COUNT(*), TOTAL(isStaple) FROM grocery_item WHERE isStaple IN (0, 1)
+        GROUP BY category ORDER BY category
+        """
+    ).map { [.text($0[0]), .integer($0[1]), .integer(Int64($0[2] as Double))] }
+  }
+
+  /// The ingredients of a recipe, with whether each is in stock.
+  static func ingredients(_ db: Database, recipe: String) throws -> [[Cell]] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT grocery_item.name, grocery_item.category, ri.amount, ri.unit,
+               COALESCE(grocery_item.quantity, 0) > 0
+        FROM recipe_ingredient ri
+        JOIN recipe ON recipe.seq = ri.recipeSeq
+        JOIN grocery_item ON grocery_item.seq = ri.itemSeq
+        WHERE recipe.name = ? ORDER BY grocery_item.category, grocery_item.name
+        """, arguments: [recipe]
+    ).map { row in
+      [
+        .text(row[0]), .text(row[1]), (row[2] as Double?).map(Cell.real) ?? .null,
+        (row[3] as String?).map(Cell.text) ?? .null, .bool(row[4]),
+      ]
+    }
+  }
+
+  /// What the chosen recipes need that is not in stock, by category; amounts in the same unit added up.
+  static func shoppingList(_ db: Database, recipes: [String]) throws -> [[Cell]] {
+    let found = try String.fetchAll(
+      db,
+      sql:
+        "SELECT name FROM recipe WHERE name IN (\(Array(repeating: "?", count: recipes.count).joined(separator: ", ")))",
+      arguments: StatementArguments(recipes))
+    let missing = recipes.filter { name in !found.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
+    if !missing.isEmpty {
+      throw GymError.noInput(
+        "no recipe named \(missing.map { "'\($0)'" }.joined(separator: ", ")); see 'gym staples recipes'")
+    }
+    return try Row.fetchAll(
+      db,
+      sql: """
+        SELECT grocery_item.category, grocery_item.name, SUM(ri.amount), ri.unit,
+               group_concat(recipe.name, ', ')
+        FROM recipe_ingredient ri
+        JOIN recipe ON recipe.seq = ri.recipeSeq
+        JOIN grocery_item ON grocery_item.seq = ri.itemSeq
+        WHERE recipe.name IN (\(Array(repeating: "?", count: recipes.count).joined(separator: ", ")))
+          AND COALESCE(grocery_item.quantity, 0) = 0
+        GROUP BY grocery_item.seq, ri.unit
+        ORDER BY grocery_item.category, grocery_item.name
+        """, arguments: StatementArguments(recipes)
+    ).map { row in
+      [
+        .text(row[0]), .text(row[1]), (row[2] as Double?).map(Cell.real) ?? .null,
+        (row[3] as String?).map(Cell.text) ?? .null, .text(row[4]),
+      ]
+    }
+  }
+
+  /// The favourite recipes' names: the shopping list's default.
+  static func favorites(_ db: Database) throws -> [String] {
+    try String.fetchAll(db, sql: "SELECT name FROM recipe WHERE isFavorite = 1 ORDER BY name")
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+import Testing
+
+@testable import GymStaples
+
+@Suite struct StaplesTests {
+  static func store() throws -> Store {
+    let directory = NSTemporaryDirectory() + "gym-staples-" + UUID().uuidString
+    return try Store(path: directory + "/gym.sqlite", modules: [staplesModule])
+  }
+
+  let now = Timestamp(parsing: "2026-11-21T12:00:00Z")!
+
+  func plan(_ store: Store, _ sql: String, _ arguments: StatementArguments = []) throws -> String {
+    try store.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+        .joined(separator: "; ")
+    }
+  }
+
+  @Test func listingQueriesUseTheSeedsCompoundIndexes() throws {
+    let store = try Self.store()
+    for all in [false, true] {
+      let query = Query(
+        table: StaplesSchema.items, filter: Predicate.all(StaplesQueries.itemFilters(category: "Dairy", all: all)),
+        limit: 20)
+      let (sql, arguments) = try query.selectSQL()
+      #expect(try plan(store, sql, arguments).contains("USING INDEX grocery_item_staple_category_created (isStaple"))
+    }
+    let mostUsed = try Query(table: StaplesSchema.recipes, sort: StaplesSchema.mostUsed, limit: 20).selectSQL()
+    let detail = try plan(store, mostUsed.0, mostUsed.1)
+    #expect(detail.contains("USING INDEX recipe_usage"))
+    #expect(!detail.contains("TEMP B-TREE"))
+    let recent = try Query(
+      table: StaplesSchema.recipes, filter: .compare("lastUsed", .notEqual, .null),
+      sort: [SortKey("lastUsed", descending: true)], limit: 20
+    ).selectSQL()
+    #expect(try plan(store, recent.0, recent.1).contains("USING INDEX recipe_last_used"))
+    let favorites = try Query(
+      table: StaplesSchema.recipes, filter: .compare("isFavorite", .equal, .bool(true)), limit: 20
+    ).selectSQL()
+    #expect(try plan(store, favorites.0, favorites.1).contains("USING INDEX recipe_favorite (isFavorite=?)"))
+    #expect(
+      try plan(store, "SELECT EXISTS (SELECT 1 FROM grocery_item WHERE isStaple IN (0, 1) AND category = ?)", ["x"])
+        .contains("INDEX grocery_item_staple_category_created"))
+    #expect(
+      try plan(store, "UPDATE recipe SET usageCount = usageCount + 1 WHERE name = ?", ["x"]).contains(
+        "INDEX recipe_name (name=?)"))
+  }
+
+  @Test func categoriesCompareWithoutCaseAndUnknownOnesSuggestTheNearest() throws {
+    let store = try Self.store()
+    try store.write { try StaplesSeedData.seed($0, now: now) }
+    let query = Query(
+      table: StaplesSchema.items, filter: Predicate.all(StaplesQueries.itemFilters(category: "dAiRy", all: false)))
+    var names: [String] = []
+    _ = try store.read { db in try query.forEachRow(db) { names.append($0[0]) } }
+    #expect(names == ["Butter", "Eggs", "Milk", "Parmesan"])
+    do {
+      try store.read { try StaplesQueries.checkCategory($0, "Diary") }
+      Issue.record("expected an error")
+    } catch let error as GymError {
+      #expect(error.status == .noInput)
+      #expect(error.message == "no category 'Diary'; did you mean 'Dairy'?")
+    }
+  }
+
+  @Test func addUpdatesOnlyTheGivenFieldsOfAnExistingItem() throws {
+    let store = try Self.store()
+    let added = try store.write { db in
+      try StaplesWrites.upsertItem(
+        db, name: "Milk", changes: ItemChanges(category: "Dairy", isStaple: true, quantity: 1, unit: "l"), now: now)
+    }
+    let addedAgain = try store.write { db in
+      try StaplesWrites.upsertItem(db, name: "MILK", changes: ItemChanges(quantity: 2), now: now)
+    }
+    #expect(added && !addedAgain)
+    let row = try #require(try store.read { try Row.fetchOne($0, sql: "SELECT * FROM grocery_item") })
+    let name: String = row["name"]
+    let category: String = row["category"]
+    let isStaple: Bool = row["isStaple"]
+    let quantity: Double = row["quantity"]
+    let unit: String = row["unit"]
+    #expect(name == "Milk" && category == "Dairy" && isStaple)
+    #expect(quantity == 2 && unit == "l")
+    #expect(throws: GymError.self) {
+      try store.write { try StaplesWrites.upsertItem($0, name: "Kefir", changes: ItemChanges(quantity: 1), now: now) }
+    }
+  }
+
+  @Test func cookCountsInSQLAndUnknownRecipesAreNoInput() throws {
+    let store = try Self.store()
+    try store.write { db in
+      try StaplesWrites.addRecipe(
+        db, name: "Toast", servings: 1, favorite: false, notes: nil, ingredients: [], createMissing: false, now: now)
+      #expect(try StaplesWrites.cook(db, name: "toast", now: now) == 1)
+      #expect(try StaplesWrites.cook(db, name: "Toast", now: now) == 2)
+    }
+    #expect(try store.read { try String.fetchOne($0, sql: "SELECT lastUsed FROM recipe") } == now.canonical)
+    #expect(throws: GymError.self) { try store.write { try StaplesWrites.cook($0, name: "Nope", now: now) } }
+  }
+
+  @Test func aMissingIngredientNamesItAndSavesNothingUnlessCreated() throws {
+    let store = try Self.store()
+    let specs = [try IngredientSpec(parsing: "Bread:2 slices"), try IngredientSpec(parsing: "Jam")]
+    do {
+      _ = try store.write { db in
+        try StaplesWrites.upsertItem(db, name: "Bread", changes: ItemChanges(category: "Bakery"), now: now)
+      }
+      try store.write { db in
+        try StaplesWrites.addRecipe(
+          db, name: "Toast", servings: nil, favorite: false, notes: nil, ingredients: specs, createMissing: false,
+          now: now)
+      }
+      Issue.record("expected an error")
+    } catch let error as GymError {
+      #expect(error.message.contains("no item named 'Jam'"))
+    }
+    #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM recipe") } == 0)
+    try store.write { db in
+      try StaplesWrites.addRecipe(
+        db, name: "Toast", servings: nil, favorite: false, notes: nil, ingredients: specs, createMissing: true, now: now
+      )
+    }
+    #expect(
+      try store.read { try String.fetchOne($0, sql: "SELECT category FROM grocery_item WHERE name = 'Jam'") }
+        == "Uncategorized")
+    #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM recipe_ingredient") } == 2)
+  }
+
+  @Test func ingredientSpecsParse() throws {
+    #expect(try IngredientSpec(parsing: "Milk:200 ml") == IngredientSpec(item: "Milk", amount: 200, unit: "ml"))
+    #expect(try IngredientSpec(parsing: " Eggs : 2 ") == IngredientSpec(item: "Eggs", amount: 2, unit: nil))
+    #expect(try IngredientSpec(parsing: "Salt") == IngredientSpec(item: "Salt", amount: nil, unit: nil))
+    #expect(throws: GymError.self) { try IngredientSpec(parsing: "Milk:lots") }
+    #expect(throws: GymError.self) { try IngredientSpec(parsing: ":2") }
+  }
+
+  @Test func shoppingListHasWhatIsNotInStockByCategory() throws {
+    let store = try Self.store()
+    try store.write { try StaplesSeedData.seed($0, now: now) }
+    let rows = try store.read { try StaplesQueries.shoppingList($0, recipes: ["Spaghetti Pomodoro", "omelette"]) }
+    #expect(rows.map { $0[1] } == [.text("Parmesan"), .text("Basil"), .text("Spinach")])
+    #expect(rows.map { $0[0] } == [.text("Dairy"), .text("Produce"), .text("Produce")])
+  }
+
+  @Test func itemsUsedByRecipesAreNotRemoved() throws {
+    let store = try Self.store()
+    try store.write { try StaplesSeedData.seed($0, now: now) }
+    #expect(throws: GymError.self) { try store.write { try StaplesWrites.removeItem($0, name: "Eggs") } }
+    try store.write { try StaplesWrites.removeRecipe($0, name: "Omelette") }
+    #expect(
+      try store.read {
+        try Int.fetchOne(
+          $0,
+          sql:
+            "SELECT COUNT(*) FROM recipe_ingredient ri JOIN recipe ON recipe.seq = ri.recipeSeq WHERE recipe.name = 'Omelette'"
+        )
+      } == 0)
+    try store.write { try StaplesWrites.removeItem($0, name: "Yogurt") }
+  }
+}
