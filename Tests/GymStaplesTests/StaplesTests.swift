@@ -51,6 +51,34 @@ import Testing
         "INDEX recipe_name (name=?)"))
   }
 
+  /// The SQL-only reads (categories, the category check, a recipe's ingredients, the shopping
+  /// list) search indexes for every table they touch.
+  @Test func everyOtherReadSearchesAnIndex() throws {
+    let store = try Self.store()
+    try store.write { try StaplesSeedData.seed($0, now: now) }
+    var statements: [String] = []
+    try store.database.read { db in
+      db.trace(options: .statement) { event in
+        if case .statement(let statement) = event { statements.append(statement.expandedSQL) }
+      }
+      _ = try StaplesQueries.categories(db)
+      try StaplesQueries.checkCategory(db, "Dairy")
+      _ = try StaplesQueries.ingredients(db, recipe: "Omelette")
+      _ = try StaplesQueries.shoppingList(db, recipes: ["Omelette", "Hummus"])
+      _ = try StaplesQueries.favorites(db)
+      db.trace(options: .statement, nil)
+    }
+    #expect(statements.count >= 6)
+    try store.database.read { db in
+      for sql in statements {
+        let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+        for line in plan where (line.hasPrefix("SCAN") || line.hasPrefix("SEARCH")) && line != "SCAN CONSTANT ROW" {
+          #expect(line.hasPrefix("SEARCH"), "\(line) in \(sql)")
+        }
+      }
+    }
+  }
+
   @Test func categoriesCompareWithoutCaseAndUnknownOnesSuggestTheNearest() throws {
     let store = try Self.store()
     try store.write { try StaplesSeedData.seed($0, now: now) }
