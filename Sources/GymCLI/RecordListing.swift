@@ -26,6 +26,14 @@ public enum RecordListing {
     writer.finish(next: next?.encoded)
   }
 
+  /// Prints the number of records the query matches (paging ignored), for every `count` command.
+  public static func writeCount(_ query: Query, store: Store) throws {
+    let count = try store.read { try query.count($0) }
+    let out = BufferedOutput.standardOutput()
+    out.write("\(count)\n")
+    out.flush()
+  }
+
   /// The first `fields.count` columns of `row` as typed cells.
   public static func cells(_ row: Row, _ fields: [Field]) -> [Cell] {
     fields.indices.map { Cell(row[$0] as DatabaseValue, type: fields[$0].type) }

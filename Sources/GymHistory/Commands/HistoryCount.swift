@@ -12,10 +12,6 @@ struct HistoryCount: GymCommand {
 
   func run(context: CommandContext) throws {
     let query = Query(table: WorkoutSchema.table, filter: Predicate.all(try filters.predicates()))
-    let store = try context.openStore()
-    let count = try store.read { try query.count($0) }
-    let out = BufferedOutput.standardOutput()
-    out.write("\(count)\n")
-    out.flush()
+    try RecordListing.writeCount(query, store: try context.openStore())
   }
 }

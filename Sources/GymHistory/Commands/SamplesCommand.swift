@@ -71,9 +71,6 @@ struct SamplesCount: GymCommand {
 
   func run(context: CommandContext) throws {
     let query = Query(table: SampleSchema.table, filter: Predicate.all(try filters.predicates()))
-    let count = try context.openStore().read { try query.count($0) }
-    let out = BufferedOutput.standardOutput()
-    out.write("\(count)\n")
-    out.flush()
+    try RecordListing.writeCount(query, store: try context.openStore())
   }
 }
