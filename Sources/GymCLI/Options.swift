@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import GymCore
 
 /// Where the data is and how to read the configuration: every command takes these.
@@ -27,7 +26,7 @@ public struct OutputOptions: ParsableArguments {
   public init() {}
 
   public var fieldList: [String] {
-    fields?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? []
+    fields?.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } ?? []
   }
 
   public func validate() throws {

@@ -78,16 +78,3 @@ enum WorkoutBenchmarks {
     ]
   }
 }
-
-extension Cell {
-  /// The value as the store keeps it.
-  var databaseValue: DatabaseValue {
-    switch self {
-    case .null: .null
-    case .integer(let i): i.databaseValue
-    case .real(let d): d.databaseValue
-    case .bool(let b): (b ? 1 : 0).databaseValue
-    case .text(let s), .timestamp(let s): s.databaseValue
-    }
-  }
-}

@@ -62,10 +62,11 @@ enum StaplesQueries {
 
   /// What the chosen recipes need that is not in stock, by category; amounts in the same unit added up.
   static func shoppingList(_ db: Database, recipes: [String]) throws -> [[Cell]] {
+    let marks = Array(repeating: "?", count: recipes.count).joined(separator: ", ")
     let found = try String.fetchAll(
       db,
       sql:
-        "SELECT name FROM recipe WHERE name IN (\(Array(repeating: "?", count: recipes.count).joined(separator: ", ")))",
+        "SELECT name FROM recipe WHERE name IN (\(marks))",
       arguments: StatementArguments(recipes))
     let missing = recipes.filter { name in !found.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
     if !missing.isEmpty {
@@ -80,7 +81,7 @@ enum StaplesQueries {
         FROM recipe_ingredient ri
         JOIN recipe ON recipe.seq = ri.recipeSeq
         JOIN grocery_item ON grocery_item.seq = ri.itemSeq
-        WHERE recipe.name IN (\(Array(repeating: "?", count: recipes.count).joined(separator: ", ")))
+        WHERE recipe.name IN (\(marks))
           AND COALESCE(grocery_item.quantity, 0) = 0
         GROUP BY grocery_item.seq, ri.unit
         ORDER BY grocery_item.category, grocery_item.name

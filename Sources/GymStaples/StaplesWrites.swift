@@ -29,7 +29,7 @@ struct IngredientSpec: Equatable {
   var unit: String?
 
   init(parsing text: String) throws(GymError) {
-    let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).trimmed }
+    let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(\.trimmed)
     guard let name = parts.first, !name.isEmpty else {
       throw GymError.usage("--ingredient '\(text)' has no item name; write ITEM[:AMOUNT [UNIT]], e.g. 'Milk:200 ml'")
     }
@@ -155,14 +155,5 @@ enum StaplesWrites {
       arguments: [now.canonical, name])
     guard let count else { throw GymError.noInput("no recipe named '\(name)'; see 'gym staples recipes'") }
     return count
-  }
-}
-
-extension String {
-  var trimmed: String {
-    var s = Substring(self)
-    while let c = s.first, c.isWhitespace { s = s.dropFirst() }
-    while let c = s.last, c.isWhitespace { s = s.dropLast() }
-    return String(s)
   }
 }

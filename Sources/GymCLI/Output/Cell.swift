@@ -21,6 +21,17 @@ public enum Cell: Sendable, Equatable {
     }
   }
 
+  /// The value as the store keeps it (generators insert cells directly).
+  public var databaseValue: DatabaseValue {
+    switch self {
+    case .null: .null
+    case .integer(let i): i.databaseValue
+    case .real(let d): d.databaseValue
+    case .bool(let b): (b ? 1 : 0).databaseValue
+    case .text(let s), .timestamp(let s): s.databaseValue
+    }
+  }
+
   /// Text for CSV and the table (`localTime` for people).
   public func plainText(localTime: Bool) -> String {
     switch self {

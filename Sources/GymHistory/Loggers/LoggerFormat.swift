@@ -1,3 +1,4 @@
+import GymCLI
 import GymCore
 
 /// A workout logger's CSV export: its columns, and how one row becomes a session and a set.
@@ -17,7 +18,7 @@ struct LoggerRow {
 
   func text(_ column: String) -> String? {
     guard let i = values.fieldNames.firstIndex(of: column), values.kinds[i] == .string else { return nil }
-    let text = values.string(i).trimmingCharacters()
+    let text = values.string(i).trimmed
     return text.isEmpty ? nil : text
   }
 
@@ -40,13 +41,6 @@ struct LoggerRow {
 }
 
 extension String {
-  func trimmingCharacters() -> String {
-    var s = Substring(self)
-    while let c = s.first, c.isWhitespace { s = s.dropFirst() }
-    while let c = s.last, c.isWhitespace { s = s.dropLast() }
-    return String(s)
-  }
-
   /// `72,5` → `72.5`: semicolon-separated exports write decimal commas.
   func replacingComma() -> String { String(map { $0 == "," ? "." : $0 }) }
 }
