@@ -22,7 +22,7 @@ let package = Package(
     // MARK: The executable: entry point and the list of modules, nothing else.
     .executableTarget(
       name: "gym",
-      dependencies: ["GymBench", "GymCLI", "GymCore", "GymHistory", "GymStaples"],
+      dependencies: ["GymBench", "GymCLI", "GymCore", "GymHistory", "GymLibrary", "GymStaples"],
       swiftSettings: swiftSettings
     ),
 
@@ -40,6 +40,17 @@ let package = Package(
       dependencies: [
         "GymHistory", "GymCore", "GymCLI", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
+      name: "GymLibrary",
+      dependencies: ["GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "GymLibraryTests",
+      dependencies: ["GymLibrary", "GymCore", "GymCLI"],
       swiftSettings: swiftSettings
     ),
 

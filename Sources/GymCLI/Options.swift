@@ -63,3 +63,39 @@ public struct FilterOptions: ParsableArguments {
 
   public init() {}
 }
+
+/// `--sort`: the order of a list, by declared fields, done in SQL.
+public struct SortOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Order by these fields, comma-separated; 'field:desc' (or '--sort=-field') for descending.",
+      valueName: "field[:desc],…"))
+  public var sort: String?
+
+  public init() {}
+
+  /// The sort keys, or nil when `--sort` was not given (the list's own order then).
+  public var keys: [SortKey]? {
+    guard let sort else { return nil }
+    return sort.split(separator: ",").map { part in
+      var text = part.trimmed
+      var descending = false
+      if text.hasPrefix("-") {
+        descending = true
+        text = String(text.dropFirst())
+      }
+      for (suffix, isDescending) in [(":desc", true), (" desc", true), (":asc", false), (" asc", false)]
+      where text.lowercased().hasSuffix(suffix) {
+        text = String(text.dropLast(suffix.count)).trimmed
+        descending = isDescending
+      }
+      return SortKey(text, descending: descending)
+    }
+  }
+
+  public func validate() throws {
+    if let keys, keys.isEmpty || keys.contains(where: { $0.field.isEmpty }) {
+      throw ValidationError("--sort needs field names, such as --sort title or --sort rating:desc,title")
+    }
+  }
+}

@@ -12,6 +12,9 @@ public indirect enum Predicate: Sendable, Equatable {
   case and(Predicate, Predicate)
   case or(Predicate, Predicate)
   case not(Predicate)
+  /// A module's own condition: fixed SQL text written in the module (never from user input),
+  /// its values bound to the `?` marks, for what fields alone cannot say (`EXISTS` over a link table).
+  case sql(String, [Value])
 
   public enum ComparisonOperator: String, Sendable, CaseIterable {
     case equal = "=="
@@ -84,6 +87,9 @@ public indirect enum Predicate: Sendable, Equatable {
       return "(\(try lhs.compile(table, &args)) OR \(try rhs.compile(table, &args)))"
     case .not(let inner):
       return "NOT \(try inner.compile(table, &args))"
+    case .sql(let condition, let values):
+      args.append(contentsOf: values.map(\.databaseValue))
+      return "(\(condition))"
     }
   }
 

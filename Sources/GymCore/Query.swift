@@ -62,7 +62,7 @@ public struct Query: Sendable {
   public func selectSQL() throws(StoreError) -> (String, StatementArguments) {
     let fields = try projectedFields()
     _ = try table.fields(named: sort.map(\.field))
-    let columns = fields.map { SQL.quote($0.name) } + sort.map { SQL.quote($0.field) } + ["rowid"]
+    let columns = fields.map { SQL.quote($0.name) } + sort.map { SQL.quote($0.field) } + [table.rowKeySQL]
     var sql = "SELECT \(columns.joined(separator: ", ")) FROM \(SQL.quote(table.name))"
     var conditions: [String] = []
     var arguments: [DatabaseValue] = []
@@ -80,7 +80,7 @@ public struct Query: Sendable {
     let rowidDescending = sort.last?.descending ?? false
     let order =
       sort.map { SQL.quote($0.field) + ($0.descending ? " DESC" : "") }
-      + ["rowid" + (rowidDescending ? " DESC" : "")]
+      + [table.rowKeySQL + (rowidDescending ? " DESC" : "")]
     sql += " ORDER BY " + order.joined(separator: ", ")
     if let limit {
       sql += " LIMIT ?"

@@ -53,14 +53,6 @@ public struct IndexSchema: Sendable, Equatable {
     self.columns = columns
     self.isUnique = unique
   }
-
-  /// The `CREATE INDEX` statement for this index on `table`.
-  public func createSQL(table: String, ifNotExists: Bool = false) -> String {
-    let cols = columns.map(SQL.quote).joined(separator: ", ")
-    let unique = isUnique ? "UNIQUE " : ""
-    let guardClause = ifNotExists ? "IF NOT EXISTS " : ""
-    return "CREATE \(unique)INDEX \(guardClause)\(SQL.quote(name)) ON \(SQL.quote(table))(\(cols))"
-  }
 }
 
 /// A table of a module: its fields in display order, its indexes and its natural order.
@@ -70,13 +62,22 @@ public struct TableSchema: Sendable {
   public let indexes: [IndexSchema]
   /// The order lists use when the user gives none.
   public let defaultSort: [SortKey]
+  /// The unique integer column that ends every order: `rowid` for a table, the key a view
+  /// exposes for a view (views have no rowid).
+  public let rowKey: String
 
-  public init(name: String, fields: [Field], indexes: [IndexSchema], defaultSort: [SortKey]) {
+  public init(
+    name: String, fields: [Field], indexes: [IndexSchema], defaultSort: [SortKey], rowKey: String = "rowid"
+  ) {
     self.name = name
     self.fields = fields
     self.indexes = indexes
     self.defaultSort = defaultSort
+    self.rowKey = rowKey
   }
+
+  /// `rowKey` as SQL: `rowid` as is, any other name quoted.
+  public var rowKeySQL: String { rowKey == "rowid" ? "rowid" : SQL.quote(rowKey) }
 
   public func field(named name: String) -> Field? {
     fields.first { $0.name == name }

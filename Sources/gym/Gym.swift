@@ -2,6 +2,7 @@ import ArgumentParser
 import GymBench
 import GymCLI
 import GymHistory
+import GymLibrary
 import GymStaples
 
 /// The root command: the list of subcommand modules, nothing else.
@@ -12,7 +13,8 @@ struct Gym: ParsableCommand {
     discussion: "An unknown command 'gym foo …' runs 'gym-foo' from PATH, with GYM_DATABASE set.",
     version: "0.1.0",
     subcommands: [
-      HistoryCommand.self, StaplesCommand.self, BenchCommand.self, ConfigCommand.self, CompletionsCommand.self,
+      HistoryCommand.self, LibraryCommand.self, StaplesCommand.self, BenchCommand.self, ConfigCommand.self,
+      CompletionsCommand.self,
     ]
   )
 }

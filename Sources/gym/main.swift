@@ -1,6 +1,7 @@
 import ArgumentParser
 import GymCLI
 import GymHistory
+import GymLibrary
 import GymStaples
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import GymStaples
 #endif
 
 // The modules the store and the cross-cutting commands know: add a module here, once.
-ModuleRegistry.register([historyModule, staplesModule])
+ModuleRegistry.register([historyModule, libraryModule, staplesModule])
 CompletionsCommand.root = Gym.self
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -46,6 +46,8 @@ public final class BulkLoader {
   /// The table was empty: plain inserts, indexes rebuilt by `finish()`.
   private let isAppending: Bool
   private var scratch: [UInt8] = []
+  /// The indexes dropped for an append, with the SQL that rebuilds each exactly.
+  private var droppedIndexes: [(name: String, sql: String)] = []
   private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
   /// `db` nil: validate only (a dry run).
@@ -66,7 +68,13 @@ public final class BulkLoader {
       VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
       """
     if isAppending {
-      for index in table.indexes { try db.execute(sql: "DROP INDEX IF EXISTS \(SQL.quote(index.name))") }
+      // The indexes as the migrations made them (partial, collated), rebuilt from their own SQL.
+      let indexes = try Row.fetchAll(
+        db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+        arguments: [table.name]
+      ).map { (name: $0["name"] as String, sql: $0["sql"] as String) }
+      for index in indexes { try db.execute(sql: "DROP INDEX \(SQL.quote(index.name))") }
+      droppedIndexes = indexes
     } else if case .updateChanged(let key) = conflict {
       let updates = table.fields.filter { $0.name != key }.map { SQL.quote($0.name) }
       sql += """
@@ -96,9 +104,10 @@ public final class BulkLoader {
   /// Builds the indexes dropped for an append; call once after the last record.
   public func finish() throws {
     guard let db, isAppending else { return }
-    let unique = table.indexes.filter(\.isUnique)
+    let unique = droppedIndexes.filter { $0.sql.uppercased().hasPrefix("CREATE UNIQUE") }
+    let other = droppedIndexes.filter { !$0.sql.uppercased().hasPrefix("CREATE UNIQUE") }
     do {
-      for index in unique { try db.execute(sql: index.createSQL(table: table.name)) }
+      for index in unique { try db.execute(sql: index.sql) }
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
       // The same key more than once in the input: the last record wins, as with the upsert
       // (the first, when existing rows are kept).
@@ -113,9 +122,14 @@ public final class BulkLoader {
         counts.unchanged = counts.inserted - distinct
       }
       counts.inserted = distinct
-      for index in unique { try db.execute(sql: index.createSQL(table: table.name, ifNotExists: true)) }
+      for index in unique {
+        let exists = try Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?)",
+          arguments: [index.name])!
+        if !exists { try db.execute(sql: index.sql) }
+      }
     }
-    for index in table.indexes where !index.isUnique { try db.execute(sql: index.createSQL(table: table.name)) }
+    for index in other { try db.execute(sql: index.sql) }
   }
 
   /// Validates one record and, unless this is a dry run, upserts it.

@@ -5,6 +5,8 @@ public struct CSVRecordScanner: RecordScanner {
   private let delimiter: UInt8
   private var line = 1
   public private(set) var recordLine = 1
+  /// The header's column names, once `readHeader` has read them.
+  public private(set) var header: [String] = []
   private var columnToField: [Int?] = []
   private var fields: [[UInt8]] = []
   private var quoted: [Bool] = []
@@ -31,6 +33,7 @@ public struct CSVRecordScanner: RecordScanner {
   ) throws(InputError) {
     guard try readRecord() else { throw InputError(line: 1, message: "the CSV file is empty; it needs a header line") }
     let names = fields.map { String(decoding: $0, as: UTF8.self).trimmingBOM() }
+    header = names
     columnToField = names.map { name in expected.fieldNames.firstIndex(of: name) }
     let unknown = ignoringUnknown ? [] : names.enumerated().filter { columnToField[$0.offset] == nil }.map(\.element)
     let missing = required.filter { !names.contains($0) }

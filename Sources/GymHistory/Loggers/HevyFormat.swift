@@ -1,3 +1,4 @@
+import GymCLI
 import GymCore
 
 /// Hevy's CSV export: `title,start_time,end_time,description,exercise_title,superset_id,
@@ -10,7 +11,7 @@ struct HevyFormat: LoggerFormat {
   ]
   let required = ["title", "start_time", "end_time", "exercise_title", "set_type", "weight_kg", "reps"]
 
-  func parse(_ row: LoggerRow) throws(InputError) -> (LoggedWorkout, LoggedSet?)? {
+  func parse(_ row: ImportRow) throws(InputError) -> (LoggedWorkout, LoggedSet?)? {
     let title = try row.required("title")
     let startText = try row.required("start_time")
     let endText = try row.required("end_time")

@@ -30,7 +30,7 @@ struct LoggerImport {
         while try scanner.next(into: &values) {
           counts.rows += 1
           progress.update(counts.rows, unit: "rows")
-          guard let (session, set) = try format.parse(LoggerRow(values: values, line: scanner.recordLine)) else {
+          guard let (session, set) = try format.parse(ImportRow(values: values, line: scanner.recordLine)) else {
             continue
           }
           if current?.key != session.key {

@@ -1,3 +1,4 @@
+import GymCLI
 import GymCore
 
 /// Strong's CSV export: `Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Reps;Distance;
@@ -15,7 +16,7 @@ struct StrongFormat: LoggerFormat {
   ]
   let required = ["Date", "Workout Name", "Duration", "Exercise Name", "Set Order", "Weight", "Reps"]
 
-  func parse(_ row: LoggerRow) throws(InputError) -> (LoggedWorkout, LoggedSet?)? {
+  func parse(_ row: ImportRow) throws(InputError) -> (LoggedWorkout, LoggedSet?)? {
     let dateText = try row.required("Date")
     guard let start = Timestamp(parsing: dateText) else {
       throw row.fail("Date", dateText, expected: "a date (YYYY-MM-DD HH:MM:SS)")

@@ -1,0 +1,33 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym library`: works, authors, editions and reading entries. Bare `gym library` lists works.
+public struct LibraryCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "library",
+    abstract: "Books: works with their authors, editions and your reading entries; Goodreads import.",
+    subcommands: [
+      LibraryList.self, LibraryCount.self, LibraryShow.self, LibrarySearch.self, LibraryAuthors.self,
+      LibraryAdd.self, LibrarySet.self, LibraryRemove.self, LibraryImport.self,
+    ],
+    defaultSubcommand: LibraryList.self)
+
+  public init() {}
+}
+
+/// `--status` and `--author`, shared by `list` and `count`.
+struct LibraryFilterOptions: ParsableArguments {
+  @Option(help: "Only works with this reading status: toRead, reading, read or abandoned.")
+  var status: ReadingStatus?
+  @Option(help: "Only works by an author whose name contains this text (any case).") var author: String?
+  @OptionGroup var filter: FilterOptions
+
+  func predicates() throws -> [Predicate] {
+    var filters = LibraryQueries.listFilters(status: status, author: author)
+    if let expression = filter.expression {
+      filters.append(try WhereParser.parse(expression, table: LibrarySchema.list))
+    }
+    return filters
+  }
+}

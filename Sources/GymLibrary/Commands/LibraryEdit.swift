@@ -1,0 +1,172 @@
+import ArgumentParser
+import GRDB
+import GymCLI
+import GymCore
+
+/// `gym library add TITLE --author A [--author B] [--isbn N] …`: a new work with its entry.
+struct LibraryAdd: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add", abstract: "Add a work with its authors, an optional edition (ISBN …) and your entry.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The title.") var title: String
+  @Option(name: .customLong("author"), help: "An author, in order; repeat for several.") var authors: [String] = []
+  @Option(help: "An ISBN-10 or ISBN-13 of the edition you have.") var isbn: String?
+  @Option(help: "The edition's publisher.") var publisher: String?
+  @Option(help: "The edition's year.") var year: Int?
+  @Option(help: "The edition's number of pages.") var pages: Int?
+  @Option(help: "The series, e.g. 'The Locked Tomb'.") var series: String?
+  @Option(help: "The cover image's URL.") var cover: String?
+  @OptionGroup var entry: EntryOptions
+
+  func validate() throws {
+    if title.trimmed.isEmpty { throw ValidationError("the title is empty; give a title such as 'Dune'") }
+    if authors.contains(where: { $0.trimmed.isEmpty }) { throw ValidationError("--author must not be empty") }
+    if let isbn, ISBN.parse(isbn) == nil {
+      throw ValidationError("--isbn '\(isbn)' is not a valid ISBN-10 or ISBN-13 (check the digits)")
+    }
+    if let pages, pages < 0 { throw ValidationError("--pages must be 0 or more") }
+  }
+
+  func run(context: CommandContext) throws {
+    var book = LibraryBook(title: title.trimmed, series: series?.trimmed, coverImageURL: cover)
+    if series == nil, let (name, position) = LibraryBook.series(inTitle: book.title) {
+      book.series = name
+      book.seriesPosition = position
+    }
+    book.authors = authors.map { LibraryBook.Author(name: $0.trimmed) }
+    let parsed = isbn.flatMap(ISBN.parse)
+    book.edition = .init(
+      isbn10: parsed?.isbn10, isbn13: parsed?.isbn13, publisher: publisher, pageCount: pages, year: year)
+    book.entry.dateAdded = EntryOptions.today()
+    entry.apply(to: &book.entry, today: EntryOptions.today())
+    let id = try context.openStore().write { db -> Int64 in
+      if let code = parsed.flatMap({ $0.isbn13 ?? $0.isbn10 }),
+        let other = try LibraryQueries.works(db, isbn: code).first
+      {
+        throw GymError.data("ISBN \(code) is already in the library as work \(other); see 'gym library show \(other)'")
+      }
+      return try LibraryWriter(db, now: .now()).save(book).id
+    }
+    printError("added work \(id): '\(book.title)'")
+  }
+}
+
+/// `gym library set ID|ISBN --status reading …`: changes your entry (and `lastModified`).
+struct LibrarySet: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "set",
+    abstract: "Change a work's entry: status, rating, dates, review, copies.",
+    discussion: """
+      --status reading sets the start date and --status read the finish date to today when they \
+      are empty, and a first read counts in readCount.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The work's id, or an ISBN of one of its editions.") var work: String
+  @OptionGroup var entry: EntryOptions
+
+  func validate() throws {
+    if !entry.changesSomething { throw ValidationError("nothing to change; give --status, --rating or another field") }
+  }
+
+  func run(context: CommandContext) throws {
+    let id = try context.openStore().write { db -> Int64 in
+      let id = try LibraryQueries.workId(db, work)
+      let current = try Row.fetchOne(db, sql: "SELECT * FROM library_entry WHERE workId = ?", arguments: [id])
+      var values = LibraryBook.Entry()
+      if let current {
+        values = LibraryBook.Entry(
+          status: current["readingStatus"], rating: current["rating"], dateAdded: current["dateAdded"],
+          dateStarted: current["dateStarted"], dateFinished: current["dateFinished"], review: current["review"],
+          readCount: current["readCount"], ownedCopies: current["ownedCopies"], shelves: current["shelves"])
+      }
+      let before = values
+      entry.apply(to: &values, today: EntryOptions.today())
+      guard values != before else { return id }
+      try db.execute(
+        sql: """
+          INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, dateStarted, dateFinished, review,
+            readCount, ownedCopies, shelves)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT(workId) DO UPDATE SET readingStatus = excluded.readingStatus, rating = excluded.rating,
+            dateStarted = excluded.dateStarted, dateFinished = excluded.dateFinished, review = excluded.review,
+            readCount = excluded.readCount, ownedCopies = excluded.ownedCopies
+          """,
+        arguments: [
+          id, values.status, values.rating, values.dateAdded, values.dateStarted, values.dateFinished, values.review,
+          values.readCount, values.ownedCopies, values.shelves,
+        ])
+      try db.execute(
+        sql: "UPDATE work SET lastModified = ? WHERE id = ?", arguments: [Timestamp.now().canonical, id])
+      return id
+    }
+    printError("updated work \(id)")
+  }
+}
+
+/// `gym library remove ID|ISBN`: the work, its editions, entry and author links; authors no
+/// other work names go with it.
+struct LibraryRemove: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "remove", abstract: "Remove a work with its editions and entry (and authors left without works).")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The work's id, or an ISBN of one of its editions.") var work: String
+
+  func run(context: CommandContext) throws {
+    let (id, title) = try context.openStore().write { db -> (Int64, String) in
+      let id = try LibraryQueries.workId(db, work)
+      let title = try String.fetchOne(db, sql: "SELECT title FROM work WHERE id = ?", arguments: [id]) ?? ""
+      try db.execute(sql: "DELETE FROM work WHERE id = ?", arguments: [id])
+      return (id, title)
+    }
+    printError("removed work \(id): '\(title)'")
+  }
+}
+
+/// The fields of a reading entry that `add` and `set` take; nil leaves a field as it is.
+struct EntryOptions: ParsableArguments {
+  @Option(help: "toRead, reading, read or abandoned.") var status: ReadingStatus?
+  @Option(help: "1 to 5; 0 clears the rating.") var rating: Int?
+  @Option(help: "When you started it (YYYY-MM-DD).") var started: String?
+  @Option(help: "When you finished it (YYYY-MM-DD).") var finished: String?
+  @Option(help: "Your review (free text).") var review: String?
+  @Option(help: "How many copies you own.") var ownedCopies: Int?
+
+  var changesSomething: Bool {
+    status != nil || rating != nil || started != nil || finished != nil || review != nil || ownedCopies != nil
+  }
+
+  func validate() throws {
+    if let rating, !(0...5).contains(rating) { throw ValidationError("--rating must be 1 to 5, or 0 to clear it") }
+    for (name, value) in [("--started", started), ("--finished", finished)] {
+      if let value, calendarDate(value) == nil {
+        throw ValidationError("\(name) '\(value)' is not a date; write YYYY-MM-DD, e.g. 2026-03-15")
+      }
+    }
+    if let ownedCopies, ownedCopies < 0 { throw ValidationError("--owned-copies must be 0 or more") }
+  }
+
+  /// Today's date in local time, as the entry's dates are written.
+  static func today() -> String {
+    String(Timestamp.now().localDescription.prefix(10))
+  }
+
+  func apply(to entry: inout LibraryBook.Entry, today: String) {
+    if let rating { entry.rating = rating == 0 ? nil : rating }
+    if let started { entry.dateStarted = calendarDate(started) }
+    if let finished { entry.dateFinished = calendarDate(finished) }
+    if let review { entry.review = review.isEmpty ? nil : review }
+    if let ownedCopies { entry.ownedCopies = ownedCopies }
+    guard let status, status.rawValue != entry.status else { return }
+    entry.status = status.rawValue
+    switch status {
+    case .reading: entry.dateStarted = entry.dateStarted ?? today
+    case .read:
+      entry.dateFinished = entry.dateFinished ?? today
+      entry.readCount += 1
+    default: break
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym library import goodreads FILE|-`: the library people already have.
+struct LibraryImport: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Import a Goodreads library export (all or nothing; importing it again changes nothing).",
+    discussion: """
+      Export it from Goodreads: My Books → Import and export → Export Library. Works are matched by \
+      Goodreads Book Id: a newer export updates them in place. Authors are matched by name. A shelf \
+      of your own as the exclusive shelf imports as toRead with the shelf kept in 'shelves'. An ISBN \
+      with a bad check digit is left empty, with a warning.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The source: goodreads.") var source: LibrarySource
+  @Argument(help: "The export's CSV file, or - for stdin.") var file: String
+  @Flag(help: "Validate every row and write nothing.") var dryRun = false
+  @Flag(help: "No summary line.") var quiet = false
+
+  enum LibrarySource: String, CaseIterable, ExpressibleByArgument { case goodreads }
+
+  func run(context: CommandContext) throws {
+    let progress = ProgressLine("importing")
+    defer { progress.finish() }
+    let counts = try GoodreadsImport(path: file).run(
+      openStore: dryRun ? nil : context.openStore, progress: progress)
+    progress.finish()
+    guard !quiet else { return }
+    printError(dryRun ? "validated \(counts.rows) rows; nothing written (--dry-run)" : counts.summary)
+  }
+}

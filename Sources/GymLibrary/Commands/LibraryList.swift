@@ -1,0 +1,69 @@
+import ArgumentParser
+import GRDB
+import GymCLI
+import GymCore
+
+/// `gym library list`: the list view — only the columns it shows, sorted in SQL, a page at a time.
+struct LibraryList: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List works, last modified first: id, title, authors, status, rating, cover URL.",
+    discussion: """
+      Only the listed fields are read (--fields chooses others: \
+      \(LibrarySchema.list.fieldNames.joined(separator: ", "))). The cursor of the next page is \
+      printed on stderr as 'next page: --after <cursor>'.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var filters: LibraryFilterOptions
+  @OptionGroup var sorting: SortOptions
+  @OptionGroup var output: OutputOptions
+  @OptionGroup var paging: PagingOptions
+
+  func run(context: CommandContext) throws {
+    var query = try RecordListing.query(
+      table: LibrarySchema.list, filters: try filters.predicates(), output: output, paging: paging,
+      context: context, sort: sorting.keys)
+    if output.fieldList.isEmpty { query.projection = LibrarySchema.listFields }
+    try RecordListing.write(query, store: try context.openStore(), format: context.format(output))
+  }
+}
+
+/// `gym library count`: how many works match, counted in SQL.
+struct LibraryCount: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "count", abstract: "Count the works that match the filters.")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var filters: LibraryFilterOptions
+
+  func run(context: CommandContext) throws {
+    let query = Query(table: LibrarySchema.list, filter: Predicate.all(try filters.predicates()))
+    try RecordListing.writeCount(query, store: try context.openStore())
+  }
+}
+
+/// `gym library authors`: every author with the number of works naming them.
+struct LibraryAuthors: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "authors", abstract: "List authors with their number of works, by sort name or by works.")
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "name (sort name, the default) or works (most first).") var by: AuthorOrder = .name
+  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+
+  enum AuthorOrder: String, CaseIterable, ExpressibleByArgument { case name, works }
+
+  func run(context: CommandContext) throws {
+    let order = by == .name ? "a.sortName, a.id" : "works DESC, a.sortName, a.id"
+    let fields = [
+      Field("id", .integer), Field("name", .text), Field("sortName", .text), Field("works", .integer),
+    ]
+    let writer = RecordWriter(format: format ?? context.configuration.outputFormat, columns: fields.map(\.name))
+    try context.openStore().read { db in
+      let rows = try Row.fetchCursor(db, sql: LibraryQueries.authorsSQL + " ORDER BY " + order)
+      while let row = try rows.next() { writer.write(RecordListing.cells(row, fields)) }
+    }
+    writer.finish(next: nil)
+  }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import GRDB
+import GymCLI
+import GymCore
+
+/// `gym library show ID|ISBN`: the full graph of one work; `--all`: of every work, streamed.
+struct LibraryShow: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show",
+    abstract: "Show a work by id or ISBN with its authors, editions and entry (--all: every work).",
+    discussion: "The graph is read with four statements, however many works: never one query per work.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The work's id, or an ISBN of one of its editions.") var work: String?
+  @Flag(help: "Every work's graph, in id order (ndjson: one object per line).") var all = false
+  @Option(help: "table, json or ndjson.") var format: OutputFormat?
+
+  func validate() throws {
+    if all == (work != nil) { throw ValidationError("give a work id or ISBN, or --all") }
+    if format == .csv { throw ValidationError("a work's graph is nested: use --format table, json or ndjson") }
+  }
+
+  func run(context: CommandContext) throws {
+    var format = format ?? context.configuration.outputFormat
+    if format == .csv { format = .ndjson }
+    let out = BufferedOutput.standardOutput()
+    try context.openStore().read { db in
+      let ids: ClosedRange<Int64>
+      if let work {
+        let id = try LibraryQueries.workId(db, work)
+        ids = id...id
+      } else {
+        ids = 1...Int64.max
+      }
+      var count = 0
+      if all && format == .json { out.write("[") }
+      try LibraryGraph.forEachWork(db, ids: ids) { cells, related in
+        if count > 0 { out.write(all && format == .json ? "," : format == .table ? "\n" : "") }
+        LibraryGraph.write(cells, related, format: format, out: out)
+        count += 1
+      }
+      if all && format == .json { out.write("]\n") }
+    }
+    out.flush()
+  }
+}
+
+/// `gym library search TEXT`: full-text over titles, series and authors, best match first.
+struct LibrarySearch: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "search",
+    abstract: "Find works by words of their title, series or authors (ranked, prefix of the last word).")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The words to find, e.g. 'locked tomb' or 'muir'.") var text: String
+  @Option(help: "At most this many results (default 20).") var limit = 20
+  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+
+  func validate() throws {
+    if limit < 1 { throw ValidationError("--limit must be 1 or more") }
+    if LibraryQueries.matchExpression(text) == nil {
+      throw ValidationError("the search text has no words; give a word of a title, series or author")
+    }
+  }
+
+  func run(context: CommandContext) throws {
+    let fields = LibraryQueries.searchFields
+    let writer = RecordWriter(format: format ?? context.configuration.outputFormat, columns: fields.map(\.name))
+    try context.openStore().read { db in
+      let rows = try Row.fetchCursor(
+        db, sql: LibraryQueries.searchSQL, arguments: [LibraryQueries.matchExpression(text)!, limit])
+      while let row = try rows.next() { writer.write(RecordListing.cells(row, fields)) }
+    }
+    writer.finish(next: nil)
+  }
+}

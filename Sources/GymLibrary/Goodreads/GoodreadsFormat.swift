@@ -1,0 +1,96 @@
+import GymCLI
+import GymCore
+
+/// The Goodreads library export (`goodreads_library_export.csv`), read by column name: older
+/// files stop at `Owned Copies` (24 columns), newer ones go on to `BCID` (31).
+///
+/// Its quirks: ISBNs are spreadsheet formulas (`="0140449132"`, empty as `=""`); dates are
+/// `YYYY/MM/DD` or blank; `My Rating` 0 means unrated; reviews hold HTML, quotes, commas and line
+/// breaks; the series is in the title (`Gideon the Ninth (The Locked Tomb, #1)`); `Additional
+/// Authors` is a comma-separated list; `Exclusive Shelf` is read, currently-reading, to-read or a
+/// shelf of the user's own.
+struct GoodreadsFormat {
+  static let columns = [
+    "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
+    "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year", "Date Read",
+    "Date Added", "Bookshelves", "Exclusive Shelf", "My Review", "Read Count", "Owned Copies",
+  ]
+  /// Without these the file is not a Goodreads export.
+  static let required = ["Book Id", "Title", "Author", "Exclusive Shelf"]
+  static let statusOfShelf = ["read": "read", "currently-reading": "reading", "to-read": "toRead"]
+
+  /// One row as a book; a bad ISBN is dropped with a warning, anything else wrong is an error.
+  static func book(_ row: ImportRow, warn: (String) -> Void) throws(InputError) -> LibraryBook {
+    let idText = try row.required("Book Id")
+    guard let goodreadsId = Int64(idText), goodreadsId > 0 else {
+      throw row.fail("Book Id", idText, expected: "a positive whole number")
+    }
+    let title = try row.required("Title")
+    var book = LibraryBook(goodreadsId: goodreadsId, title: title)
+    if let (series, position) = LibraryBook.series(inTitle: title) {
+      book.series = series
+      book.seriesPosition = position
+    }
+    var names: [LibraryBook.Author] = []
+    if let author = row.text("Author") { names.append(.init(name: author, sortName: row.text("Author l-f"))) }
+    for name in (row.text("Additional Authors") ?? "").split(separator: ",").map(\.trimmed) where !name.isEmpty {
+      names.append(.init(name: name))
+    }
+    for author in names where !book.authors.contains(where: { $0.name.lowercased() == author.name.lowercased() }) {
+      book.authors.append(author)
+    }
+    for column in ["ISBN", "ISBN13"] {
+      guard let text = row.text(column), let cleaned = ISBN.cleaned(text) else { continue }
+      guard let (isbn10, isbn13) = ISBN.parse(cleaned) else {
+        warn("column '\(column)': '\(cleaned)' is not a valid ISBN (check digit); imported without it")
+        continue
+      }
+      book.edition.isbn10 = book.edition.isbn10 ?? isbn10
+      book.edition.isbn13 = book.edition.isbn13 ?? isbn13
+    }
+    book.edition.publisher = row.text("Publisher")
+    book.edition.binding = row.text("Binding")
+    book.edition.pageCount = try row.integer("Number of Pages", in: 0...1_000_000)
+    book.edition.year = try row.integer("Year Published", in: -5000...9999)
+    book.firstPublished = try row.integer("Original Publication Year", in: -5000...9999)
+    let rating = try row.integer("My Rating", in: 0...5) ?? 0
+    book.entry.rating = rating == 0 ? nil : rating
+    book.entry.dateFinished = try row.date("Date Read")
+    book.entry.dateAdded = try row.date("Date Added")
+    let shelf = try row.required("Exclusive Shelf")
+    book.entry.status = statusOfShelf[shelf] ?? "toRead"
+    var shelves = (row.text("Bookshelves") ?? "").split(separator: ",").map(\.trimmed)
+      .filter { !$0.isEmpty && statusOfShelf[$0] == nil }
+    if statusOfShelf[shelf] == nil && !shelves.contains(shelf) { shelves.insert(shelf, at: 0) }
+    book.entry.shelves = shelves.isEmpty ? nil : shelves.joined(separator: ", ")
+    book.entry.review = row.text("My Review")
+    book.entry.readCount = try row.integer("Read Count", in: 0...100_000) ?? 0
+    book.entry.ownedCopies = try row.integer("Owned Copies", in: 0...100_000) ?? 0
+    return book
+  }
+}
+
+extension ImportRow {
+  /// `2024/03/15` (or `2024-03-15`) → `2024-03-15`; blank → nil.
+  func date(_ column: String) throws(InputError) -> String? {
+    guard let text = text(column) else { return nil }
+    guard let date = calendarDate(text) else { throw fail(column, text, expected: "a date (YYYY/MM/DD)") }
+    return date
+  }
+}
+
+/// A calendar date as the library stores it, `YYYY-MM-DD` (no time, no zone: a day is a day
+/// wherever it is read), from `YYYY-MM-DD` or `YYYY/MM/DD`.
+func calendarDate(_ text: String) -> String? {
+  let parts = text.split(whereSeparator: { $0 == "/" || $0 == "-" })
+  guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]),
+    let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day), parts[1].count <= 2,
+    parts[2].count <= 2
+  else { return nil }
+  let daysInMonth = [
+    31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
+  ]
+  guard day <= daysInMonth[month - 1] else { return nil }
+  func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+  return "\(year)-\(pad(month))-\(pad(day))"
+}

@@ -1,0 +1,145 @@
+import GRDB
+import GymCLI
+import GymCore
+
+/// Writes books through cached statements in the caller's transaction: upserts that leave an
+/// unchanged row untouched (`ON CONFLICT … DO UPDATE … WHERE` something differs), so importing the
+/// same file twice writes nothing and a newer file updates rows in place.
+final class LibraryWriter {
+  enum Outcome { case added, updated, unchanged }
+
+  let db: Database
+  let now: Timestamp
+  /// Author ids by name (any case), for this transaction: most rows name a known author.
+  private var authorIds: [String: Int64] = [:]
+  private(set) var authorsAdded = 0
+
+  init(_ db: Database, now: Timestamp) {
+    self.db = db
+    self.now = now
+  }
+
+  /// Adds the book, or with a Goodreads id that exists, updates what differs. Returns the work id.
+  func save(_ book: LibraryBook) throws -> (id: Int64, outcome: Outcome) {
+    var existing: Int64?
+    if let goodreadsId = book.goodreadsId {
+      existing = try Int64.fetchOne(
+        db.cachedStatement(sql: "SELECT id FROM work WHERE goodreadsId = ?"), arguments: [goodreadsId])
+    }
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO work (goodreadsId, title, subtitle, series, seriesPosition, coverImageURL, originalLanguage,
+          firstPublished, lastModified)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(goodreadsId) WHERE goodreadsId IS NOT NULL DO UPDATE SET title = excluded.title,
+          series = coalesce(excluded.series, work.series),
+          seriesPosition = coalesce(excluded.seriesPosition, work.seriesPosition),
+          firstPublished = coalesce(excluded.firstPublished, work.firstPublished),
+          lastModified = excluded.lastModified
+        WHERE (work.title, work.series, work.seriesPosition, work.firstPublished)
+          IS NOT (excluded.title, coalesce(excluded.series, work.series),
+            coalesce(excluded.seriesPosition, work.seriesPosition),
+            coalesce(excluded.firstPublished, work.firstPublished))
+        """
+    ).execute(arguments: [
+      book.goodreadsId, book.title, book.subtitle, book.series, book.seriesPosition, book.coverImageURL,
+      book.originalLanguage, book.firstPublished, now.canonical,
+    ])
+    let id = existing ?? db.lastInsertedRowID
+    var changed = existing == nil || db.changesCount > 0
+    changed = try link(work: id, to: book.authors) || changed
+    if !book.edition.isEmpty {
+      changed = try saveEdition(work: id, book.edition, imported: book.goodreadsId != nil) || changed
+    }
+    changed = try saveEntry(work: id, book.entry) || changed
+    guard existing != nil else { return (id, .added) }
+    guard changed else { return (id, .unchanged) }
+    try db.cachedStatement(sql: "UPDATE work SET lastModified = ? WHERE id = ?").execute(arguments: [now.canonical, id])
+    return (id, .updated)
+  }
+
+  /// The author's id, adding the author when the name is new (names match in any case).
+  func authorId(_ author: LibraryBook.Author) throws -> Int64 {
+    let key = author.name.lowercased()
+    if let id = authorIds[key] { return id }
+    try db.cachedStatement(sql: "INSERT INTO author (name, sortName) VALUES (?, ?) ON CONFLICT(name) DO NOTHING")
+      .execute(arguments: [author.name, author.sortName])
+    if db.changesCount > 0 { authorsAdded += 1 }
+    let id = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT id FROM author WHERE name = ?"), arguments: [author.name])!
+    authorIds[key] = id
+    return id
+  }
+
+  /// Makes the work's authors exactly these, in this order; true when a link changed.
+  private func link(work: Int64, to authors: [LibraryBook.Author]) throws -> Bool {
+    let ids = try authors.map(authorId)
+    let current = try Int64.fetchAll(
+      db.cachedStatement(sql: "SELECT authorId FROM work_author WHERE workId = ? ORDER BY position"),
+      arguments: [work])
+    guard current != ids else { return false }
+    let gone = current.filter { !ids.contains($0) }
+    if !gone.isEmpty {
+      let marks = Array(repeating: "?", count: gone.count).joined(separator: ", ")
+      try db.execute(
+        sql: "DELETE FROM work_author WHERE workId = ? AND authorId IN (\(marks))",
+        arguments: StatementArguments([work] + gone))
+      // An author no work names any more was deleted with the link (work_author_orphan).
+      authorIds.removeAll()
+    }
+    let upsert = try db.cachedStatement(
+      sql: """
+        INSERT INTO work_author (workId, authorId, position) VALUES (?, ?, ?)
+        ON CONFLICT(authorId, workId) DO UPDATE SET position = excluded.position
+        WHERE work_author.position IS NOT excluded.position
+        """)
+    for (position, author) in ids.enumerated() { try upsert.execute(arguments: [work, author, position]) }
+    return true
+  }
+
+  /// A new edition for `add`; for an import, the work's one imported edition, updated in place.
+  private func saveEdition(work: Int64, _ edition: LibraryBook.Edition, imported: Bool) throws -> Bool {
+    let source = imported ? "goodreads" : nil
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO edition (workId, isbn10, isbn13, publisher, binding, pageCount, year, source)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(workId) WHERE source = 'goodreads' DO UPDATE SET isbn10 = excluded.isbn10,
+          isbn13 = excluded.isbn13, publisher = excluded.publisher, binding = excluded.binding,
+          pageCount = excluded.pageCount, year = excluded.year
+        WHERE (edition.isbn10, edition.isbn13, edition.publisher, edition.binding, edition.pageCount, edition.year)
+          IS NOT (excluded.isbn10, excluded.isbn13, excluded.publisher, excluded.binding, excluded.pageCount,
+            excluded.year)
+        """
+    ).execute(arguments: [
+      work, edition.isbn10, edition.isbn13, edition.publisher, edition.binding, edition.pageCount, edition.year,
+      source,
+    ])
+    return db.changesCount > 0
+  }
+
+  /// The work's entry; fields an import does not carry (dateStarted) keep their value.
+  private func saveEntry(work: Int64, _ entry: LibraryBook.Entry) throws -> Bool {
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, dateStarted, dateFinished, review,
+          readCount, ownedCopies, shelves)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(workId) DO UPDATE SET readingStatus = excluded.readingStatus, rating = excluded.rating,
+          dateAdded = excluded.dateAdded, dateStarted = coalesce(excluded.dateStarted, library_entry.dateStarted),
+          dateFinished = excluded.dateFinished, review = excluded.review, readCount = excluded.readCount,
+          ownedCopies = excluded.ownedCopies, shelves = excluded.shelves
+        WHERE (library_entry.readingStatus, library_entry.rating, library_entry.dateAdded, library_entry.dateStarted,
+            library_entry.dateFinished, library_entry.review, library_entry.readCount, library_entry.ownedCopies,
+            library_entry.shelves)
+          IS NOT (excluded.readingStatus, excluded.rating, excluded.dateAdded,
+            coalesce(excluded.dateStarted, library_entry.dateStarted), excluded.dateFinished, excluded.review,
+            excluded.readCount, excluded.ownedCopies, excluded.shelves)
+        """
+    ).execute(arguments: [
+      work, entry.status, entry.rating, entry.dateAdded, entry.dateStarted, entry.dateFinished, entry.review,
+      entry.readCount, entry.ownedCopies, entry.shelves,
+    ])
+    return db.changesCount > 0
+  }
+}
