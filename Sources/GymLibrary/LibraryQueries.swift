@@ -74,11 +74,14 @@ enum LibraryQueries {
     }.joined(separator: " ")
   }
 
-  /// Ranked matches: bm25 with titles weighted over series and authors, best first.
+  /// Ranked matches: bm25 with titles weighted over series and authors, best first. The ranking
+  /// reads only the index; the list's columns (the authors subquery) are computed for the page.
   static let searchSQL = """
     SELECT l.id, l.title, l.authors, l.status, l.rating, l.series
-    FROM work_search s JOIN library_list l ON l.id = s.rowid
-    WHERE work_search MATCH ? ORDER BY bm25(work_search, 10.0, 5.0, 3.0), s.rowid LIMIT ?
+    FROM (SELECT rowid AS id, bm25(work_search, 10.0, 5.0, 3.0) AS score FROM work_search
+      WHERE work_search MATCH ?1 ORDER BY score, rowid LIMIT ?2) s
+    JOIN library_list l ON l.id = s.id
+    ORDER BY s.score, s.id
     """
 
   static let searchFields: [Field] = ["id", "title", "authors", "status", "rating", "series"].map {

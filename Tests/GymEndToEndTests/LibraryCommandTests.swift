@@ -33,6 +33,15 @@ import Testing
     #expect(show.stdout.contains("\"authors\":[{\"id\":1,\"name\":\"Frank Herbert\",\"sortName\":\"Herbert, Frank\"}]"))
     #expect(show.stdout.contains("\"isbn10\":\"0441013597\""))
     #expect(show.stdout.contains("\"readingStatus\":\"read\""))
+    // Keyset paging over the view: the cursor ends with the work id.
+    let first = try gym.run(["library", "list", "--limit", "1", "--fields", "title", "--format", "csv"])
+    #expect(first.stdoutLines == ["title", "Dune"])
+    let cursor = try #require(first.stderr.split(separator: " ").last).trimmingCharacters(in: .whitespacesAndNewlines)
+    let second = try gym.run([
+      "library", "list", "--limit", "1", "--fields", "title", "--format", "csv", "--after", cursor,
+    ])
+    #expect(second.stdoutLines == ["title", "Good Omens"])
+    #expect(second.stderr.isEmpty)
     let sorted = try gym.run(["library", "list", "--sort", "title:desc", "--fields", "title", "--format", "csv"])
     #expect(sorted.stdoutLines == ["title", "Good Omens", "Dune"])
     #expect(try gym.run(["library", "remove", "2"]).stderr == "removed work 2: 'Good Omens'\n")
