@@ -17,12 +17,21 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
-    // MARK: The executable: entry point and the list of modules, nothing else.
+    // MARK: The executable: entry point and the command tree, nothing else.
     .executableTarget(
       name: "gym",
-      dependencies: ["GymBench", "GymCLI", "GymCore", "GymHistory", "GymLibrary", "GymStaples"],
+      dependencies: [
+        "GymBench", "GymCLI", "GymCore", "GymHistory", "GymLibrary", "GymMigrate", "GymModules", "GymStaples",
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // The registered feature modules, in one list the executable and the tests share.
+    .target(
+      name: "GymModules",
+      dependencies: ["GymCore", "GymHistory", "GymLibrary", "GymStaples"],
       swiftSettings: swiftSettings
     ),
 
@@ -69,6 +78,20 @@ let package = Package(
     .target(
       name: "GymBench",
       dependencies: ["GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
+      name: "GymMigrate",
+      dependencies: ["GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "GymMigrateTests",
+      dependencies: [
+        "GymMigrate", "GymModules", "GymCore", "GymCLI", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       swiftSettings: swiftSettings
     ),
 

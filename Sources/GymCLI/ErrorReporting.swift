@@ -26,7 +26,10 @@ public enum ErrorReporting {
 
   static func status(of error: StoreError) -> ExitStatus {
     switch error {
-    case .notADatabase, .foreignDatabase, .newerSchema: .dataError
+    case .notADatabase, .foreignDatabase, .newerSchema, .migrationFailed: .dataError
+    case .unknownMigration: .usage
+    case .pendingMigrations: .configuration
+    case .backupFailed: .ioError
     case .cannotCreate: .cannotCreate
     case .busy: .temporaryFailure
     case .unknownField, .invalidValue, .invalidCursor: .usage

@@ -1,16 +1,5 @@
 import GRDB
 
-/// One schema migration, identified `<module>/<NNN>-<what>`; never edited once released.
-public struct Migration: Sendable {
-  public let identifier: String
-  public let apply: @Sendable (Database) throws -> Void
-
-  public init(_ identifier: String, apply: @escaping @Sendable (Database) throws -> Void) {
-    self.identifier = identifier
-    self.apply = apply
-  }
-}
-
 /// How a feature module describes itself to the store: registered once, used by every
 /// cross-cutting command (migrate, export, bench) without importing the module.
 public struct GymModule: Sendable {

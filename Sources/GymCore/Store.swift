@@ -14,10 +14,22 @@ public final class Store: Sendable {
     public var busyTimeoutMilliseconds: Int
     /// Apply pending migrations on open (the default) instead of refusing to work.
     public var autoMigrate: Bool
+    /// Open as it is, whatever its schema: for `gym migrate`, which reports and decides itself.
+    public var inspectOnly: Bool
+    /// How many backups migrations keep next to the database (`database.backups.keep`).
+    public var keepBackups: Int
+    /// Told, in one line, when opening migrated a database that already had a schema.
+    public var announce: @Sendable (String) -> Void
 
-    public init(busyTimeoutMilliseconds: Int = 5000, autoMigrate: Bool = true) {
+    public init(
+      busyTimeoutMilliseconds: Int = 5000, autoMigrate: Bool = true, inspectOnly: Bool = false, keepBackups: Int = 5,
+      announce: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
       self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
       self.autoMigrate = autoMigrate
+      self.inspectOnly = inspectOnly
+      self.keepBackups = keepBackups
+      self.announce = announce
     }
   }
 
@@ -56,20 +68,11 @@ public final class Store: Sendable {
     try migrateIfNeeded()
   }
 
-  /// One migrator for all modules, in registration order: `<module>/<NNN>-<what>`.
-  public var migrator: DatabaseMigrator {
-    var migrator = DatabaseMigrator()
-    for module in modules {
-      for migration in module.migrations {
-        migrator.registerMigration(migration.identifier, migrate: migration.apply)
-      }
-    }
-    return migrator
-  }
-
   /// Checks the schema history in one read (the common case: nothing to do, no write lock), then
-  /// refuses what it must and applies what is pending.
+  /// refuses what it must and applies what is pending, through `MigrationRunner` (backup first,
+  /// verified after, all or nothing).
   private func migrateIfNeeded() throws {
+    guard !options.inspectOnly else { return }
     let state = try read { db in
       // The common case, a gym database, in one query; the table list only when that fails.
       if let applied = try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") {
@@ -85,8 +88,20 @@ public final class Store: Sendable {
     let known = modules.flatMap { $0.migrations.map(\.identifier) }
     let unknown = state.applied.subtracting(known).sorted()
     if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown) }
-    if !known.allSatisfy(state.applied.contains) {
-      try translatingErrors { try migrator.migrate(database) }
+    let pending = known.filter { !state.applied.contains($0) }
+    guard !pending.isEmpty else { return }
+    // A new database gets its schema without a word; an existing one is announced.
+    guard options.autoMigrate || state.applied.isEmpty else {
+      throw StoreError.pendingMigrations(path: path, pending: pending)
+    }
+    var runner = MigrationRunner(store: self)
+    runner.keepBackups = options.keepBackups
+    let report = try translatingErrors { try runner.up() }
+    if report.fromVersion > 0 && !report.applied.isEmpty {
+      options.announce(
+        "gym: migrated '\(path)' from schema v\(report.fromVersion) to v\(report.toVersion) "
+          + "(\(report.applied.joined(separator: ", ")))"
+          + (report.backup.map { "; backup: \($0.path)" } ?? ""))
     }
   }
 

@@ -14,6 +14,14 @@ public enum StoreError: Error, Equatable, Sendable {
   case invalidValue(field: String, value: String, expected: String)
   case invalidCursor(String)
   case notFound(table: String, key: String)
+  /// `--to` names a migration this binary does not have.
+  case unknownMigration(String)
+  /// Migrations are pending and `database.auto_migrate` is off.
+  case pendingMigrations(path: String, pending: [String])
+  /// A migration or the check after it failed; the database was rolled back, untouched.
+  case migrationFailed(identifier: String, reason: String, backup: String?)
+  /// The backup before a migration could not be written or did not verify; nothing was migrated.
+  case backupFailed(path: String, reason: String)
 
   public var message: String {
     switch self {
@@ -38,6 +46,17 @@ public enum StoreError: Error, Equatable, Sendable {
       "invalid --after cursor: \(reason); use the cursor printed after the previous page"
     case .notFound(let table, let key):
       "no \(table) with id '\(key)'"
+    case .unknownMigration(let identifier):
+      "no migration '\(identifier)'; see 'gym migrate status' for the identifiers"
+    case .pendingMigrations(let path, let pending):
+      "'\(path)' needs \(pending.count) migration(s) (\(pending.joined(separator: ", "))) and database.auto_migrate "
+        + "is off; run 'gym migrate up'"
+    case .migrationFailed(let identifier, let reason, let backup):
+      "migration \(identifier) failed: \(reason); the database was left exactly as it was"
+        + (backup.map { " (backup: \($0); to restore it: gym migrate restore \($0))" } ?? "")
+    case .backupFailed(let path, let reason):
+      "cannot back up the database to '\(path)': \(reason); nothing was migrated "
+        + "(free space or fix permissions, or pass --no-backup)"
     }
   }
 }

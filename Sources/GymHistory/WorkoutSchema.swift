@@ -29,26 +29,25 @@ public enum WorkoutSchema {
 
   /// Released migrations: never edit one; add the next.
   static let migrations = [
-    Migration("history/001-workouts") { db in
-      // A rowid table with the UUID in its own unique column: random UUID keys as the primary
-      // key made bulk loads 2.3× slower (DESIGN.md). `seq` is the stable rowid behind cursors.
-      try db.execute(
-        sql: """
-          CREATE TABLE workout (
-            seq INTEGER PRIMARY KEY,
-            id TEXT NOT NULL,
-            completedAt TEXT NOT NULL,
-            status TEXT NOT NULL CHECK (status IN ('completed', 'skipped')),
-            planTitle TEXT NOT NULL,
-            focus TEXT NOT NULL CHECK (focus IN ('fullBody', 'upper', 'lower', 'push', 'pull', 'legs', 'core', 'cardio', 'mobility')),
-            durationMinutes INTEGER NOT NULL CHECK (durationMinutes >= 0),
-            intensity TEXT NOT NULL CHECK (intensity IN ('low', 'moderate', 'high'))
-          );
-          CREATE UNIQUE INDEX workout_id ON workout(id);
-          CREATE INDEX workout_completedAt ON workout(completedAt);
-          CREATE INDEX workout_status ON workout(status);
-          CREATE INDEX workout_status_completedAt ON workout(status, completedAt);
-          """)
-    }
+    // A rowid table with the UUID in its own unique column: random UUID keys as the primary
+    // key made bulk loads 2.3× slower (DESIGN.md). `seq` is the stable rowid behind cursors.
+    Migration(
+      "history/001-workouts", .additive,
+      sql: """
+        CREATE TABLE workout (
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL,
+          completedAt TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('completed', 'skipped')),
+          planTitle TEXT NOT NULL,
+          focus TEXT NOT NULL CHECK (focus IN ('fullBody', 'upper', 'lower', 'push', 'pull', 'legs', 'core', 'cardio', 'mobility')),
+          durationMinutes INTEGER NOT NULL CHECK (durationMinutes >= 0),
+          intensity TEXT NOT NULL CHECK (intensity IN ('low', 'moderate', 'high'))
+        );
+        CREATE UNIQUE INDEX workout_id ON workout(id);
+        CREATE INDEX workout_completedAt ON workout(completedAt);
+        CREATE INDEX workout_status ON workout(status);
+        CREATE INDEX workout_status_completedAt ON workout(status, completedAt);
+        """)
   ]
 }

@@ -100,10 +100,7 @@ public enum LibrarySchema {
 
   /// Released migrations: never edit one; add the next.
   static let migrations = [
-    Migration("library/001-works-authors-editions-entries") { db in
-      try db.execute(sql: tablesSQL)
-      try db.execute(sql: searchSQL)
-    }
+    Migration("library/001-works-authors-editions-entries", .additive, sql: tablesSQL + "\n" + searchSQL)
   ]
 
   private static let tablesSQL = """

@@ -55,47 +55,46 @@ public enum StaplesSchema {
   ]
 
   static let migrations = [
-    Migration("staples/001-items-and-recipes") { db in
-      // Deleting a recipe removes its ingredient lines; an item used by a recipe cannot be
-      // removed (RESTRICT): the user is told which recipes use it.
-      try db.execute(
-        sql: """
-          CREATE TABLE grocery_item (
-            seq INTEGER PRIMARY KEY,
-            name TEXT NOT NULL COLLATE NOCASE CHECK (trim(name) <> ''),
-            category TEXT NOT NULL COLLATE NOCASE CHECK (trim(category) <> ''),
-            isStaple INTEGER NOT NULL DEFAULT 0 CHECK (isStaple IN (0, 1)),
-            quantity REAL CHECK (quantity IS NULL OR quantity >= 0),
-            unit TEXT,
-            dateCreated TEXT NOT NULL,
-            notes TEXT
-          );
-          CREATE UNIQUE INDEX grocery_item_name ON grocery_item(name);
-          CREATE INDEX grocery_item_staple_category_created ON grocery_item(isStaple, category, dateCreated);
-          CREATE TABLE recipe (
-            seq INTEGER PRIMARY KEY,
-            name TEXT NOT NULL COLLATE NOCASE CHECK (trim(name) <> ''),
-            usageCount INTEGER NOT NULL DEFAULT 0 CHECK (usageCount >= 0),
-            lastUsed TEXT,
-            isFavorite INTEGER NOT NULL DEFAULT 0 CHECK (isFavorite IN (0, 1)),
-            servings INTEGER CHECK (servings IS NULL OR servings > 0),
-            notes TEXT
-          );
-          CREATE UNIQUE INDEX recipe_name ON recipe(name);
-          CREATE INDEX recipe_usage ON recipe(usageCount, lastUsed, isFavorite);
-          CREATE INDEX recipe_last_used ON recipe(lastUsed);
-          CREATE INDEX recipe_favorite ON recipe(isFavorite, name);
-          CREATE TABLE recipe_ingredient (
-            seq INTEGER PRIMARY KEY,
-            recipeSeq INTEGER NOT NULL REFERENCES recipe(seq) ON DELETE CASCADE,
-            itemSeq INTEGER NOT NULL REFERENCES grocery_item(seq) ON DELETE RESTRICT,
-            amount REAL CHECK (amount IS NULL OR amount >= 0),
-            unit TEXT
-          );
-          CREATE UNIQUE INDEX recipe_ingredient_pair ON recipe_ingredient(recipeSeq, itemSeq);
-          CREATE INDEX recipe_ingredient_item ON recipe_ingredient(itemSeq);
-          """)
-    }
+    // Deleting a recipe removes its ingredient lines; an item used by a recipe cannot be
+    // removed (RESTRICT): the user is told which recipes use it.
+    Migration(
+      "staples/001-items-and-recipes", .additive,
+      sql: """
+        CREATE TABLE grocery_item (
+          seq INTEGER PRIMARY KEY,
+          name TEXT NOT NULL COLLATE NOCASE CHECK (trim(name) <> ''),
+          category TEXT NOT NULL COLLATE NOCASE CHECK (trim(category) <> ''),
+          isStaple INTEGER NOT NULL DEFAULT 0 CHECK (isStaple IN (0, 1)),
+          quantity REAL CHECK (quantity IS NULL OR quantity >= 0),
+          unit TEXT,
+          dateCreated TEXT NOT NULL,
+          notes TEXT
+        );
+        CREATE UNIQUE INDEX grocery_item_name ON grocery_item(name);
+        CREATE INDEX grocery_item_staple_category_created ON grocery_item(isStaple, category, dateCreated);
+        CREATE TABLE recipe (
+          seq INTEGER PRIMARY KEY,
+          name TEXT NOT NULL COLLATE NOCASE CHECK (trim(name) <> ''),
+          usageCount INTEGER NOT NULL DEFAULT 0 CHECK (usageCount >= 0),
+          lastUsed TEXT,
+          isFavorite INTEGER NOT NULL DEFAULT 0 CHECK (isFavorite IN (0, 1)),
+          servings INTEGER CHECK (servings IS NULL OR servings > 0),
+          notes TEXT
+        );
+        CREATE UNIQUE INDEX recipe_name ON recipe(name);
+        CREATE INDEX recipe_usage ON recipe(usageCount, lastUsed, isFavorite);
+        CREATE INDEX recipe_last_used ON recipe(lastUsed);
+        CREATE INDEX recipe_favorite ON recipe(isFavorite, name);
+        CREATE TABLE recipe_ingredient (
+          seq INTEGER PRIMARY KEY,
+          recipeSeq INTEGER NOT NULL REFERENCES recipe(seq) ON DELETE CASCADE,
+          itemSeq INTEGER NOT NULL REFERENCES grocery_item(seq) ON DELETE RESTRICT,
+          amount REAL CHECK (amount IS NULL OR amount >= 0),
+          unit TEXT
+        );
+        CREATE UNIQUE INDEX recipe_ingredient_pair ON recipe_ingredient(recipeSeq, itemSeq);
+        CREATE INDEX recipe_ingredient_item ON recipe_ingredient(itemSeq);
+        """)
   ]
 }
 

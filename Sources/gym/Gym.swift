@@ -3,6 +3,7 @@ import GymBench
 import GymCLI
 import GymHistory
 import GymLibrary
+import GymMigrate
 import GymStaples
 
 /// The root command: the list of subcommand modules, nothing else.
@@ -13,7 +14,8 @@ struct Gym: ParsableCommand {
     discussion: "An unknown command 'gym foo …' runs 'gym-foo' from PATH, with GYM_DATABASE set.",
     version: "0.1.0",
     subcommands: [
-      HistoryCommand.self, LibraryCommand.self, StaplesCommand.self, BenchCommand.self, ConfigCommand.self,
+      HistoryCommand.self, LibraryCommand.self, StaplesCommand.self, MigrateCommand.self, BenchCommand.self,
+      ConfigCommand.self,
       CompletionsCommand.self,
     ]
   )

@@ -1,8 +1,6 @@
 import ArgumentParser
 import GymCLI
-import GymHistory
-import GymLibrary
-import GymStaples
+import GymModules
 
 #if canImport(Glibc)
   import Glibc
@@ -11,7 +9,7 @@ import GymStaples
 #endif
 
 // The modules the store and the cross-cutting commands know: add a module here, once.
-ModuleRegistry.register([historyModule, libraryModule, staplesModule])
+ModuleRegistry.register(registeredModules)
 CompletionsCommand.root = Gym.self
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -17,15 +17,14 @@ enum Fixtures {
   static let module = GymModule(
     name: "fixture",
     migrations: [
-      Migration("fixture/001-items") { db in
-        try db.execute(
-          sql: """
-            CREATE TABLE item (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL,
-              kind TEXT NOT NULL, size INTEGER NOT NULL, at TEXT NOT NULL, note TEXT);
-            CREATE UNIQUE INDEX item_id ON item(id);
-            CREATE INDEX item_kind_at ON item(kind, at);
-            """)
-      }
+      Migration(
+        "fixture/001-items", .additive,
+        sql: """
+          CREATE TABLE item (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL,
+            kind TEXT NOT NULL, size INTEGER NOT NULL, at TEXT NOT NULL, note TEXT);
+          CREATE UNIQUE INDEX item_id ON item(id);
+          CREATE INDEX item_kind_at ON item(kind, at);
+          """)
     ],
     tables: [table])
 

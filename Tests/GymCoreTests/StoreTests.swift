@@ -8,7 +8,7 @@ import Testing
   @Test func createsDirectoryAndMigratesOnFirstUse() throws {
     let path = try Fixtures.temporaryDirectory() + "/nested/dir/gym.sqlite"
     let store = try Store(path: path, modules: [Fixtures.module])
-    let applied = try store.read { try store.migrator.appliedIdentifiers($0) }
+    let applied = try store.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
     #expect(applied == ["fixture/001-items"])
     let journal = try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
     #expect(journal == "wal")
@@ -38,7 +38,7 @@ import Testing
     let path = try Fixtures.temporaryDirectory() + "/gym.sqlite"
     let newer = GymModule(
       name: "fixture",
-      migrations: Fixtures.module.migrations + [Migration("fixture/002-future") { _ in }],
+      migrations: Fixtures.module.migrations + [Migration("fixture/002-future", .additive, sql: "SELECT 1")],
       tables: [Fixtures.table])
     _ = try Store(path: path, modules: [newer])
     #expect(throws: StoreError.newerSchema(path: path, unknown: ["fixture/002-future"])) {

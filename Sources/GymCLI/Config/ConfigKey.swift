@@ -38,12 +38,14 @@ public struct ConfigKey: Sendable, Hashable {
     name: "database.busy_timeout", kind: .integer(0...600_000), defaultValue: "5000")
   public static let autoMigrate = ConfigKey(
     name: "database.auto_migrate", kind: .bool, defaultValue: "true")
+  public static let keepBackups = ConfigKey(
+    name: "database.backups.keep", kind: .integer(1...1000), defaultValue: "5")
   public static let outputFormat = ConfigKey(
     name: "output.format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "table")
   public static let pageSize = ConfigKey(
     name: "output.page_size", kind: .integer(0...1_000_000), defaultValue: "20")
 
-  public static let all: [ConfigKey] = [databasePath, busyTimeout, autoMigrate, outputFormat, pageSize]
+  public static let all: [ConfigKey] = [databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize]
 
   /// The value checked against the kind, normalised (`yes` → `true`), or nil when it does not fit.
   func normalise(_ raw: String) -> String? {

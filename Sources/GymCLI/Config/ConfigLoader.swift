@@ -108,17 +108,28 @@ struct YAMLConfigFile {
       guard case .mapping(let entries) = sectionValue else {
         throw fail(sectionValue, "section '\(section)' must be a mapping of keys")
       }
-      for (keyNode, valueNode) in entries {
-        let name = section + "." + (keyNode.string ?? "")
-        guard let key = keys.first(where: { $0.name == name }) else {
-          let valid = keys.map(\.name).joined(separator: ", ")
-          throw fail(keyNode, "unknown key '\(name)'; valid keys in '\(section)': \(valid)")
-        }
-        guard case .scalar(let scalar) = valueNode, let value = key.normalise(scalar.string) else {
-          throw fail(valueNode, "'\(name)' must be \(key.kind.displayName)")
-        }
-        configuration.set(key, value, source: location(valueNode))
+      try readKeys(entries, prefix: section, keys: keys, into: &configuration)
+    }
+  }
+
+  /// The keys of a section, and of mappings within it (`database.backups.keep`).
+  private func readKeys(
+    _ entries: Node.Mapping, prefix: String, keys: [ConfigKey], into configuration: inout Configuration
+  ) throws(GymError) {
+    for (keyNode, valueNode) in entries {
+      let name = prefix + "." + (keyNode.string ?? "")
+      if case .mapping(let nested) = valueNode, keys.contains(where: { $0.name.hasPrefix(name + ".") }) {
+        try readKeys(nested, prefix: name, keys: keys, into: &configuration)
+        continue
       }
+      guard let key = keys.first(where: { $0.name == name }) else {
+        let valid = keys.map(\.name).joined(separator: ", ")
+        throw fail(keyNode, "unknown key '\(name)'; valid keys in '\(prefix)': \(valid)")
+      }
+      guard case .scalar(let scalar) = valueNode, let value = key.normalise(scalar.string) else {
+        throw fail(valueNode, "'\(name)' must be \(key.kind.displayName)")
+      }
+      configuration.set(key, value, source: location(valueNode))
     }
   }
 

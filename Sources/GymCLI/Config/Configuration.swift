@@ -31,6 +31,8 @@ public struct Configuration: Sendable {
   }
 
   public var storeOptions: Store.Options {
-    Store.Options(busyTimeoutMilliseconds: integer(.busyTimeout), autoMigrate: bool(.autoMigrate))
+    Store.Options(
+      busyTimeoutMilliseconds: integer(.busyTimeout), autoMigrate: bool(.autoMigrate),
+      keepBackups: integer(.keepBackups), announce: { printError($0) })
   }
 }

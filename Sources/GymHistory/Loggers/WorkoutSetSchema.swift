@@ -23,25 +23,24 @@ public enum WorkoutSetSchema {
     defaultSort: [SortKey("workoutSeq"), SortKey("position")])
 
   static let migrations = [
-    Migration("history/003-workout-sets") { db in
-      // References the workout's rowid, which no bulk load ever drops an index for.
-      try db.execute(
-        sql: """
-          CREATE TABLE workout_set (
-            seq INTEGER PRIMARY KEY,
-            workoutSeq INTEGER NOT NULL REFERENCES workout(seq) ON DELETE CASCADE,
-            position INTEGER NOT NULL,
-            exercise TEXT NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('normal', 'warmup', 'dropset', 'failure')),
-            weightKg REAL,
-            reps INTEGER,
-            distanceKm REAL,
-            seconds REAL,
-            rpe REAL,
-            notes TEXT
-          );
-          CREATE UNIQUE INDEX workout_set_position ON workout_set(workoutSeq, position);
-          """)
-    }
+    // References the workout's rowid, which no bulk load ever drops an index for.
+    Migration(
+      "history/003-workout-sets", .additive,
+      sql: """
+        CREATE TABLE workout_set (
+          seq INTEGER PRIMARY KEY,
+          workoutSeq INTEGER NOT NULL REFERENCES workout(seq) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          exercise TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('normal', 'warmup', 'dropset', 'failure')),
+          weightKg REAL,
+          reps INTEGER,
+          distanceKm REAL,
+          seconds REAL,
+          rpe REAL,
+          notes TEXT
+        );
+        CREATE UNIQUE INDEX workout_set_position ON workout_set(workoutSeq, position);
+        """)
   ]
 }

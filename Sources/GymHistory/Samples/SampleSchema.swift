@@ -57,22 +57,21 @@ public enum SampleSchema {
   public static let conflict = ConflictPolicy.keepExisting(key: ["type", "start", "end", "source", "stage", "value"])
 
   static let migrations = [
-    Migration("history/002-samples") { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE sample (
-            seq INTEGER PRIMARY KEY,
-            type TEXT NOT NULL CHECK (type IN ('steps', 'distance', 'activeEnergy', 'basalEnergy', 'heartRate', 'restingHeartRate', 'bodyMass', 'sleep')),
-            start TEXT NOT NULL,
-            "end" TEXT NOT NULL,
-            value REAL NOT NULL,
-            unit TEXT NOT NULL CHECK (unit IN ('count', 'count/min', 'kcal', 'kg', 'km', 'min')),
-            stage TEXT NOT NULL CHECK (stage IN ('none', 'inBed', 'awake', 'asleep', 'asleepCore', 'asleepDeep', 'asleepREM')),
-            source TEXT NOT NULL,
-            CHECK ("end" >= start)
-          );
-          CREATE UNIQUE INDEX sample_key ON sample(type, start, "end", source, stage, value);
-          """)
-    }
+    Migration(
+      "history/002-samples", .additive,
+      sql: """
+        CREATE TABLE sample (
+          seq INTEGER PRIMARY KEY,
+          type TEXT NOT NULL CHECK (type IN ('steps', 'distance', 'activeEnergy', 'basalEnergy', 'heartRate', 'restingHeartRate', 'bodyMass', 'sleep')),
+          start TEXT NOT NULL,
+          "end" TEXT NOT NULL,
+          value REAL NOT NULL,
+          unit TEXT NOT NULL CHECK (unit IN ('count', 'count/min', 'kcal', 'kg', 'km', 'min')),
+          stage TEXT NOT NULL CHECK (stage IN ('none', 'inBed', 'awake', 'asleep', 'asleepCore', 'asleepDeep', 'asleepREM')),
+          source TEXT NOT NULL,
+          CHECK ("end" >= start)
+        );
+        CREATE UNIQUE INDEX sample_key ON sample(type, start, "end", source, stage, value);
+        """)
   ]
 }

@@ -1,0 +1,173 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A backup of the database, next to it: `gym.sqlite.backup-20261122T101500Z-v7`, the time it
+/// was taken (UTC) and the schema version it holds.
+public struct Backup: Sendable, Equatable {
+  public let path: String
+  public let created: String
+  public let version: Int
+
+  static let marker = ".backup-"
+
+  /// Parses a backup's file name; nil for any other file.
+  public init?(path: String, database: String) {
+    let name = (path as NSString).lastPathComponent
+    let prefix = (database as NSString).lastPathComponent + Self.marker
+    guard name.hasPrefix(prefix) else { return nil }
+    let rest = name.dropFirst(prefix.count)
+    let parts = rest.split(separator: "-")
+    guard parts.count == 2, parts[0].count == 16, parts[1].hasPrefix("v"), let version = Int(parts[1].dropFirst())
+    else { return nil }
+    self.path = path
+    self.created = String(parts[0])
+    self.version = version
+  }
+
+  /// A file given by the user, whatever its name (a backup copied elsewhere).
+  public init(unnamed path: String) {
+    self.path = path
+    self.created = ""
+    self.version = 0
+  }
+
+  /// The backups of `database`, newest first.
+  public static func list(of database: String) -> [Backup] {
+    let directory = (database as NSString).deletingLastPathComponent
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+    return names.compactMap { name in
+      Backup(path: directory.isEmpty ? name : directory + "/" + name, database: database)
+    }.sorted { ($0.created, $0.version) > ($1.created, $1.version) }
+  }
+
+  /// Copies `database` to a new backup file with SQLite's online backup API, fsyncs it, checks
+  /// that it opens and passes `integrity_check`, and only then gives it its final name. The caller
+  /// holds the write lock: the copy, read through a connection of its own (SQLite cannot back up
+  /// from a connection inside a write transaction), is exactly the state the migration starts from.
+  static func take(database: String, version: Int, now: Date = Date()) throws -> Backup {
+    let final = database + marker + stamp(now) + "-v\(version)"
+    let temporary = final + ".partial"
+    unlink(temporary)
+    do {
+      var readOnly = Configuration()
+      readOnly.readonly = true
+      let source = try DatabaseQueue(path: database, configuration: readOnly)
+      let copy = try DatabaseQueue(path: temporary)
+      try source.backup(to: copy)
+      try source.close()
+      try copy.writeWithoutTransaction { dest in
+        // One self-contained file (no -wal beside it), which opens read-only anywhere.
+        try dest.execute(sql: "PRAGMA journal_mode = DELETE")
+      }
+      try copy.close()
+      try check(temporary)
+      try fsyncFile(temporary)
+      guard rename(temporary, final) == 0 else {
+        throw StoreError.backupFailed(path: final, reason: String(cString: strerror(errno)))
+      }
+      fsyncDirectory(of: final)
+    } catch let error as StoreError {
+      unlink(temporary)
+      throw error
+    } catch {
+      unlink(temporary)
+      throw StoreError.backupFailed(path: final, reason: "\(error)")
+    }
+    return Backup(path: final, database: database)!
+  }
+
+  /// Opens a backup read-only and runs `integrity_check`.
+  public static func check(_ path: String) throws(StoreError) {
+    do {
+      var configuration = Configuration()
+      configuration.readonly = true
+      let result = try DatabaseQueue(path: path, configuration: configuration).read { db in
+        try String.fetchAll(db, sql: "PRAGMA integrity_check")
+      }
+      guard result == ["ok"] else {
+        throw StoreError.backupFailed(
+          path: path, reason: "integrity_check: \(result.prefix(3).joined(separator: "; "))")
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw StoreError.backupFailed(path: path, reason: "it does not open as a database (\(error))")
+    }
+  }
+
+  /// Replaces `database` with a copy of this backup. The backup is checked first (it opens,
+  /// passes `integrity_check`, holds a gym schema this binary knows); the current file, with its
+  /// `-wal`, is moved aside to `<database>.replaced-<time>` — never overwritten, never deleted —
+  /// and the copy is written to a temporary name, fsynced and renamed into place.
+  public func restore(to database: String, migrations: [Migration], now: Date = Date()) throws -> String? {
+    try Self.check(path)
+    var configuration = Configuration()
+    configuration.readonly = true
+    let state = try DatabaseQueue(path: path, configuration: configuration).read { db in
+      try SchemaState.read(db, migrations: migrations)
+    }
+    if state.isForeign { throw StoreError.foreignDatabase(path: path) }
+    if !state.unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: state.unknown) }
+    var aside: String?
+    if access(database, F_OK) == 0 {
+      let target = database + ".replaced-" + Self.stamp(now)
+      guard access(target, F_OK) != 0 else {
+        throw StoreError.backupFailed(path: target, reason: "it exists already; try again in a second")
+      }
+      guard rename(database, target) == 0 else {
+        throw StoreError.backupFailed(path: target, reason: String(cString: strerror(errno)))
+      }
+      for suffix in ["-wal", "-shm"] where access(database + suffix, F_OK) == 0 {
+        _ = rename(database + suffix, target + suffix)
+      }
+      aside = target
+    }
+    let temporary = database + ".restoring"
+    unlink(temporary)
+    do {
+      try FileManager.default.copyItem(atPath: path, toPath: temporary)
+    } catch {
+      throw StoreError.backupFailed(path: temporary, reason: "\(error)")
+    }
+    try Self.fsyncFile(temporary)
+    guard rename(temporary, database) == 0 else {
+      throw StoreError.backupFailed(path: database, reason: String(cString: strerror(errno)))
+    }
+    Self.fsyncDirectory(of: database)
+    return aside
+  }
+
+  static func stamp(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    return formatter.string(from: date)
+  }
+
+  /// Deletes the oldest backups of `database` beyond the newest `keep`.
+  static func prune(_ database: String, keep: Int) {
+    for old in list(of: database).dropFirst(max(keep, 1)) { unlink(old.path) }
+  }
+
+  static func fsyncFile(_ path: String) throws {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    _ = fsync(descriptor)
+  }
+
+  static func fsyncDirectory(of path: String) {
+    let directory = (path as NSString).deletingLastPathComponent
+    let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
+  }
+}

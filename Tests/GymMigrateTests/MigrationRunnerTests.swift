@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import GymCore
+import Testing
+
+@Suite struct MigrationRunnerTests {
+  typealias F = MigrationFixtures
+
+  func rows(_ path: String, _ sql: String) throws -> [Row] {
+    var configuration = Configuration()
+    configuration.readonly = true
+    return try DatabaseQueue(path: path, configuration: configuration).read { try Row.fetchAll($0, sql: sql) }
+  }
+
+  /// Additive, rename and rebuild from the previous version: every row survives, with its relationships.
+  @Test func eachKindFromThePreviousVersionKeepsEveryRow() throws {
+    let path = try F.filledV1()
+    let before = try rows(
+      path,
+      "SELECT m.id, m.name, m.level, v.id AS visit, v.at FROM member m JOIN visit v ON v.memberId = m.id ORDER BY v.id")
+    let store = try Store(path: path, modules: [F.module(F.v2, tables: [F.memberTable])])
+    let after = try store.read { db in
+      try Row.fetchAll(
+        db,
+        sql:
+          "SELECT m.id, m.name, m.level, v.id AS visit, v.visitedAt AS at, m.isActive FROM member m JOIN visit v ON v.memberId = m.id ORDER BY v.id"
+      )
+    }
+    #expect(after.count == 150)
+    for (old, new) in zip(before, after) {
+      for column in ["id", "name", "level", "visit", "at"] {
+        #expect(old[column] as DatabaseValue == new[column] as DatabaseValue)
+      }
+      #expect(new["isActive"] == 1)
+    }
+    try store.read { db in
+      let orphans = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
+      #expect(orphans.isEmpty)
+      let indexes = try db.indexes(on: "member").map(\.name)
+      #expect(indexes.contains("member_name"))
+      // The rebuilt table enforces its new CHECK; the cascade from member to visit still works.
+      #expect(throws: DatabaseError.self) {
+        try db.execute(sql: "INSERT INTO member (name, level) VALUES ('x', 'platinum')")
+      }
+    }
+    try store.write { db in try db.execute(sql: "DELETE FROM member WHERE id = 1") }
+    #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM visit WHERE memberId = 1") } == 0)
+    let backups = Backup.list(of: path)
+    #expect(backups.count == 1 && backups[0].version == 1)
+  }
+
+  /// A migration that fails halfway leaves the file byte-for-byte as it was, and the backup
+  /// taken before it restores the data.
+  @Test func aFailingMigrationLeavesTheFileUntouchedAndTheBackupRestores() throws {
+    let path = try F.filledV1()
+    let original = try F.bytes(path)
+    let failing =
+      F.v1 + [
+        Migration(
+          "club/002-half-done", .custom,
+          sql: """
+            CREATE TABLE badge (id INTEGER PRIMARY KEY, memberId INTEGER NOT NULL REFERENCES member(id));
+            INSERT INTO badge (memberId) SELECT id FROM member;
+            UPDATE member SET name = NULL;
+            """)
+      ]
+    do {
+      _ = try Store(path: path, modules: [F.module(failing)])
+      Issue.record("expected the migration to fail")
+    } catch let error as StoreError {
+      guard case .migrationFailed(let identifier, let reason, let backup) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(identifier == "club/002-half-done")
+      #expect(reason.contains("NOT NULL"))
+      #expect(backup != nil)
+      #expect(error.message.contains("gym migrate restore"))
+    }
+    #expect(try F.bytes(path) == original)
+    let wal = FileManager.default.fileExists(atPath: path + "-wal") ? try F.bytes(path + "-wal") : Data()
+    #expect(wal.isEmpty)
+    let backup = try #require(Backup.list(of: path).first)
+    try Backup.check(backup.path)
+    // Restoring puts the backup's rows back; the file it replaced is kept aside.
+    try FileManager.default.removeItem(atPath: path)
+    _ = try backup.restore(to: path, migrations: F.v1)
+    #expect(try rows(path, "SELECT COUNT(*) AS n FROM visit")[0]["n"] == 150)
+  }
+
+  /// A rebuild that loses a relationship, or a migration that drops rows it did not declare,
+  /// is rolled back.
+  @Test(arguments: [
+    (
+      "club/002-orphan-visits",
+      "UPDATE visit SET memberId = memberId + 1000 WHERE id = 7", MigrationKind.custom, "point at missing member"
+    ),
+    ("club/002-lose-rows", "DELETE FROM visit WHERE id > 100", MigrationKind.custom, "had 150 rows and now has 100"),
+  ])
+  func checksAfterTheMigrationRollBack(identifier: String, sql: String, kind: MigrationKind, expected: String) throws {
+    let path = try F.filledV1()
+    let original = try F.bytes(path)
+    let broken = F.v1 + [Migration(identifier, kind, touches: ["visit"], sql: sql)]
+    let error = #expect(throws: StoreError.self) { _ = try Store(path: path, modules: [F.module(broken)]) }
+    #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
+    #expect(try F.bytes(path) == original)
+  }
+
+  /// Declared row changes pass: a data transformation may delete what it says it deletes.
+  @Test func declaredRowChangesPass() throws {
+    let path = try F.filledV1()
+    let cleanup =
+      F.v1 + [
+        Migration(
+          "club/002-forget-old-visits", .custom, touches: ["visit"], rowsMayChange: ["visit"],
+          sql: "DELETE FROM visit WHERE at < '2026-02-01'")
+      ]
+    let store = try Store(path: path, modules: [F.module(cleanup)])
+    #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM visit") } == 100)
+  }
+
+  @Test func withAutoMigrateOffCommandsAreToldToRunMigrateUp() throws {
+    let path = try F.filledV1()
+    #expect(throws: StoreError.pendingMigrations(path: path, pending: F.v2.dropFirst().map(\.identifier))) {
+      try Store(path: path, modules: [F.module(F.v2)], options: .init(autoMigrate: false))
+    }
+  }
+
+  /// Two processes starting the same migration: one migrates, the other waits for the lock and
+  /// then finds nothing pending.
+  @Test func twoRunnersAtOnceMigrateOnce() throws {
+    let path = try F.filledV1(members: 2000)
+    let options = Store.Options(inspectOnly: true)
+    let stores = try (0..<2).map { _ in try Store(path: path, modules: [F.module(F.v2)], options: options) }
+    nonisolated(unsafe) var reports: [MigrationReport?] = [nil, nil]
+    DispatchQueue.concurrentPerform(iterations: 2) { i in
+      reports[i] = try? MigrationRunner(store: stores[i]).up()
+    }
+    let applied = reports.compactMap { $0?.applied.count }.sorted()
+    #expect(applied == [0, 3])
+    #expect(Backup.list(of: path).count == 1)
+  }
+
+  @Test func onlyTheNewestBackupsAreKept() throws {
+    let path = try F.filledV1()
+    var migrations = F.v1
+    for n in 2...5 {
+      migrations.append(
+        Migration("club/00\(n)-index-\(n)", .additive, sql: "CREATE INDEX visit_\(n) ON visit(at, id)"))
+      var runner = MigrationRunner(
+        store: try Store(path: path, modules: [F.module(migrations)], options: .init(inspectOnly: true)))
+      runner.keepBackups = 2
+      _ = try runner.up(now: Date(timeIntervalSince1970: Double(n) * 100))
+    }
+    #expect(Backup.list(of: path).map(\.version) == [4, 3])
+  }
+}
