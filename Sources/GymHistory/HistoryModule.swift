@@ -4,6 +4,7 @@ import GymCore
 /// samples, their migrations in release order.
 public let historyModule = GymModule(
   name: "history",
-  migrations: WorkoutSchema.migrations + SampleSchema.migrations + WorkoutSetSchema.migrations,
+  migrations: WorkoutSchema.migrations + SampleSchema.migrations + WorkoutSetSchema.migrations
+    + WorkoutEvolution.migrations,
   tables: [WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table],
   benchmarks: WorkoutBenchmarks.definition)

@@ -37,7 +37,7 @@ enum WorkoutStatus: String, CaseIterable, ExpressibleByArgument {
 }
 
 enum WorkoutFocus: String, CaseIterable, ExpressibleByArgument {
-  case fullBody, upper, lower, push, pull, legs, core, cardio, mobility
+  case fullBody, upper, lower, push, pull, legs, core, cardio, mobility, sport
 }
 
 enum WorkoutIntensity: String, CaseIterable, ExpressibleByArgument {

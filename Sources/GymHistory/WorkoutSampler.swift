@@ -24,7 +24,10 @@ struct WorkoutSampler {
 
   private mutating func below(_ n: Int) -> Int { random.below(n) }
 
-  /// One workout's cells, in the table's field order.
+  /// The fields a sampled workout has, in the table's order (no notes).
+  static let fields = ["id", "completedAt", "status", "planTitle", "focus", "durationMinutes", "intensity"]
+
+  /// One workout's cells, in the order of `fields`.
   mutating func nextWorkout() -> [Cell] {
     let hex = Array("0123456789abcdef")
     var id = ""

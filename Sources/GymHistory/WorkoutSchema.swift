@@ -4,7 +4,9 @@ import GymCore
 /// Workout history: one row per finished or skipped session (seed 000).
 public enum WorkoutSchema {
   public static let statuses = ["completed", "skipped"]
-  public static let focuses = ["fullBody", "upper", "lower", "push", "pull", "legs", "core", "cardio", "mobility"]
+  public static let focuses = [
+    "fullBody", "upper", "lower", "push", "pull", "legs", "core", "cardio", "mobility", "sport",
+  ]
   public static let intensities = ["low", "moderate", "high"]
 
   public static let table = TableSchema(
@@ -17,6 +19,7 @@ public enum WorkoutSchema {
       Field("focus", .enumeration(focuses)),
       Field("durationMinutes", .integer),
       Field("intensity", .enumeration(intensities)),
+      Field("notes", .text, nullable: true),
     ],
     indexes: [
       IndexSchema("workout_id", on: ["id"], unique: true),
@@ -27,7 +30,7 @@ public enum WorkoutSchema {
     defaultSort: [SortKey("completedAt", descending: true)]
   )
 
-  /// Released migrations: never edit one; add the next.
+  /// Released migrations: never edit one; add the next (`WorkoutEvolution` holds the later ones).
   static let migrations = [
     // A rowid table with the UUID in its own unique column: random UUID keys as the primary
     // key made bulk loads 2.3× slower (DESIGN.md). `seq` is the stable rowid behind cursors.

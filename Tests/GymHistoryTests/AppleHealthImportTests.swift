@@ -83,6 +83,18 @@ import ZIPFoundation
     #expect(sleep.map { $0["value"] as Double } == [90, 20])
   }
 
+  /// Sports are `sport` since history/006, and that migration moved exactly the titles they had
+  /// been imported with before.
+  @Test func sportsHaveTheirOwnFocus() {
+    #expect(HealthKitMapping.workout("HKWorkoutActivityTypeSoccer") == ("Soccer", "sport"))
+    #expect(HealthKitMapping.workout("HKWorkoutActivityTypeTableTennis") == ("Table Tennis", "sport"))
+    #expect(HealthKitMapping.workout("HKWorkoutActivityTypeTraditionalStrengthTraining").focus == "fullBody")
+    for sport in HealthKitMapping.sports {
+      let title = HealthKitMapping.workout("HKWorkoutActivityType" + sport).title
+      #expect(WorkoutEvolution.sportTitles.contains("'\(title)'"), "\(title)")
+    }
+  }
+
   @Test func workoutsBecomeCompletedWorkouts() throws {
     let store = try HistoryFixtures.store()
     let path = try HistoryFixtures.file("export.xml", Self.export(records: Self.records))

@@ -29,7 +29,7 @@ import Testing
     "Leg Day","12 Jan 2024, 18:30","12 Jan 2024, 19:45","",Squat (Barbell),,"Deep, slow",0,warmup,60,10,,,
     "Leg Day","12 Jan 2024, 18:30","12 Jan 2024, 19:45","",Squat (Barbell),,,1,normal,100,5,,,8
     "Leg Day","12 Jan 2024, 18:30","12 Jan 2024, 19:45","",Leg Press,1,,2,dropset,150,12,,,
-    "Cardio","3 Feb 2024, 07:05","3 Feb 2024, 07:40","",Treadmill,,,0,normal,,,5.2,2100,
+    "Cardio","3 Feb 2024, 07:05","3 Feb 2024, 07:40","Easy, zone 2",Treadmill,,,0,normal,,,5.2,2100,
 
     """
 
@@ -51,6 +51,7 @@ import Testing
     #expect(push["durationMinutes"] == 65)
     #expect(push["focus"] == "push")
     #expect(push["intensity"] == "high")
+    #expect(push["notes"] == "Felt good; strong")  // the session's notes, since history/004
     let sets = try store.read {
       try Row.fetchAll(
         $0, sql: "SELECT * FROM workout_set WHERE workoutSeq = ? ORDER BY position", arguments: [push["seq"] as Int64])
@@ -83,6 +84,9 @@ import Testing
     #expect(legs["completedAt"] == "2024-01-12T19:45:00.000Z")
     #expect(legs["durationMinutes"] == 75)
     #expect(legs["focus"] == "legs")
+    #expect(legs["notes"] == nil as String?)  // an empty description is no notes
+    let cardio = try store.read { try String.fetchOne($0, sql: "SELECT notes FROM workout WHERE planTitle = 'Cardio'") }
+    #expect(cardio == "Easy, zone 2")
     let kinds = try store.read { try String.fetchAll($0, sql: "SELECT kind FROM workout_set ORDER BY seq") }
     #expect(kinds == ["warmup", "normal", "dropset", "normal"])
     #expect(

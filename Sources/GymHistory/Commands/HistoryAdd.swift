@@ -10,12 +10,13 @@ struct HistoryAdd: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "The plan's title.") var planTitle: String
-  @Option(help: "fullBody, upper, lower, push, pull, legs, core, cardio or mobility.") var focus: WorkoutFocus
+  @Option(help: "fullBody, upper, lower, push, pull, legs, core, cardio, mobility or sport.") var focus: WorkoutFocus
   @Option(name: .customLong("duration"), help: "Duration in minutes.") var durationMinutes: Int
   @Option(help: "low, moderate or high.") var intensity: WorkoutIntensity = .moderate
   @Option(help: "completed or skipped.") var status: WorkoutStatus = .completed
   @Option(help: ArgumentHelp("When it ended (default: now).", valueName: "date")) var completedAt: String?
   @Option(help: "A UUID to use instead of a new one.") var id: String?
+  @Option(help: "Free text about the session.") var notes: String?
 
   func validate() throws {
     if durationMinutes < 0 { throw ValidationError("--duration must be 0 or more minutes") }
@@ -30,11 +31,12 @@ struct HistoryAdd: GymCommand {
     try store.write { db in
       try db.execute(
         sql: """
-          INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           key, when.canonical, status.rawValue, planTitle, focus.rawValue, durationMinutes, intensity.rawValue,
+          notes.flatMap { $0.trimmed.isEmpty ? nil : $0 },
         ])
     }
     let out = BufferedOutput.standardOutput()

@@ -22,7 +22,7 @@ struct HistorySample: ParsableCommand {
 
   func run() throws {
     var sampler = WorkoutSampler(seed: seed, end: .now(), days: days)
-    let writer = RecordWriter(format: format, columns: WorkoutSchema.table.fieldNames)
+    let writer = RecordWriter(format: format, columns: WorkoutSampler.fields)
     for _ in 0..<count { writer.write(sampler.nextWorkout()) }
     writer.finish(next: nil)
   }

@@ -69,7 +69,16 @@ enum HealthKitMapping {
         ? "mobility"
         : name == "CoreTraining"
           ? "core"
-          : "fullBody"
+          : sports.contains(name) ? "sport" : "fullBody"
     return (title.isEmpty ? "Workout" : title, focus)
   }
+
+  /// Team, racket and field sports: a game, not a gym session (`sport` since history/006).
+  static let sports: Set = [
+    "AmericanFootball", "AustralianFootball", "Badminton", "Baseball", "Basketball", "Cricket", "Curling",
+    "Fencing", "Golf", "Handball", "Hockey", "Lacrosse", "Pickleball", "Racquetball", "Rugby", "Soccer", "Softball",
+    "Squash", "TableTennis", "Tennis", "Volleyball", "WaterPolo", "Wrestling", "MartialArts", "Climbing",
+    "Archery", "Bowling", "Equestrian", "Fishing", "Hunting", "Sailing", "SurfingSports", "WaterSports",
+    "DiscSports", "FitnessGaming", "Play",
+  ]
 }

@@ -21,7 +21,9 @@ struct HevyFormat: LoggerFormat {
     guard let end = Self.date(endText) else {
       throw row.fail("end_time", endText, expected: "a time like 12 Jan 2024, 19:45")
     }
-    let workout = LoggedWorkout(key: "hevy|\(startText)|\(title)", title: title, start: start, end: max(start, end))
+    let workout = LoggedWorkout(
+      key: "hevy|\(startText)|\(title)", title: title, start: start, end: max(start, end),
+      notes: row.text("description"))
     let type = try row.required("set_type")
     guard WorkoutSetSchema.kinds.contains(type) else {
       throw row.fail("set_type", type, expected: "one of " + WorkoutSetSchema.kinds.joined(separator: ", "))
@@ -29,7 +31,8 @@ struct HevyFormat: LoggerFormat {
     let set = LoggedSet(
       exercise: try row.required("exercise_title"), kind: type, weightKg: try row.number("weight_kg"),
       reps: try row.number("reps").map { Int($0) }, distanceKm: try row.number("distance_km"),
-      seconds: try row.number("duration_seconds"), rpe: try row.number("rpe"), notes: row.text("exercise_notes"))
+      durationSeconds: try row.number("duration_seconds"), rpe: try row.number("rpe"), notes: row.text("exercise_notes")
+    )
     return (workout, set)
   }
 

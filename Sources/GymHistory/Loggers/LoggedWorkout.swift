@@ -7,7 +7,7 @@ struct LoggedSet: Equatable {
   var weightKg: Double?
   var reps: Int?
   var distanceKm: Double?
-  var seconds: Double?
+  var durationSeconds: Double?
   var rpe: Double?
   var notes: String?
 }
@@ -22,6 +22,8 @@ struct LoggedWorkout: Equatable {
   var sets: [LoggedSet] = []
   /// Set by importers that know the kind of activity (Apple Health); else guessed from the title.
   var focusOverride: String?
+  /// The session's own notes (Strong's "Workout Notes", Hevy's "description").
+  var notes: String?
 
   /// A stable UUID from the key, so importing the same export again finds the same workout.
   var id: String { StableID.uuid(for: key) }

@@ -36,6 +36,8 @@ struct LoggerImport {
           if current?.key != session.key {
             if let done = current { try writer?.write(done, counts: &counts) }
             current = session
+          } else if current?.notes == nil {
+            current?.notes = session.notes  // the session's notes may be on any of its rows
           }
           if let set { current?.sets.append(set) }
         }
@@ -61,31 +63,36 @@ final class LoggerWriter {
   func write(_ workout: LoggedWorkout, counts: inout LoggerCounts) throws {
     let upsert = try db.cachedStatement(
       sql: """
-        INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity)
-        VALUES (?, ?, 'completed', ?, ?, ?, ?)
+        INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes)
+        VALUES (?, ?, 'completed', ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET completedAt = excluded.completedAt, planTitle = excluded.planTitle,
-          focus = excluded.focus, durationMinutes = excluded.durationMinutes, intensity = excluded.intensity
-        WHERE (workout.completedAt, workout.planTitle, workout.focus, workout.durationMinutes, workout.intensity)
-          IS NOT (excluded.completedAt, excluded.planTitle, excluded.focus, excluded.durationMinutes, excluded.intensity)
+          focus = excluded.focus, durationMinutes = excluded.durationMinutes, intensity = excluded.intensity,
+          notes = excluded.notes
+        WHERE (workout.completedAt, workout.planTitle, workout.focus, workout.durationMinutes, workout.intensity,
+            workout.notes)
+          IS NOT (excluded.completedAt, excluded.planTitle, excluded.focus, excluded.durationMinutes, excluded.intensity,
+            excluded.notes)
         """)
     let id = workout.id
     let seqBefore = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM workout WHERE id = ?"), arguments: [id])
     try upsert.execute(arguments: [
       id, workout.end.canonical, workout.title, workout.focus, workout.durationMinutes, workout.intensity,
+      workout.notes,
     ])
     count(&counts.workouts, existed: seqBefore != nil)
     let seq = try seqBefore ?? Int64.fetchOne(db, sql: "SELECT seq FROM workout WHERE id = ?", arguments: [id])!
     let insertSet = try db.cachedStatement(
       sql: """
-        INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps, distanceKm, seconds, rpe, notes)
+        INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps, distanceKm, durationSeconds, rpe,
+          notes)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(workoutSeq, position) DO UPDATE SET exercise = excluded.exercise, kind = excluded.kind,
           weightKg = excluded.weightKg, reps = excluded.reps, distanceKm = excluded.distanceKm,
-          seconds = excluded.seconds, rpe = excluded.rpe, notes = excluded.notes
+          durationSeconds = excluded.durationSeconds, rpe = excluded.rpe, notes = excluded.notes
         WHERE (workout_set.exercise, workout_set.kind, workout_set.weightKg, workout_set.reps, workout_set.distanceKm,
-               workout_set.seconds, workout_set.rpe, workout_set.notes)
+               workout_set.durationSeconds, workout_set.rpe, workout_set.notes)
           IS NOT (excluded.exercise, excluded.kind, excluded.weightKg, excluded.reps, excluded.distanceKm,
-               excluded.seconds, excluded.rpe, excluded.notes)
+               excluded.durationSeconds, excluded.rpe, excluded.notes)
         """)
     // A session met again later in the same file continues where its sets stopped.
     let first = positions[seq] ?? 1
@@ -96,7 +103,8 @@ final class LoggerWriter {
         db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM workout_set WHERE workoutSeq = ? AND position = ?)"),
         arguments: [seq, position])!
       try insertSet.execute(arguments: [
-        seq, position, set.exercise, set.kind, set.weightKg, set.reps, set.distanceKm, set.seconds, set.rpe, set.notes,
+        seq, position, set.exercise, set.kind, set.weightKg, set.reps, set.distanceKm, set.durationSeconds, set.rpe,
+        set.notes,
       ])
       count(&counts.sets, existed: existed)
     }

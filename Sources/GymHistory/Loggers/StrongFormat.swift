@@ -28,7 +28,7 @@ struct StrongFormat: LoggerFormat {
     }
     let workout = LoggedWorkout(
       key: "strong|\(dateText)|\(title)", title: title, start: start,
-      end: start.adding(milliseconds: Int64(minutes) * 60_000))
+      end: start.adding(milliseconds: Int64(minutes) * 60_000), notes: row.text("Workout Notes"))
     let order = try row.required("Set Order")
     let kind: String
     switch order {
@@ -47,7 +47,7 @@ struct StrongFormat: LoggerFormat {
       weightKg: try row.number("Weight").map { ($0 * kilogramsPerUnit * 1000).rounded() / 1000 },
       reps: try row.number("Reps").map { Int($0) },
       distanceKm: try row.number("Distance").map { ($0 * kilometresPerUnit * 1000).rounded() / 1000 },
-      seconds: try row.number("Seconds"), rpe: try row.number("RPE"), notes: row.text("Notes"))
+      durationSeconds: try row.number("Seconds"), rpe: try row.number("RPE"), notes: row.text("Notes"))
     return (workout, set)
   }
 

@@ -15,7 +15,7 @@ public enum WorkoutSetSchema {
       Field("weightKg", .real, nullable: true),
       Field("reps", .integer, nullable: true),
       Field("distanceKm", .real, nullable: true),
-      Field("seconds", .real, nullable: true),
+      Field("durationSeconds", .real, nullable: true),
       Field("rpe", .real, nullable: true),
       Field("notes", .text, nullable: true),
     ],

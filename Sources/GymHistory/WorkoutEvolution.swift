@@ -1,0 +1,61 @@
+import GymCore
+
+/// The history module's schema changes after its first release, one of each kind, each for a
+/// need users have.
+enum WorkoutEvolution {
+  static let migrations = [notes, setDuration, sportFocus]
+
+  /// Strong's "Workout Notes" and Hevy's "description" were dropped on import: a nullable column
+  /// keeps them (existing workouts get NULL, nothing else changes).
+  static let notes = Migration(
+    "history/004-workout-notes", .additive, touches: ["workout"],
+    sql: "ALTER TABLE workout ADD COLUMN notes TEXT")
+
+  /// `seconds` in `history show` read as rest time as often as set duration; it is the duration,
+  /// named as the workout's `durationMinutes` is.
+  static let setDuration = Migration(
+    "history/005-set-duration-seconds", .rename, touches: ["workout_set"],
+    sql: "ALTER TABLE workout_set RENAME COLUMN seconds TO durationSeconds")
+
+  /// The titles Apple Health's sport workouts were imported with before history/006 (as
+  /// `HealthKitMapping` wrote them), frozen with the migration: never derived from code that may change.
+  static let sportTitles = [
+    "American Football", "Australian Football", "Badminton", "Baseball", "Basketball", "Cricket", "Curling",
+    "Fencing", "Golf", "Handball", "Hockey", "Lacrosse", "Pickleball", "Racquetball", "Rugby", "Soccer", "Softball",
+    "Squash", "Table Tennis", "Tennis", "Volleyball", "Water Polo", "Wrestling", "Martial Arts", "Climbing",
+    "Archery", "Bowling", "Equestrian", "Fishing", "Hunting", "Sailing", "Surfing Sports", "Water Sports",
+    "Disc Sports", "Fitness Gaming", "Play",
+  ].map { "'\($0)'" }.joined(separator: ", ")
+
+  /// A football match or a tennis game is not a full-body gym session: `sport` joins the focus
+  /// values. SQLite cannot change a CHECK in place, so `workout` is rebuilt (the 12-step way:
+  /// foreign keys are off while the runner applies it, `workout_set` keeps pointing at the same
+  /// `seq` values, the indexes are recreated) and Apple Health's sport workouts, imported as
+  /// fullBody until now, move to `sport`.
+  static let sportFocus = Migration(
+    "history/006-workout-focus-sport", .rebuild, touches: ["workout"],
+    sql: """
+      CREATE TABLE workout_new (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL,
+        completedAt TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('completed', 'skipped')),
+        planTitle TEXT NOT NULL,
+        focus TEXT NOT NULL CHECK (focus IN ('fullBody', 'upper', 'lower', 'push', 'pull', 'legs', 'core', 'cardio', 'mobility', 'sport')),
+        durationMinutes INTEGER NOT NULL CHECK (durationMinutes >= 0),
+        intensity TEXT NOT NULL CHECK (intensity IN ('low', 'moderate', 'high')),
+        notes TEXT
+      );
+      INSERT INTO workout_new (seq, id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes)
+        SELECT seq, id, completedAt, status, planTitle,
+          CASE WHEN focus = 'fullBody' AND planTitle IN (\(sportTitles)) THEN 'sport' ELSE focus END,
+          durationMinutes, intensity, notes
+        FROM workout;
+      DROP TABLE workout;
+      ALTER TABLE workout_new RENAME TO workout;
+      CREATE UNIQUE INDEX workout_id ON workout(id);
+      CREATE INDEX workout_completedAt ON workout(completedAt);
+      CREATE INDEX workout_status ON workout(status);
+      CREATE INDEX workout_status_completedAt ON workout(status, completedAt);
+      """)
+}

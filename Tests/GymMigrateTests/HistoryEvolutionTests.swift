@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+import GymCore
+import GymModules
+import Testing
+
+/// The history module's first evolutions, each from the version before it, on a database filled
+/// with workouts and their sets: notes (additive), durationSeconds (rename), sport (rebuild).
+@Suite struct HistoryEvolutionTests {
+  /// The registered modules with history stopped before `identifier`.
+  static func modules(before identifier: String) -> [GymModule] {
+    registeredModules.map { module in
+      guard let end = module.migrations.firstIndex(where: { $0.identifier == identifier }) else { return module }
+      return GymModule(name: module.name, migrations: Array(module.migrations[..<end]), tables: [])
+    }
+  }
+
+  /// 300 workouts (every tenth an Apple Health soccer game, imported as fullBody) with two sets each.
+  static func filled(before identifier: String) throws -> String {
+    let path = try MigrationFixtures.temporaryPath()
+    let store = try Store(path: path, modules: modules(before: identifier))
+    let setColumn = identifier < "history/006" ? "seconds" : "durationSeconds"
+    try store.write { db in
+      for i in 0..<300 {
+        try db.execute(
+          sql: """
+            INSERT INTO workout (seq, id, completedAt, status, planTitle, focus, durationMinutes, intensity)
+            VALUES (?, ?, ?, 'completed', ?, ?, 60, 'moderate')
+            """,
+          arguments: [
+            i + 1, UUID().uuidString.lowercased(), String(format: "2026-01-01T00:%02d:00.000Z", i % 60),
+            i % 10 == 0 ? "Soccer" : "Push Day", i % 10 == 0 ? "fullBody" : "push",
+          ])
+        for position in 1...2 {
+          try db.execute(
+            sql:
+              "INSERT INTO workout_set (workoutSeq, position, exercise, kind, \(setColumn)) VALUES (?, ?, 'Plank', 'normal', ?)",
+            arguments: [i + 1, position, Double(30 * position)])
+        }
+      }
+    }
+    return path
+  }
+
+  func migrated(_ path: String) throws -> Store { try Store(path: path, modules: registeredModules) }
+
+  @Test func notesArriveEmptyOnEveryWorkout() throws {
+    let store = try migrated(try Self.filled(before: "history/004-workout-notes"))
+    let counts = try store.read { db in
+      try [
+        Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout WHERE notes IS NULL"),
+        Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout_set"),
+      ]
+    }
+    #expect(counts == [300, 600])
+  }
+
+  @Test func setSecondsBecomeDurationSeconds() throws {
+    let store = try migrated(try Self.filled(before: "history/005-set-duration-seconds"))
+    let columns = try store.read { db in try db.columns(in: "workout_set").map(\.name) }
+    #expect(columns.contains("durationSeconds") && !columns.contains("seconds"))
+    let total = try store.read { db in try Double.fetchOne(db, sql: "SELECT SUM(durationSeconds) FROM workout_set") }
+    #expect(total == Double(300 * 90))
+  }
+
+  /// The rebuild keeps every workout and every set's link to it, moves the sport games to
+  /// `sport`, enforces the new CHECK, and the list still walks its index.
+  @Test func theFocusRebuildKeepsEveryRelationship() throws {
+    let path = try Self.filled(before: "history/006-workout-focus-sport")
+    let before = try DatabaseQueue(path: path).read { db in
+      try Row.fetchAll(
+        db,
+        sql:
+          "SELECT w.id, s.position, s.durationSeconds FROM workout_set s JOIN workout w ON w.seq = s.workoutSeq ORDER BY s.rowid"
+      )
+    }
+    let store = try migrated(path)
+    try store.read { db in
+      let after = try Row.fetchAll(
+        db,
+        sql:
+          "SELECT w.id, s.position, s.durationSeconds FROM workout_set s JOIN workout w ON w.seq = s.workoutSeq ORDER BY s.rowid"
+      )
+      #expect(after == before)
+      #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout WHERE focus = 'sport'") == 30)
+      #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout WHERE focus = 'push'") == 270)
+      let plan = try Row.fetchAll(
+        db, sql: "EXPLAIN QUERY PLAN SELECT id FROM workout ORDER BY completedAt DESC LIMIT 20"
+      )
+      .map { $0["detail"] as String }.joined()
+      #expect(plan.contains("workout_completedAt"))
+      #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+    }
+    try store.write { db in
+      #expect(throws: DatabaseError.self) {
+        try db.execute(sql: "UPDATE workout SET focus = 'chess' WHERE seq = 1")
+      }
+      // The cascade from a workout to its sets survived the rebuild.
+      try db.execute(sql: "DELETE FROM workout WHERE seq = 1")
+      #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout_set WHERE workoutSeq = 1") == 0)
+    }
+    #expect(Backup.list(of: path).count == 1)
+  }
+}
