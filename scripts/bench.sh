@@ -234,6 +234,38 @@ say "Goodreads import of a generated 20,000-row export (31 columns, every quirk)
 say "database, $(python3 -c "print('%.0f' % (20000 / ($import_ms / 1000)))") rows/s; importing it again (nothing changes): ${again_ms} ms."
 rm -rf "$(dirname "$LIB_DB")" "$(dirname "$LIB_SMALL")" "$kept"
 
+MIGRATE_ROWS=${MIGRATE_ROWS:-4000000}
+echo "bench: a rebuild migration on $MIGRATE_ROWS workouts" >&2
+# A database at history/005 (before the workout rebuild), filled by the sqlite3 shell.
+migrate_db() {  # path rows
+  rm -f "$1"* && "$GYM" migrate up --database "$1" --to history/005-set-duration-seconds 2>/dev/null
+  sqlite3 "$1" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT $2)
+    INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity)
+    SELECT printf('00000000-0000-4000-8000-%012d', i), strftime('%Y-%m-%dT%H:%M:%S.000Z', 1500000000 + i * 600, 'unixepoch'),
+      CASE i % 9 WHEN 0 THEN 'skipped' ELSE 'completed' END, CASE i % 7 WHEN 0 THEN 'Soccer' ELSE 'Push Day' END,
+      CASE i % 7 WHEN 0 THEN 'fullBody' ELSE 'push' END, 30 + i % 60, 'moderate' FROM n;"
+}
+migrate_db "$WORK/migrate.sqlite" "$MIGRATE_ROWS"
+migrate_db "$WORK/migrate-small.sqlite" "$((MIGRATE_ROWS / 10))"
+db_mb=$(python3 -c "import os; print('%.0f' % (os.path.getsize('$WORK/migrate.sqlite') / 1e6))")
+log=$(mktemp)
+/usr/bin/time -f "%M %e" "$GYM" migrate up --database "$WORK/migrate.sqlite" 2>"$log" || { cat "$log" >&2; exit 1; }
+read -r mem_migrate secs_migrate <<<"$(tail -n 1 "$log" | awk '{printf "%d %s", $1 / 1024, $2}')"
+steps=$(grep '^applied' "$log" | sed 's/.*verified in \([0-9.]* s\).*backup: .*(\([0-9.]* s\))/migrations \1, backup \2/')
+/usr/bin/time -f "%M %e" "$GYM" migrate up --database "$WORK/migrate-small.sqlite" 2>"$log" || { cat "$log" >&2; exit 1; }
+read -r mem_small secs_small <<<"$(tail -n 1 "$log" | awk '{printf "%d %s", $1 / 1024, $2}')"
+rm -f "$log" "$WORK"/migrate*.sqlite*
+say ""
+say "## Migration: the workout rebuild (history/006) on a ${db_mb} MB database"
+say ""
+say "| database | wall | of which | peak memory |"
+say "| --- | --- | --- | --- |"
+say "| $MIGRATE_ROWS workouts, ${db_mb} MB | ${secs_migrate} s | ${steps} | ${mem_migrate} MiB |"
+say "| $((MIGRATE_ROWS / 10)) workouts | ${secs_small} s | | ${mem_small} MiB (difference $((mem_migrate - mem_small)) MiB) |"
+say ""
+say "\`gym migrate up\` from history/005: verified backup, the 12-step rebuild of \`workout\` with its four indexes,"
+say "the foreign-key check of \`workout_set\` and the row counts of every table, in one transaction."
+
 say ""
 say "## In-process query times (\`gym bench --database …\`)"
 say ""

@@ -21,8 +21,12 @@ struct MigrateUp: GymCommand {
     }
     printError(
       "applied \(report.applied.count) migration(s): \(report.applied.joined(separator: ", ")); "
-        + "schema v\(report.fromVersion) → v\(report.toVersion), verified"
-        + (report.backup.map { "; backup: \($0.path)" } ?? ""))
+        + "schema v\(report.fromVersion) → v\(report.toVersion), verified in \(seconds(report.migrationSeconds))"
+        + (report.backup.map { "; backup: \($0.path) (\(seconds(report.backupSeconds)))" } ?? ""))
+  }
+
+  func seconds(_ value: Double) -> String {
+    value < 10 ? String(format: "%.2f s", value) : String(format: "%.1f s", value)
   }
 }
 

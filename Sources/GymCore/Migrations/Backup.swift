@@ -53,7 +53,8 @@ public struct Backup: Sendable, Equatable {
   static func take(database: String, version: Int, now: Date = Date()) throws -> Backup {
     let final = database + marker + stamp(now) + "-v\(version)"
     let temporary = final + ".partial"
-    unlink(temporary)
+    // A backup a killed process left half-written has no use: it never got its final name.
+    for stale in partials(of: database) { unlink(stale) }
     do {
       var readOnly = Configuration()
       readOnly.readonly = true
@@ -80,6 +81,15 @@ public struct Backup: Sendable, Equatable {
       throw StoreError.backupFailed(path: final, reason: "\(error)")
     }
     return Backup(path: final, database: database)!
+  }
+
+  static func partials(of database: String) -> [String] {
+    let directory = (database as NSString).deletingLastPathComponent
+    let prefix = (database as NSString).lastPathComponent + marker
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+    return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".partial") }.map {
+      directory.isEmpty ? $0 : directory + "/" + $0
+    }
   }
 
   /// Opens a backup read-only and runs `integrity_check`.

@@ -7,6 +7,9 @@ public struct MigrationReport: Sendable {
   public let backup: Backup?
   public let fromVersion: Int
   public let toVersion: Int
+  /// Wall time of the backup, and of the migrations with their checks.
+  public var backupSeconds: Double = 0
+  public var migrationSeconds: Double = 0
 }
 
 /// Applies pending migrations so that either all of them complete and are verified, or the
@@ -63,9 +66,11 @@ public struct MigrationRunner {
     }
     let before = try Self.rowCounts(db)
     var backup: Backup?
+    let backupStart = Date()
     if takeBackup && before.values.contains(where: { $0 > 0 }) {
       backup = try Backup.take(database: store.path, version: state.version, now: now)
     }
+    let migrationStart = Date()
     if try !db.tableExists("grdb_migrations") {
       try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
     }
@@ -81,7 +86,8 @@ public struct MigrationRunner {
     }
     return MigrationReport(
       applied: pending.map(\.identifier), backup: backup, fromVersion: state.version,
-      toVersion: state.version + pending.count)
+      toVersion: state.version + pending.count, backupSeconds: migrationStart.timeIntervalSince(backupStart),
+      migrationSeconds: Date().timeIntervalSince(migrationStart))
   }
 
   /// After each migration: its relationships hold and no table lost or gained rows it should not.
