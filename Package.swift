@@ -24,7 +24,8 @@ let package = Package(
     .executableTarget(
       name: "gym",
       dependencies: [
-        "GymBench", "GymCLI", "GymCore", "GymHistory", "GymLibrary", "GymMigrate", "GymModules", "GymStaples",
+        "GymBench", "GymCLI", "GymCore", "GymExport", "GymHistory", "GymLibrary", "GymMigrate", "GymModules",
+        "GymStaples",
       ],
       swiftSettings: swiftSettings
     ),
@@ -86,6 +87,19 @@ let package = Package(
       dependencies: ["GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: swiftSettings
     ),
+    .target(
+      name: "GymExport",
+      dependencies: [
+        "GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "GymExportTests",
+      dependencies: ["GymExport", "GymModules", "GymCore", "GymCLI", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "GymMigrateTests",
       dependencies: [
@@ -116,11 +130,14 @@ let package = Package(
     .target(
       name: "GymCore",
       dependencies: [
+        "CGymZlib",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       swiftSettings: swiftSettings
     ),
+    // The system zlib (zlib1g-dev), for gzip.
+    .systemLibrary(name: "CGymZlib", path: "Sources/CGymZlib", providers: [.apt(["zlib1g-dev"])]),
     .testTarget(
       name: "GymCoreTests",
       dependencies: ["GymCore"],

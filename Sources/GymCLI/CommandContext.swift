@@ -35,6 +35,13 @@ public struct CommandContext {
     configuration.string(.databasePath) ?? Store.defaultPath(environment: ConfigLoader.processEnvironment())
   }
 
+  /// Where exports go without `--out`: `export.directory`, else `$XDG_DATA_HOME/gym/exports`.
+  public var exportDirectory: String {
+    if let configured = configuration.string(.exportDirectory) { return configured }
+    let database = Store.defaultPath(environment: ConfigLoader.processEnvironment())
+    return (database as NSString).deletingLastPathComponent + "/exports"
+  }
+
   /// Opens the shared store with every registered module's schema.
   public func openStore() throws -> Store {
     try Store(path: databasePath, modules: ModuleRegistry.modules, options: configuration.storeOptions)

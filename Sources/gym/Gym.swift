@@ -1,6 +1,7 @@
 import ArgumentParser
 import GymBench
 import GymCLI
+import GymExport
 import GymHistory
 import GymLibrary
 import GymMigrate
@@ -14,7 +15,8 @@ struct Gym: ParsableCommand {
     discussion: "An unknown command 'gym foo …' runs 'gym-foo' from PATH, with GYM_DATABASE set.",
     version: "0.1.0",
     subcommands: [
-      HistoryCommand.self, LibraryCommand.self, StaplesCommand.self, MigrateCommand.self, BenchCommand.self,
+      HistoryCommand.self, LibraryCommand.self, StaplesCommand.self, MigrateCommand.self, ExportCommand.self,
+      ImportCommand.self, BenchCommand.self,
       ConfigCommand.self,
       CompletionsCommand.self,
     ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GymCLI
+import GymExport
 import GymModules
 
 #if canImport(Glibc)
@@ -11,6 +12,7 @@ import GymModules
 // The modules the store and the cross-cutting commands know: add a module here, once.
 ModuleRegistry.register(registeredModules)
 CompletionsCommand.root = Gym.self
+ExportCommand.gymVersion = Gym.configuration.version
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 

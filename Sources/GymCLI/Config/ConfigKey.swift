@@ -45,7 +45,11 @@ public struct ConfigKey: Sendable, Hashable {
   public static let pageSize = ConfigKey(
     name: "output.page_size", kind: .integer(0...1_000_000), defaultValue: "20")
 
-  public static let all: [ConfigKey] = [databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize]
+  public static let exportDirectory = ConfigKey(name: "export.directory", kind: .string, defaultValue: nil)
+
+  public static let all: [ConfigKey] = [
+    databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize, exportDirectory,
+  ]
 
   /// The value checked against the kind, normalised (`yes` → `true`), or nil when it does not fit.
   func normalise(_ raw: String) -> String? {

@@ -105,6 +105,8 @@ struct YAMLConfigFile {
       guard !keys.isEmpty else {
         throw fail(sectionKey, "unknown section '\(section)'; known sections: \(Self.sections.joined(separator: ", "))")
       }
+      // A section whose keys are all commented out is empty, not wrong.
+      if case .scalar(let scalar) = sectionValue, ["", "~", "null"].contains(scalar.string) { continue }
       guard case .mapping(let entries) = sectionValue else {
         throw fail(sectionValue, "section '\(section)' must be a mapping of keys")
       }

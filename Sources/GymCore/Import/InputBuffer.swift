@@ -12,11 +12,25 @@ public final class InputBuffer {
   public var start = 0
   public private(set) var end = 0
   public private(set) var isAtEOF = false
-  private let descriptor: Int32
+  private let source: (UnsafeMutableRawBufferPointer) throws(InputError) -> Int
   private static let chunk = 1 << 20
 
   public init(descriptor: Int32) {
-    self.descriptor = descriptor
+    source = { buffer throws(InputError) in
+      while true {
+        let n = read(descriptor, buffer.baseAddress, buffer.count)
+        if n >= 0 { return n }
+        if errno != EINTR {
+          throw InputError(line: 0, message: "cannot read the input: \(String(cString: strerror(errno)))")
+        }
+      }
+    }
+    storage = [UInt8](repeating: 0, count: Self.chunk * 2)
+  }
+
+  /// Bytes from anything that fills a buffer and returns the count, 0 at the end (a gzip stream).
+  public init(source: @escaping (UnsafeMutableRawBufferPointer) throws(InputError) -> Int) {
+    self.source = source
     storage = [UInt8](repeating: 0, count: Self.chunk * 2)
   }
 
@@ -32,21 +46,22 @@ public final class InputBuffer {
       end = count
     }
     if storage.count - end < Self.chunk { storage += [UInt8](repeating: 0, count: Self.chunk) }
-    while true {
-      let n = storage.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress! + end, raw.count - end)
+    let result = storage.withUnsafeMutableBytes { raw -> Result<Int, InputError> in
+      do {
+        return .success(try source(UnsafeMutableRawBufferPointer(rebasing: raw[end...])))
+      } catch let error as InputError {
+        return .failure(error)
+      } catch {
+        return .failure(InputError(line: 0, message: "\(error)"))
       }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw InputError(line: 0, message: "cannot read the input: \(String(cString: strerror(errno)))")
-      }
-      if n == 0 {
-        isAtEOF = true
-        return false
-      }
-      end += n
-      return true
     }
+    let n = try result.get()
+    if n == 0 {
+      isAtEOF = true
+      return false
+    }
+    end += n
+    return true
   }
 }
 

@@ -153,13 +153,7 @@ public struct Backup: Sendable, Equatable {
     return aside
   }
 
-  static func stamp(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-    return formatter.string(from: date)
-  }
+  static func stamp(_ date: Date) -> String { FileStamp.utc(date) }
 
   /// Deletes the oldest backups of `database` beyond the newest `keep`.
   static func prune(_ database: String, keep: Int) {
@@ -179,5 +173,16 @@ public struct Backup: Sendable, Equatable {
     guard descriptor >= 0 else { return }
     _ = fsync(descriptor)
     close(descriptor)
+  }
+}
+
+/// UTC times in file names: `20261122T101500Z` (or `20261122T101500.123Z`), which sort as time.
+public enum FileStamp {
+  public static func utc(_ date: Date, milliseconds: Bool = false) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = milliseconds ? "yyyyMMdd'T'HHmmss.SSS'Z'" : "yyyyMMdd'T'HHmmss'Z'"
+    return formatter.string(from: date)
   }
 }

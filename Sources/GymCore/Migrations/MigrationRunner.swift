@@ -39,13 +39,15 @@ public struct MigrationRunner {
     try store.read { try SchemaState.read($0, migrations: migrations) }
   }
 
-  public func up(to target: String? = nil, backup: Bool = true, now: Date = Date()) throws -> MigrationReport {
+  public func up(
+    to target: String? = nil, only: Set<String>? = nil, backup: Bool = true, now: Date = Date()
+  ) throws -> MigrationReport {
     try store.database.writeWithoutTransaction { db in
       try db.execute(sql: "PRAGMA foreign_keys = OFF")
       defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
       try db.execute(sql: "BEGIN IMMEDIATE")
       do {
-        let report = try apply(db, target: target, backup: backup, now: now)
+        let report = try apply(db, target: target, only: only, backup: backup, now: now)
         try db.execute(sql: "COMMIT")
         if report.backup != nil { Backup.prune(store.path, keep: keepBackups) }
         return report
@@ -56,11 +58,13 @@ public struct MigrationRunner {
     }
   }
 
-  private func apply(_ db: Database, target: String?, backup takeBackup: Bool, now: Date) throws -> MigrationReport {
+  private func apply(
+    _ db: Database, target: String?, only: Set<String>?, backup takeBackup: Bool, now: Date
+  ) throws -> MigrationReport {
     let state = try SchemaState.read(db, migrations: migrations)
     if state.isForeign { throw StoreError.foreignDatabase(path: store.path) }
     if !state.unknown.isEmpty { throw StoreError.newerSchema(path: store.path, unknown: state.unknown) }
-    let pending = try state.pending(upTo: target)
+    let pending = try only.map { state.pending(only: $0) } ?? state.pending(upTo: target)
     guard !pending.isEmpty else {
       return MigrationReport(applied: [], backup: nil, fromVersion: state.version, toVersion: state.version)
     }

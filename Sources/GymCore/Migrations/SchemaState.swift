@@ -31,6 +31,11 @@ public struct SchemaState: Sendable {
       unknown: applied.filter { !known.contains($0) }, isForeign: false)
   }
 
+  /// The pending migrations among `identifiers`, in registration order (an export's schema).
+  public func pending(only identifiers: Set<String>) -> [Migration] {
+    pending.filter { identifiers.contains($0.identifier) }
+  }
+
   /// The pending migrations up to and including `target` (all of them when nil).
   public func pending(upTo target: String?) throws(StoreError) -> [Migration] {
     guard let target else { return pending }

@@ -1,0 +1,81 @@
+import Crypto
+import Foundation
+import GymCLI
+import GymCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file being written: its descriptor, its SHA-256 and size as bytes go through.
+final class HashedFile {
+  let path: String
+  let descriptor: Int32
+  private var hasher = SHA256()
+  private(set) var bytes = 0
+
+  /// Creates the file; it must not exist (exports never overwrite).
+  init(creating path: String) throws {
+    self.path = path
+    descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw GymError(.cannotCreate, "cannot create '\(path)': \(String(cString: strerror(errno)))")
+    }
+  }
+
+  func write(_ buffer: UnsafeRawBufferPointer) throws(CompressionError) {
+    hasher.update(bufferPointer: buffer)
+    bytes += buffer.count
+    try FileOutput.writeAll(descriptor, buffer)
+  }
+
+  /// fsyncs and closes; returns the manifest's entry.
+  func close(name: String) throws -> ExportManifest.File {
+    guard fsync(descriptor) == 0 else {
+      let reason = String(cString: strerror(errno))
+      _ = Glibc.close(descriptor)
+      throw GymError(.ioError, "cannot write '\(path)': \(reason)")
+    }
+    _ = Glibc.close(descriptor)
+    return ExportManifest.File(name: name, bytes: bytes, sha256: Self.hex(hasher.finalize()))
+  }
+
+  static func hex(_ digest: SHA256.Digest) -> String {
+    digest.map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// The SHA-256 of a whole file, read in chunks.
+  static func sha256(of path: String) throws -> (String, Int) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw GymError.data("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+    defer { _ = Glibc.close(descriptor) }
+    var hasher = SHA256()
+    var total = 0
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+    defer { buffer.deallocate() }
+    while true {
+      let count = read(descriptor, buffer.baseAddress, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+      total += count
+    }
+    return (hex(hasher.finalize()), total)
+  }
+}
+
+/// Directory operations an export needs to be atomic: fsync a directory, remove a tree.
+enum Directory {
+  static func fsync(_ path: String) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = Glibc.fsync(descriptor)
+    _ = Glibc.close(descriptor)
+  }
+
+  static func remove(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}

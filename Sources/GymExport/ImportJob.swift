@@ -1,0 +1,136 @@
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `gym import` did.
+public struct ImportSummary: Sendable {
+  public var tables = 0
+  public var rows = 0
+  public var exportSchema = 0
+  public var migrated: [String] = []
+}
+
+/// Restores an export into an empty database, all or nothing: the export is verified first; its
+/// rows are loaded into a staging database at the export's own schema version, which is then
+/// migrated to this gym's (an older export's rows go through the same migrations a database
+/// would); the staging tables are copied into the target in one transaction, foreign keys checked.
+public struct ImportJob {
+  public let reader: ExportReader
+  public let target: String
+  public let modules: [GymModule]
+  public let options: Store.Options
+
+  public init(reader: ExportReader, target: String, modules: [GymModule], options: Store.Options) {
+    self.reader = reader
+    self.target = target
+    self.modules = modules
+    self.options = options
+  }
+
+  public func run() throws -> ImportSummary {
+    try reader.verify()
+    let manifest = reader.manifest
+    let known = Set(modules.flatMap { $0.migrations.map(\.identifier) })
+    let unknown = manifest.schema.filter { !known.contains($0) }
+    if !unknown.isEmpty { throw StoreError.newerSchema(path: reader.path, unknown: unknown) }
+    let store = try Store(path: target, modules: modules, options: options)
+    let tables = modules.flatMap(\.tables).map(\.name)
+    let existing = try store.read { db in
+      try tables.reduce(0) { $0 + (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.quote($1))") ?? 0) }
+    }
+    guard existing == 0 else {
+      throw GymError.data(
+        "'\(target)' already holds \(existing) rows; import restores into an empty database "
+          + "(pass --database with a new path)")
+    }
+    let staging = target + ".import-" + UUID().uuidString + ".partial"
+    defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
+    var summary = try stage(into: staging)
+    try copy(from: staging, into: store, tables: tables, summary: &summary)
+    return summary
+  }
+
+  /// The export as a database of its own, migrated to this gym's schema.
+  private func stage(into staging: String) throws -> ImportSummary {
+    let manifest = reader.manifest
+    var summary = ImportSummary(exportSchema: manifest.schema.count)
+    var inspect = options
+    inspect.inspectOnly = true
+    if reader.format == .sqlite {
+      try reader.withSnapshot { snapshot in try FileManager.default.copyItem(atPath: snapshot, toPath: staging) }
+    } else {
+      let store = try Store(path: staging, modules: modules, options: inspect)
+      _ = try MigrationRunner(store: store).up(only: Set(manifest.schema), backup: false)
+      try store.write { db in
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        for table in manifest.tables {
+          let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
+          let statement = try db.makeStatement(
+            sql: "INSERT INTO \(SQL.quote(table.name)) (\(table.columns.map(SQL.quote).joined(separator: ", "))) "
+              + "VALUES (\(marks))")
+          try reader.rows(of: table) { values in
+            try statement.execute(arguments: StatementArguments(Self.databaseValues(values)))
+          }
+        }
+      }
+    }
+    let store = try Store(path: staging, modules: modules, options: inspect)
+    summary.migrated = try MigrationRunner(store: store).up(backup: false).applied
+    return summary
+  }
+
+  /// Copies every table from the staging database into the target, in the registry's order
+  /// (parents before children), in one transaction.
+  private func copy(from staging: String, into store: Store, tables: [String], summary: inout ImportSummary) throws {
+    try store.database.writeWithoutTransaction { db in
+      try db.execute(sql: "ATTACH DATABASE ? AS staging", arguments: [staging])
+      defer { try? db.execute(sql: "DETACH DATABASE staging") }
+      try db.inTransaction(.immediate) {
+        let present = try Set(String.fetchAll(db, sql: "SELECT name FROM staging.sqlite_master WHERE type = 'table'"))
+        for table in tables where present.contains(table) {
+          let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(SQL.quote(table)))")
+            .map { SQL.quote($0["name"] as String) }.joined(separator: ", ")
+          try db.execute(
+            sql:
+              "INSERT INTO main.\(SQL.quote(table)) (\(columns)) SELECT \(columns) FROM staging.\(SQL.quote(table)) ORDER BY rowid"
+          )
+          summary.rows += db.changesCount
+          summary.tables += 1
+        }
+        let orphans = try Row.fetchAll(db, sql: "PRAGMA main.foreign_key_check")
+        if let first = orphans.first {
+          throw GymError.data(
+            "\(reader.path): \(orphans.count) row(s) of \(first["table"] as String) point at missing "
+              + "\(first["parent"] as String) rows; nothing was imported")
+        }
+        return .commit
+      }
+    }
+  }
+
+  /// An export's raw values as SQLite values: JSON numbers with a fraction or exponent are REAL,
+  /// others INTEGER; CSV text goes in as text and the column's type affinity converts it.
+  static func databaseValues(_ values: RecordValues) -> [DatabaseValue] {
+    values.kinds.indices.map { i in
+      switch values.kinds[i] {
+      case .missing, .null: return .null
+      case .boolTrue: return 1.databaseValue
+      case .boolFalse: return 0.databaseValue
+      case .string: return values.string(i).databaseValue
+      case .number:
+        let text = values.string(i)
+        if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int64(text) {
+          return integer.databaseValue
+        }
+        return (Double(text) ?? 0).databaseValue
+      }
+    }
+  }
+}
