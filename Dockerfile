@@ -18,6 +18,6 @@ RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 zl
 COPY --from=build /usr/local/bin/gym /usr/local/bin/gym
 USER gym
 ENV GYM_DATABASE=/data/gym.sqlite
-VOLUME ["/data"]
+VOLUME ["/data", "/exports"]
 ENTRYPOINT ["gym"]
 CMD ["history", "list"]

@@ -18,6 +18,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // MARK: The executable: entry point and the command tree, nothing else.
@@ -92,6 +94,8 @@ let package = Package(
       dependencies: [
         "GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -147,7 +151,7 @@ let package = Package(
     // MARK: End-to-end: runs the built `gym` binary as a subprocess.
     .testTarget(
       name: "GymEndToEndTests",
-      dependencies: ["gym", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["gym", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Yams", package: "Yams")],
       swiftSettings: swiftSettings
     ),
   ]

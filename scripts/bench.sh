@@ -151,6 +151,42 @@ numbers() {
   rm -f "$log"
 }
 
+echo "bench: exports of the 1,000,000-workout database with the sample pantry and 20,000 books" >&2
+python3 scripts/make-goodreads-export.py 20000 "$WORK/goodreads.csv"
+"$GYM" staples seed --database "$DB" 2>/dev/null || true
+"$GYM" library import goodreads --quiet --database "$DB" "$WORK/goodreads.csv"
+TABLES=$(sqlite3 "$DB" "SELECT group_concat(name, ' ') FROM sqlite_master WHERE type = 'table' AND name IN
+  ('workout','sample','workout_set','work','author','work_author','edition','library_entry','grocery_item','recipe','recipe_ingredient')")
+EXPORT_ROWS=$(sqlite3 "$DB" "SELECT $(for t in $TABLES; do printf '(SELECT COUNT(*) FROM %s) + ' "$t"; done) 0")
+EX="$WORK/exports"
+export_row() {  # label, then the command; prints a table row: wall, rows/s, size, peak memory
+  local label=$1; shift
+  rm -rf "$EX" && mkdir -p "$EX"
+  local log; log=$(mktemp)
+  /usr/bin/time -f "%M %e" bash -c "$*" >/dev/null 2>"$log" || { cat "$log" >&2; exit 1; }
+  read -r kb secs <<<"$(tail -n 1 "$log")"
+  rm -f "$log"
+  local bytes; bytes=$(du -sb "$EX" | cut -f1)
+  say "| $label | ${secs} s | $(python3 -c "print('%.0f' % ($EXPORT_ROWS / max($secs, 0.001)))") | $(python3 -c "print('%.1f MB' % ($bytes / 1e6))") | $((kb / 1024)) MiB |"
+  echo "$secs"
+}
+say ""
+say "## Export ($EXPORT_ROWS rows in $(echo $TABLES | wc -w) tables)"
+say ""
+say "| command | wall | rows/s | output | peak memory (the pipeline: its largest process) |"
+say "| --- | --- | --- | --- | --- |"
+g6=$(export_row "\`gym export\` (NDJSON, gzip -6)" "'$GYM' export --database '$DB' --out '$EX' --level 6" | tail -n 1)
+s6=$(export_row "\`sqlite3 -json\` per table, piped to \`gzip -6\`" "for t in $TABLES; do sqlite3 -json '$DB' \"SELECT * FROM \$t ORDER BY rowid\" | gzip -6 > '$EX'/\$t.json.gz; done" | tail -n 1)
+g1=$(export_row "\`gym export --level 1\`" "'$GYM' export --database '$DB' --out '$EX' --level 1" | tail -n 1)
+s1=$(export_row "\`sqlite3 -json\` per table, piped to \`gzip -1\`" "for t in $TABLES; do sqlite3 -json '$DB' \"SELECT * FROM \$t ORDER BY rowid\" | gzip -1 > '$EX'/\$t.json.gz; done" | tail -n 1)
+export_row "\`gym export --format csv\`" "'$GYM' export --database '$DB' --out '$EX' --format csv" >/dev/null
+export_row "\`gym export --format sqlite\` (snapshot, gzip -6)" "'$GYM' export --database '$DB' --out '$EX' --format sqlite" >/dev/null
+export_row "\`sqlite3 .dump\`, piped to \`gzip -6\`" "sqlite3 '$DB' .dump | gzip -6 > '$EX/dump.sql.gz'" >/dev/null
+rm -rf "$EX"
+say ""
+say "gym's NDJSON+gzip export takes $(python3 -c "print('%.2f×' % ($g6 / $s6))") the wall time of \`sqlite3 -json\` piped to \`gzip -6\` (target ≤ 1.2×, under 40 MiB);"
+say "$(python3 -c "print('%.2f×' % ($g1 / $s1))") at level 1. Encoding and compression run on two threads."
+
 HEALTH=${HEALTH_RECORDS:-2000000}
 echo "bench: generating an Apple Health export of $HEALTH records" >&2
 python3 scripts/make-health-export.py "$HEALTH" "$WORK/health.xml" "$WORK/health.zip"
@@ -221,7 +257,6 @@ say "| \`gym library show --all --format ndjson\` (full graph) | $WORKS | ${mem_
 say ""
 say "Target: the projected list under 40 MiB. Both stream (the full graph is four statements merged by work id), so"
 say "neither grows with the library; the projection's saving shows as time and bytes read."
-python3 scripts/make-goodreads-export.py 20000 "$WORK/goodreads.csv"
 hyperfine --warmup 1 --runs 5 --export-json "$WORK/goodreads.json" \
   --prepare "rm -f '$WORK/goodreads.sqlite'*" \
   "'$GYM' library import goodreads --quiet --database '$WORK/goodreads.sqlite' '$WORK/goodreads.csv'" >&2

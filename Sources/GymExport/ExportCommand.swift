@@ -13,7 +13,7 @@ public struct ExportCommand: ParsableCommand {
       and manifest.json (gym version, schema, per-table rows and columns, SHA-256 of every file). \
       It is read in one transaction and written under a temporary name, then renamed.
       """,
-    subcommands: [ExportCreate.self, ExportVerify.self],
+    subcommands: [ExportCreate.self, ExportVerify.self, ExportStatus.self, ExportSchedule.self],
     defaultSubcommand: ExportCreate.self)
 
   public init() {}

@@ -1,0 +1,54 @@
+import Foundation
+import GymCore
+
+/// The exports in a directory: only directories gym made, recognised by their manifest.
+public struct ExportListing: Sendable {
+  public struct Entry: Sendable {
+    public let name: String
+    public let path: String
+    public let manifest: ExportManifest
+    public var bytes: Int { manifest.files.reduce(0) { $0 + $1.bytes } }
+    public var rows: Int { manifest.tables.reduce(0) { $0 + $1.rows } }
+  }
+
+  /// Oldest first (the names sort as time).
+  public static func exports(in directory: String) -> [Entry] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.filter { $0.hasPrefix(ExportJob.prefix) }.sorted().compactMap { name in
+      let path = directory + "/" + name
+      guard let manifest = ExportManifest.read(in: path) else { return nil }
+      return Entry(name: name, path: path, manifest: manifest)
+    }
+  }
+
+  /// Deletes the oldest exports beyond the newest `keep`; returns their names. Anything else in
+  /// the directory — files, other directories, an export whose manifest is gone — is left alone.
+  public static func prune(_ directory: String, keep: Int) -> [String] {
+    let all = exports(in: directory)
+    let old = all.dropLast(max(keep, 1))
+    for entry in old { try? FileManager.default.removeItem(atPath: entry.path) }
+    return old.map(\.name)
+  }
+
+  /// `24h`, `30m`, `90s`, `7d`, `1h30m`: seconds; nil when it is not a duration.
+  public static func seconds(_ text: String) -> Double? {
+    var total = 0.0
+    var number = ""
+    for character in text {
+      if character.isNumber || character == "." {
+        number.append(character)
+        continue
+      }
+      guard let value = Double(number) else { return nil }
+      switch character {
+      case "d": total += value * 86_400
+      case "h": total += value * 3600
+      case "m": total += value * 60
+      case "s": total += value
+      default: return nil
+      }
+      number = ""
+    }
+    return number.isEmpty && total > 0 ? total : nil
+  }
+}

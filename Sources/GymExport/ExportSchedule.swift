@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import GymCLI
+import GymCore
+import Logging
+import ServiceLifecycle
+
+/// `gym export schedule --every 24h --keep 14 --out /exports`: exports at start and then on the
+/// interval until stopped, keeping the newest `--keep`. SIGTERM or SIGINT lets the export in
+/// progress finish, then exits 0 (swift-service-lifecycle's graceful shutdown).
+struct ExportSchedule: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "schedule",
+    abstract: "Export now and then every interval until stopped; keep the newest --keep exports.",
+    discussion: "One log line per export on stderr. SIGTERM or SIGINT: the export in progress finishes, exit 0.")
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: ArgumentHelp("The interval: 24h, 30m, 90s, 7d.", valueName: "duration")) var every: String
+  @Option(help: "How many exports to keep in --out (only gym's, recognised by their manifest).") var keep = 14
+  @OptionGroup var export: ExportOptionGroup
+
+  func validate() throws {
+    if ExportListing.seconds(every) == nil {
+      throw ValidationError("--every '\(every)' is not a duration; write 24h, 30m, 90s or 7d")
+    }
+    if keep < 1 { throw ValidationError("--keep must be 1 or more") }
+  }
+
+  func run(context: CommandContext) throws {
+    let service = ExportService(
+      job: ExportJob(
+        store: try context.openStore(), options: try export.options(context), gymVersion: ExportCommand.gymVersion),
+      interval: ExportListing.seconds(every)!, keep: keep)
+    var logger = Logger(label: "gym.export") { StreamLogHandler.standardError(label: $0) }
+    logger.logLevel = .info
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
+        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Outcome()
+    Task {
+      do { try await group.run() } catch { outcome.error = error }
+      done.signal()
+    }
+    done.wait()
+    if let error = outcome.error { throw error }
+  }
+
+  final class Outcome: @unchecked Sendable { var error: (any Error)? }
+}
+
+/// The scheduler as a service: export, prune, log, sleep — until a graceful shutdown.
+struct ExportService: Service, @unchecked Sendable {
+  let job: ExportJob
+  let interval: Double
+  let keep: Int
+
+  func run() async throws {
+    while !Task.isShuttingDownGracefully {
+      let started = Date()
+      // A failed export is logged and retried on the next interval: the scheduler keeps going.
+      do {
+        let (path, manifest) = try job.run(now: started)
+        let removed = ExportListing.prune(job.options.out, keep: keep)
+        printError(
+          "\(Timestamp.now().canonical) exported \((path as NSString).lastPathComponent): "
+            + "\(manifest.tables.reduce(0) { $0 + $1.rows }) rows, \(manifest.files.reduce(0) { $0 + $1.bytes }) bytes "
+            + String(format: "in %.2f s", Date().timeIntervalSince(started))
+            + (removed.isEmpty ? "" : "; removed \(removed.joined(separator: ", "))"))
+      } catch {
+        printError("\(Timestamp.now().canonical) export failed: \(ErrorReporting.classify(error).1)")
+      }
+      guard !Task.isShuttingDownGracefully else { break }
+      let wait = max(0, interval - Date().timeIntervalSince(started))
+      try? await cancelWhenGracefulShutdown { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+    }
+    printError("\(Timestamp.now().canonical) export schedule stopped")
+  }
+}
+
+/// `gym export status --out DIR`: the exports there, newest first, with their checks.
+struct ExportStatus: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status", abstract: "List the exports in --out: size, rows, and whether their checksums hold.")
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: ArgumentHelp("The exports' directory (default: export.directory).", valueName: "dir")) var out: String?
+  @Option(
+    help: ArgumentHelp("Exit 1 unless the newest export is younger than this (a healthcheck).", valueName: "duration"))
+  var maxAge: String?
+  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+
+  func validate() throws {
+    if let maxAge, ExportListing.seconds(maxAge) == nil {
+      throw ValidationError("--max-age '\(maxAge)' is not a duration")
+    }
+  }
+
+  func run(context: CommandContext) throws {
+    let directory = out ?? context.exportDirectory
+    let exports = ExportListing.exports(in: directory).reversed()
+    let writer = RecordWriter(
+      format: format ?? context.configuration.outputFormat,
+      columns: ["export", "created", "format", "tables", "rows", "bytes", "state"])
+    for entry in exports {
+      var state = "ok"
+      do { try ExportReader(path: entry.path).checkFiles() } catch {
+        state = "damaged: \(ErrorReporting.classify(error).1)"
+      }
+      writer.write([
+        .text(entry.name), .timestamp(entry.manifest.created),
+        .text(entry.manifest.dataFormat + (entry.manifest.compression == "gzip" ? "+gzip" : "")),
+        .integer(Int64(entry.manifest.tables.count)), .integer(Int64(entry.rows)), .integer(Int64(entry.bytes)),
+        .text(state),
+      ])
+    }
+    writer.finish(next: nil)
+    guard let maxAge, let limit = ExportListing.seconds(maxAge) else { return }
+    guard let newest = exports.first, let created = Timestamp(parsing: newest.manifest.created),
+      Double(Timestamp.now().millisecondsSince1970 - created.millisecondsSince1970) / 1000 <= limit
+    else {
+      throw GymError(.failure, "no export in '\(directory)' younger than \(maxAge)")
+    }
+  }
+}
