@@ -93,10 +93,16 @@ struct ExportVerify: GymCommand {
 public struct ImportCommand: GymCommand {
   public static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Restore an export into an empty database (verified first, older schemas migrated, all or nothing).")
+    abstract: "Restore an export into an empty database (verified first, older schemas migrated, all or nothing).",
+    discussion: """
+      With --merge, into a database that has data: rows whose keys are there (a workout's id, an \
+      item's name, a sample's natural key …) are left alone and counted; the others are added, \
+      their links rewritten to the rows they point at.
+      """)
 
   @OptionGroup public var global: GlobalOptions
   @Argument(help: "The export's directory.") var path: String
+  @Flag(help: "Add to a database that has data; rows already there are left alone.") var merge = false
 
   public init() {}
 
@@ -104,10 +110,11 @@ public struct ImportCommand: GymCommand {
     let reader = try ExportReader(path: path)
     let summary = try ImportJob(
       reader: reader, target: context.databasePath, modules: ModuleRegistry.modules,
-      options: context.configuration.storeOptions
+      options: context.configuration.storeOptions, merge: merge
     ).run()
     printError(
       "imported \(summary.rows) rows into \(summary.tables) tables from \(path)"
+        + (merge ? "; \(summary.existing) already there, left alone" : "")
         + (summary.migrated.isEmpty
           ? "" : "; the export's schema v\(summary.exportSchema) migrated: \(summary.migrated.joined(separator: ", "))")
     )

@@ -15,6 +15,8 @@ public struct ImportSummary: Sendable {
   public var rows = 0
   public var exportSchema = 0
   public var migrated: [String] = []
+  /// With `--merge`: rows already in the database, left alone.
+  public var existing = 0
 }
 
 /// Restores an export into an empty database, all or nothing: the export is verified first; its
@@ -26,12 +28,15 @@ public struct ImportJob {
   public let target: String
   public let modules: [GymModule]
   public let options: Store.Options
+  /// Into a database that has data: new rows are added, rows whose keys exist are left alone.
+  public var merge = false
 
-  public init(reader: ExportReader, target: String, modules: [GymModule], options: Store.Options) {
+  public init(reader: ExportReader, target: String, modules: [GymModule], options: Store.Options, merge: Bool = false) {
     self.reader = reader
     self.target = target
     self.modules = modules
     self.options = options
+    self.merge = merge
   }
 
   public func run() throws -> ImportSummary {
@@ -45,10 +50,10 @@ public struct ImportJob {
     let existing = try store.read { db in
       try tables.reduce(0) { $0 + (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.quote($1))") ?? 0) }
     }
-    guard existing == 0 else {
+    guard existing == 0 || merge else {
       throw GymError.data(
         "'\(target)' already holds \(existing) rows; import restores into an empty database "
-          + "(pass --database with a new path)")
+          + "(pass --database with a new path, or --merge to add what is not there)")
     }
     let staging = target + ".import-" + UUID().uuidString + ".partial"
     defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
@@ -94,7 +99,14 @@ public struct ImportJob {
       defer { try? db.execute(sql: "DETACH DATABASE staging") }
       try db.inTransaction(.immediate) {
         let present = try Set(String.fetchAll(db, sql: "SELECT name FROM staging.sqlite_master WHERE type = 'table'"))
-        for table in tables where present.contains(table) {
+        if merge {
+          var merging = ImportMerge()
+          try merging.run(db, tables: tables.filter(present.contains))
+          summary.rows = merging.added
+          summary.existing = merging.existing
+          summary.tables = tables.filter(present.contains).count
+        }
+        for table in tables where present.contains(table) && !merge {
           let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(SQL.quote(table)))")
             .map { SQL.quote($0["name"] as String) }.joined(separator: ", ")
           try db.execute(

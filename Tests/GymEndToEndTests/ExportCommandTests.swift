@@ -27,6 +27,10 @@ import Testing
     let again = try gym.run(["import", path, "--database", restored])
     #expect(again.status == 65)
     #expect(again.stderr.contains("already holds"))
+    let merged = try gym.run(["import", path, "--database", restored, "--merge"])
+    #expect(merged.status == 0, "\(merged.stderr)")
+    #expect(merged.stderr.hasPrefix("imported 0 rows into"))
+    #expect(merged.stderr.contains("already there, left alone"))
   }
 
   @Test func anExportDirectoryThatCannotBeWrittenIsExit73AndLeavesNothing() throws {

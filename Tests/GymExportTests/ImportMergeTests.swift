@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+import GymModules
+import Testing
+
+@testable import GymExport
+
+/// `gym import --merge`: rows already there are left alone and counted, new ones are added with
+/// their links rewritten to the rows they point at in the target.
+@Suite struct ImportMergeTests {
+  func export(_ store: Store, to directory: String) throws -> ExportReader {
+    try ExportReader(
+      path: try ExportJob(store: store, options: ExportOptions(out: directory), gymVersion: "t").run().path)
+  }
+
+  func merge(_ reader: ExportReader, into path: String) throws -> ImportSummary {
+    try ImportJob(reader: reader, target: path, modules: registeredModules, options: .init(), merge: true).run()
+  }
+
+  /// Sets as (workout id, position, exercise): what they mean, whatever the rowids.
+  func sets(_ path: String) throws -> [String] {
+    try Store(path: path, modules: registeredModules).read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT w.id || ' ' || s.position || ' ' || s.exercise FROM workout_set s JOIN workout w ON w.seq = s.workoutSeq
+          ORDER BY 1
+          """)
+    }
+  }
+
+  @Test func mergingLeavesExistingRowsAloneAndRelinksNewOnes() throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let source = try ExportRoundTripTests.source(in: directory)
+    try source.write { db in
+      for i in 1...20 {
+        try db.execute(
+          sql: "INSERT INTO workout_set (workoutSeq, position, exercise, kind) VALUES (?, 1, ?, 'normal')",
+          arguments: [i * 3, "Exercise \(i)"])
+      }
+    }
+    // A target with rows of its own, whose rowids collide with the source's.
+    let target = directory + "/target.sqlite"
+    let own = try Store(path: target, modules: registeredModules)
+    try own.write { db in
+      for i in 1...40 {
+        try db.execute(
+          sql: """
+            INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity)
+            VALUES (?, '2020-01-01T00:00:00.000Z', 'completed', 'Mine', 'push', 30, 'low')
+            """, arguments: ["own-\(i)"])
+        try db.execute(
+          sql: "INSERT INTO workout_set (workoutSeq, position, exercise, kind) VALUES (?, 1, 'Mine', 'normal')",
+          arguments: [i])
+      }
+      try db.execute(
+        sql:
+          "INSERT INTO grocery_item (name, category, isStaple, dateCreated) VALUES ('Item 0', 'Mine', 1, '2020-01-01T00:00:00.000Z')"
+      )
+    }
+    let ownSets = try sets(target)
+    let reader = try export(source, to: directory + "/exports")
+    let total = reader.manifest.tables.reduce(0) { $0 + $1.rows }
+    let first = try merge(reader, into: target)
+    #expect(first.existing == 1)  // 'Item 0' was already there, by name
+    #expect(first.rows == total - 1)
+    #expect(try sets(target).sorted() == (ownSets + (try sets(source.path))).sorted())
+    let again = try merge(reader, into: target)
+    #expect(again.rows == 0 && again.existing == total)
+    let orphans = try Store(path: target, modules: registeredModules).read { db in
+      try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count
+    }
+    #expect(orphans == 0)
+  }
+}
