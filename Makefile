@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT_RELEASE = swift build -c release --product gym --static-swift-stdlib -Xlinker -no-pie
 
-.PHONY: build release test format lint demo bench install clean
+.PHONY: build release test format lint demo bench docs install clean
 
 build:
 	swift build
@@ -14,10 +14,10 @@ test:
 	./scripts/test.sh
 
 format:
-	swift format format -i -r Sources Tests Package.swift
+	swift format format -i -r Sources Tests Plugins Package.swift
 
 lint:
-	swift format lint --strict -r Sources Tests Package.swift
+	swift format lint --strict -r Sources Tests Plugins Package.swift
 
 demo:
 	./scripts/demo.sh
@@ -26,9 +26,19 @@ demo:
 bench:
 	./scripts/bench.sh
 
+# Docs/Reference/: a page per command, the configuration and the man page, from gym's own help.
+docs:
+	swift package --allow-writing-to-package-directory generate-reference
+
+# The binary, its man page, and completions for bash, zsh and fish.
 install: release
-	install -d $(PREFIX)/bin
+	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions \
+		$(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 .build/release/gym $(PREFIX)/bin/gym
+	install -m 644 Docs/Reference/gym.1 $(PREFIX)/share/man/man1/gym.1
+	.build/release/gym completions bash > $(PREFIX)/share/bash-completion/completions/gym
+	.build/release/gym completions zsh > $(PREFIX)/share/zsh/site-functions/_gym
+	.build/release/gym completions fish > $(PREFIX)/share/fish/vendor_completions.d/gym.fish
 
 clean:
 	rm -rf .build

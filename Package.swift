@@ -31,6 +31,18 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // MARK: Reference docs: Docs/Reference/ from the binary's help (`make docs`).
+    .target(name: "GymDocs", swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "gym-docs", dependencies: ["GymDocs"], path: "Sources/GymDocsTool", swiftSettings: swiftSettings),
+    .plugin(
+      name: "GenerateReference",
+      capability: .command(
+        intent: .custom(verb: "generate-reference", description: "Write Docs/Reference/ from gym's own help."),
+        permissions: [.writeToPackageDirectory(reason: "It writes Docs/Reference/.")]),
+      dependencies: ["gym-docs"]),
+    .testTarget(name: "GymDocsTests", dependencies: ["GymDocs", "gym"], swiftSettings: swiftSettings),
+
     // The registered feature modules, in one list the executable and the tests share.
     .target(
       name: "GymModules",

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift format lint --strict -r Sources Tests Package.swift
+swift format lint --strict -r Sources Tests Plugins Package.swift
 bash scripts/check-compose.sh
 swift build --build-tests
 swift test --skip-build
