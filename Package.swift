@@ -92,7 +92,7 @@ let package = Package(
     // MARK: Cross-cutting modules: work on every registered module, import none.
     .target(
       name: "GymBench",
-      dependencies: ["GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["GymCLI", "GymCore", "GymExport", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: swiftSettings
     ),
 

@@ -3,6 +3,13 @@ import Foundation
 import GRDB
 import GymCLI
 import GymCore
+import GymExport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `gym bench`: times every registered module's workloads in-process and prints medians.
 public struct BenchCommand: GymCommand {
@@ -12,7 +19,9 @@ public struct BenchCommand: GymCommand {
     discussion: """
       Without --database, fills a temporary database with --scale generated records per module. \
       Times are of the query alone, in-process (no start-up); each workload runs until it has \
-      --repeat samples, and the median (p50) and p95 are reported.
+      --repeat samples, and the median (p50) and p95 are reported, with the process's peak memory \
+      during the workload. Targets come from bench.targets in the configuration (the seeds' \
+      targets by default). The export module times a full export and its import.
       """)
 
   @OptionGroup public var global: GlobalOptions
@@ -31,7 +40,7 @@ public struct BenchCommand: GymCommand {
   }
 
   public func run(context: CommandContext) throws {
-    let unknown = only.filter { name in !ModuleRegistry.modules.contains { $0.name == name } }
+    let unknown = only.filter { name in name != "export" && !ModuleRegistry.modules.contains { $0.name == name } }
     if !unknown.isEmpty {
       throw GymError.usage(
         "no module \(unknown.joined(separator: ", ")); modules: \(ModuleRegistry.modules.map(\.name).joined(separator: ", "))"
@@ -41,7 +50,9 @@ public struct BenchCommand: GymCommand {
     let (store, scratch) = try openStore(context, modules: modules)
     defer { if let scratch, !keep { try? FileManager.default.removeItem(atPath: scratch) } }
     let writer = RecordWriter(
-      format: format, columns: ["module", "operation", "rows", "p50_ms", "p95_ms", "target_ms", "result", "plan"])
+      format: format,
+      columns: ["module", "operation", "id", "rows", "p50_ms", "p95_ms", "peak_mib", "target_ms", "result", "plan"])
+    let targets = context.configuration.numbers(.benchTargets)
     var missed = false
     for module in modules {
       let workloads = try store.read { try module.benchmarks!.workloads($0) }
@@ -49,6 +60,7 @@ public struct BenchCommand: GymCommand {
         let progress = ProgressLine("bench \(module.name): \(workload.name)")
         var samples: [Double] = []
         var rows = 0
+        PeakMemory.reset()
         try store.read { db in
           rows = try workload.run(db)  // warm the page cache and the statement cache
           for i in 0..<`repeat` {
@@ -62,14 +74,18 @@ public struct BenchCommand: GymCommand {
         samples.sort()
         let p50 = samples[samples.count / 2]
         let p95 = samples[min(samples.count - 1, Int(Double(samples.count) * 0.95))]
-        let result = workload.targetMilliseconds.map { p50 <= $0 ? "pass" : "FAIL" } ?? ""
+        let target = workload.id.flatMap { targets[$0] } ?? workload.targetMilliseconds
+        let result = target.map { p50 <= $0 ? "pass" : "FAIL" } ?? ""
         if result == "FAIL" { missed = true }
         writer.write([
-          .text(module.name), .text(workload.name), .integer(Int64(rows)), .real(Self.round(p50)),
-          .real(Self.round(p95)), workload.targetMilliseconds.map(Cell.real) ?? .null, .text(result),
-          workload.plan.map(Cell.text) ?? .null,
+          .text(module.name), .text(workload.name), workload.id.map(Cell.text) ?? .null, .integer(Int64(rows)),
+          .real(Self.round(p50)), .real(Self.round(p95)), PeakMemory.mebibytes().map(Cell.real) ?? .null,
+          target.map(Cell.real) ?? .null, .text(result), workload.plan.map(Cell.text) ?? .null,
         ])
       }
+    }
+    if only.isEmpty || only.contains("export") {
+      for row in try ExportBenchmark(store: store, repeat: min(`repeat`, 3)).run() { writer.write(row) }
     }
     writer.finish(next: nil)
     if keep, let scratch { printError("kept the benchmark database: \(scratch)/gym.sqlite") }

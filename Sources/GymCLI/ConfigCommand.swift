@@ -21,6 +21,12 @@ public struct ConfigCommand: ParsableCommand {
     public func run(context: CommandContext) throws {
       let writer = RecordWriter(format: format, columns: ["key", "value", "source"])
       for key in ConfigKey.all {
+        if key.kind == .numbers {
+          for (name, entry) in (context.configuration.mappings[key.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            writer.write([.text(key.name + "." + name), .text(entry.value), .text(entry.source)])
+          }
+          continue
+        }
         let entry = context.configuration.entry(key)
         writer.write([.text(key.name), .text(entry?.value ?? ""), .text(entry?.source ?? "default")])
       }

@@ -3,6 +3,9 @@ import GRDB
 /// One operation a module asks `gym bench` to time, on a database filled with its sample data.
 public struct BenchWorkload: Sendable {
   public let name: String
+  /// A stable id for `bench.targets` in the configuration (`history.list_newest`); nil when the
+  /// workload has no target to configure.
+  public let id: String?
   /// The figure to meet, in milliseconds of median query time, if the module sets one.
   public let targetMilliseconds: Double?
   /// The query plan, when the workload is one query whose plan is the point (index or not).
@@ -11,10 +14,11 @@ public struct BenchWorkload: Sendable {
   public let run: @Sendable (Database) throws -> Int
 
   public init(
-    _ name: String, targetMilliseconds: Double? = nil, plan: String? = nil,
+    _ name: String, id: String? = nil, targetMilliseconds: Double? = nil, plan: String? = nil,
     run: @escaping @Sendable (Database) throws -> Int
   ) {
     self.name = name
+    self.id = id
     self.targetMilliseconds = targetMilliseconds
     self.plan = plan
     self.run = run

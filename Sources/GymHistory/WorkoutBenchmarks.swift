@@ -21,7 +21,9 @@ enum WorkoutBenchmarks {
 
   static func sampleWorkloads(_ db: Database) throws -> [BenchWorkload] {
     [
-      BenchWorkload("summary", targetMilliseconds: 50) { db in try HealthSummary.compute(db).heartRateByHour.count },
+      BenchWorkload("summary", id: "history.summary", targetMilliseconds: 50) { db in
+        try HealthSummary.compute(db).heartRateByHour.count
+      },
       BenchWorkload("daily steps, 30 days") { db in try SampleBuckets.daily(db, type: .steps, days: 30).count },
       BenchWorkload("recent heart rate, 8 hours") { db in try SampleBuckets.hourly(db, type: .heartRate, hours: 8).count
       },
@@ -59,12 +61,13 @@ enum WorkoutBenchmarks {
       }
     }
     return [
-      BenchWorkload("list newest 20", targetMilliseconds: 1, run: page(Query(table: table, limit: 20))),
       BenchWorkload(
-        "list 20 completed", targetMilliseconds: 1,
+        "list newest 20", id: "history.list_newest", targetMilliseconds: 1, run: page(Query(table: table, limit: 20))),
+      BenchWorkload(
+        "list 20 completed", id: "history.list_completed", targetMilliseconds: 1,
         run: page(Query(table: table, filter: .compare("status", .equal, .text("completed")), limit: 20))),
       BenchWorkload(
-        "page 20 after cursor at \(depth)", targetMilliseconds: 1,
+        "page 20 after cursor at \(depth)", id: "history.page_after_cursor", targetMilliseconds: 1,
         run: page(Query(table: table, limit: 20, after: cursor))),
       BenchWorkload("page 20 at offset \(depth)", run: page(Query(table: table, limit: 20, offset: depth))),
       BenchWorkload("count all") { try Query(table: table).count($0) },

@@ -84,7 +84,7 @@ enum LibraryBenchmarks {
     let common = words[0]
     let match = LibraryQueries.matchExpression(common)!
     return [
-      BenchWorkload("library list (page of 20)", targetMilliseconds: 5) { db in
+      BenchWorkload("library list (page of 20)", id: "library.list_page", targetMilliseconds: 5) { db in
         try Row.fetchAll(db, sql: pageSQL, arguments: pageArguments).count
       },
       BenchWorkload("library list, every work (projected)") { db in
@@ -98,7 +98,7 @@ enum LibraryBenchmarks {
         try LibraryGraph.forEachWork(db, ids: 1...Int64.max) { _, _ in works += 1 }
         return works
       },
-      BenchWorkload("library search '\(common)'", targetMilliseconds: 20) { db in
+      BenchWorkload("library search '\(common)'", id: "library.search", targetMilliseconds: 20) { db in
         try Row.fetchAll(db, sql: LibraryQueries.searchSQL, arguments: [match, 20]).count
       },
       BenchWorkload("library authors (work counts)") { db in

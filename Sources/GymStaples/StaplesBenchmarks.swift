@@ -45,16 +45,18 @@ enum StaplesBenchmarks {
       table: StaplesSchema.recipes, sort: StaplesSchema.mostUsed,
       limit: 20)
     return try [
-      workload("staples --category (index)", staples, indexed: true, db: db),
+      workload("staples --category (index)", staples, indexed: true, id: "staples.category", db: db),
       workload("staples --category (no index)", staples, indexed: false, db: db),
-      workload("recipes --most-used (index)", mostUsed, indexed: true, db: db),
+      workload("recipes --most-used (index)", mostUsed, indexed: true, id: "staples.most_used", db: db),
       workload("recipes --most-used (no index)", mostUsed, indexed: false, db: db),
     ]
   }
 
   /// The query as `gym staples` runs it; `indexed: false` adds `NOT INDEXED`, what the query costs
   /// without the compound index. Either way the plan is shown beside the time.
-  static func workload(_ name: String, _ query: Query, indexed: Bool, db: Database) throws -> BenchWorkload {
+  static func workload(_ name: String, _ query: Query, indexed: Bool, id: String? = nil, db: Database) throws
+    -> BenchWorkload
+  {
     var (sql, arguments) = try query.selectSQL()
     if !indexed {
       let table = SQL.quote(query.table.name)
@@ -64,7 +66,7 @@ enum StaplesBenchmarks {
       .map { $0["detail"] as String }.joined(separator: "; ")
     let statementSQL = sql
     let statementArguments = arguments
-    return BenchWorkload(name, targetMilliseconds: indexed ? 5 : nil, plan: plan) { db in
+    return BenchWorkload(name, id: id, targetMilliseconds: indexed ? 5 : nil, plan: plan) { db in
       try Row.fetchAll(db, sql: statementSQL, arguments: statementArguments).count
     }
   }

@@ -3,21 +3,51 @@ import Testing
 
 /// `gym bench` runs at a tiny scale and reports every workload; its timings are not checked here.
 @Suite struct BenchCommandTests {
-  @Test func benchReportsEveryHistoryWorkloadAsJSON() throws {
-    let gym = try GymProcess()
-    let result = try gym.run(["bench", "--scale", "300", "--repeat", "2", "--format", "json"])
-    #expect(result.status == 0, "\(result.stderr)")
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+  func items(_ gym: GymProcess, _ extra: [String] = []) throws -> (Int32, [[String: Any]]) {
+    let result = try gym.run(["bench", "--scale", "300", "--repeat", "2", "--format", "json"] + extra)
     let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    let items = try #require(document["items"] as? [[String: Any]])
+    return (result.status, try #require(document["items"] as? [[String: Any]]))
+  }
+
+  @Test func benchReportsEveryModulesWorkloadsAsJSON() throws {
+    let gym = try GymProcess()
+    let (status, items) = try items(gym)
+    #expect(status == 0)
     let names = items.compactMap { $0["operation"] as? String }
-    #expect(names.contains("list newest 20"))
-    #expect(names.contains("page 20 after cursor at 150"))
-    #expect(names.contains("page 20 at offset 150"))
-    #expect(names.contains("stats 12 weeks"))
+    for name in [
+      "list newest 20", "page 20 after cursor at 150", "page 20 at offset 150", "stats 12 weeks", "summary",
+      "library list (page of 20)", "library show --all (full graph)", "library search 'night'",
+      "staples --category (index)", "recipes --most-used (no index)",
+    ] {
+      #expect(names.contains(name), "\(name)")
+    }
+    #expect(Set(items.compactMap { $0["module"] as? String }) == ["history", "library", "staples", "export"])
     let newest = try #require(items.first { $0["operation"] as? String == "list newest 20" })
     #expect(newest["rows"] as? Int == 20)
     #expect(newest["p50_ms"] is Double)
+    #expect(newest["peak_mib"] is Double)
     #expect(items.first { $0["operation"] as? String == "count all" }?["rows"] as? Int == 300)
+    let export = try #require(items.first { $0["id"] as? String == "export.ndjson_gzip" })
+    #expect((export["rows"] as? Int ?? 0) > 300)
+    #expect(items.first { $0["id"] as? String == "export.import" }?["rows"] as? Int == export["rows"] as? Int)
     #expect(!FileManager.default.fileExists(atPath: gym.databasePath), "bench uses its own temporary database")
+  }
+
+  /// Config/gym.yaml documents the built-in targets, and bench.targets changes them.
+  @Test func targetsComeFromTheConfiguration() throws {
+    let gym = try GymProcess()
+    let (_, defaults) = try items(gym, ["--module", "staples"])
+    let (_, documented) = try items(gym, ["--module", "staples", "--config", Self.root + "/Config/gym.yaml"])
+    let targets = { (items: [[String: Any]]) in items.compactMap { $0["target_ms"] as? Double } }
+    #expect(!targets(defaults).isEmpty && targets(defaults) == targets(documented))
+    let strict = try gym.write("strict.yaml", "version: 1\nbench:\n  targets:\n    staples.category: 0.000001\n")
+    let (status, items) = try items(gym, ["--module", "staples", "--config", strict, "--check"])
+    #expect(status == 1)
+    let category = try #require(items.first { $0["id"] as? String == "staples.category" })
+    #expect(category["target_ms"] as? Double == 0.000001)
+    #expect(category["result"] as? String == "FAIL")
   }
 }

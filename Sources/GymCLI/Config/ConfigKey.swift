@@ -6,6 +6,8 @@ public struct ConfigKey: Sendable, Hashable {
     case integer(ClosedRange<Int>)
     case bool
     case choice([String])
+    /// A mapping of names to positive numbers (`bench.targets`: workload id → milliseconds).
+    case numbers
 
     var displayName: String {
       switch self {
@@ -13,6 +15,7 @@ public struct ConfigKey: Sendable, Hashable {
       case .integer(let range): "an integer from \(range.lowerBound) to \(range.upperBound)"
       case .bool: "true or false"
       case .choice(let values): "one of " + values.joined(separator: ", ")
+      case .numbers: "a mapping of names to positive numbers"
       }
     }
   }
@@ -46,9 +49,11 @@ public struct ConfigKey: Sendable, Hashable {
     name: "output.page_size", kind: .integer(0...1_000_000), defaultValue: "20")
 
   public static let exportDirectory = ConfigKey(name: "export.directory", kind: .string, defaultValue: nil)
+  /// Workload id → target milliseconds; the built-in defaults are the seeds' targets, in each module.
+  public static let benchTargets = ConfigKey(name: "bench.targets", kind: .numbers, defaultValue: nil)
 
   public static let all: [ConfigKey] = [
-    databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize, exportDirectory,
+    databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize, exportDirectory, benchTargets,
   ]
 
   /// The value checked against the kind, normalised (`yes` → `true`), or nil when it does not fit.
@@ -66,6 +71,9 @@ public struct ConfigKey: Sendable, Hashable {
       }
     case .choice(let values):
       return values.contains(raw) ? raw : nil
+    case .numbers:
+      guard let value = Double(raw), value > 0, value.isFinite else { return nil }
+      return raw
     }
   }
 }

@@ -53,7 +53,8 @@ public struct ConfigLoader {
   }
 
   private func applyEnvironment(to configuration: inout Configuration) throws(GymError) {
-    for key in ConfigKey.all {
+    // A mapping (bench.targets) has no single value for one variable to set.
+    for key in ConfigKey.all where key.kind != .numbers {
       // GYM_DATABASE is the short, documented name for the database path (as plugins receive it).
       let names = key == .databasePath ? ["GYM_DATABASE", key.environmentName] : [key.environmentName]
       for name in names.reversed() {
@@ -120,6 +121,18 @@ struct YAMLConfigFile {
   ) throws(GymError) {
     for (keyNode, valueNode) in entries {
       let name = prefix + "." + (keyNode.string ?? "")
+      if let key = keys.first(where: { $0.name == name }), key.kind == .numbers {
+        guard case .mapping(let map) = valueNode else {
+          throw fail(valueNode, "'\(name)' must be \(key.kind.displayName)")
+        }
+        for (entryName, entryValue) in map {
+          guard case .scalar(let scalar) = entryValue, let value = key.normalise(scalar.string) else {
+            throw fail(entryValue, "'\(name).\(entryName.string ?? "")' must be a positive number")
+          }
+          configuration.set(key, name: entryName.string ?? "", value, source: location(entryValue))
+        }
+        continue
+      }
       if case .mapping(let nested) = valueNode, keys.contains(where: { $0.name.hasPrefix(name + ".") }) {
         try readKeys(nested, prefix: name, keys: keys, into: &configuration)
         continue

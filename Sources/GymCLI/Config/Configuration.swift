@@ -9,6 +9,8 @@ public struct Configuration: Sendable {
   }
 
   public private(set) var entries: [String: Entry] = [:]
+  /// The entries of mapping keys (`bench.targets`), by key and name.
+  public private(set) var mappings: [String: [String: Entry]] = [:]
   /// The file the values came from, if any.
   public let file: String?
 
@@ -18,7 +20,16 @@ public struct Configuration: Sendable {
     entries[key.name] = Entry(value: value, source: source)
   }
 
+  mutating func set(_ key: ConfigKey, name: String, _ value: String, source: String) {
+    mappings[key.name, default: [:]][name] = Entry(value: value, source: source)
+  }
+
   public func entry(_ key: ConfigKey) -> Entry? { entries[key.name] }
+
+  /// A mapping key's entries as numbers (`bench.targets`).
+  public func numbers(_ key: ConfigKey) -> [String: Double] {
+    (mappings[key.name] ?? [:]).compactMapValues { Double($0.value) }
+  }
 
   public func string(_ key: ConfigKey) -> String? { entries[key.name]?.value }
 

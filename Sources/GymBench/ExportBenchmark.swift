@@ -1,0 +1,61 @@
+import Foundation
+import GymCLI
+import GymCore
+import GymExport
+
+/// Export and import throughput on the benchmark database: a full NDJSON+gzip export, then its
+/// restore into a new database, each timed end to end (median of `repeat`), rows per second.
+struct ExportBenchmark {
+  let store: Store
+  let `repeat`: Int
+
+  func run() throws -> [[Cell]] {
+    let scratch = NSTemporaryDirectory() + "gym-bench-export-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    var exportSamples: [Double] = []
+    var importSamples: [Double] = []
+    var rows = 0
+    var exportPeak: Double?
+    var importPeak: Double?
+    for run in 0..<max(1, `repeat`) {
+      let out = scratch + "/exports-\(run)"
+      PeakMemory.reset()
+      var start = Date()
+      let (path, manifest) = try ExportJob(store: store, options: ExportOptions(out: out), gymVersion: "bench").run()
+      exportSamples.append(Date().timeIntervalSince(start) * 1000)
+      exportPeak = PeakMemory.mebibytes()
+      rows = manifest.tables.reduce(0) { $0 + $1.rows }
+      PeakMemory.reset()
+      start = Date()
+      _ = try ImportJob(
+        reader: try ExportReader(path: path), target: scratch + "/restored-\(run).sqlite", modules: store.modules,
+        options: Store.Options(busyTimeoutMilliseconds: store.options.busyTimeoutMilliseconds)
+      ).run()
+      importSamples.append(Date().timeIntervalSince(start) * 1000)
+      importPeak = PeakMemory.mebibytes()
+    }
+    return [
+      row(
+        "export, NDJSON + gzip -6 (rows/s: \(perSecond(rows, exportSamples)))", "export.ndjson_gzip", rows,
+        exportSamples, exportPeak),
+      row(
+        "import of that export (rows/s: \(perSecond(rows, importSamples)))", "export.import", rows, importSamples,
+        importPeak),
+    ]
+  }
+
+  private func perSecond(_ rows: Int, _ samples: [Double]) -> Int {
+    Int(Double(rows) / max(median(samples), 0.001) * 1000)
+  }
+
+  private func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+
+  private func row(_ name: String, _ id: String, _ rows: Int, _ samples: [Double], _ peak: Double?) -> [Cell] {
+    let sorted = samples.sorted()
+    let p95 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
+    return [
+      .text("export"), .text(name), .text(id), .integer(Int64(rows)), .real((median(samples) * 1000).rounded() / 1000),
+      .real((p95 * 1000).rounded() / 1000), peak.map(Cell.real) ?? .null, .null, .text(""), .null,
+    ]
+  }
+}
