@@ -25,8 +25,9 @@ public struct BenchCommand: GymCommand {
       """)
 
   @OptionGroup public var global: GlobalOptions
-  @Option(help: "Generated records per module, for a temporary database.") var scale = 100_000
-  @Option(help: "Samples per workload.") var `repeat` = 50
+  @Option(help: "Generated records per module, for a temporary database (the default runs in about a minute).")
+  var scale = 20_000
+  @Option(help: "Samples per workload (fewer when a workload's samples take over 3 s; at least 3).") var `repeat` = 50
   @Option(name: .customLong("module"), help: "Only this module (repeatable; default: all).") var only: [String] = []
   @Option(help: "table, json, ndjson or csv.") var format: OutputFormat = .table
   @Flag(help: "Exit 1 when a target is missed.") var check = false
@@ -63,11 +64,15 @@ public struct BenchCommand: GymCommand {
         PeakMemory.reset()
         try store.read { db in
           rows = try workload.run(db)  // warm the page cache and the statement cache
+          // --repeat samples, or as many as fit in the time budget (at least three): a slow
+          // workload on a large database does not hold the whole run up.
+          let began = DispatchTime.now().uptimeNanoseconds
           for i in 0..<`repeat` {
             let start = DispatchTime.now().uptimeNanoseconds
             rows = try workload.run(db)
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             progress.update(i * 1024)
+            if i >= 2 && Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9 > Self.budgetSeconds { break }
           }
         }
         progress.finish()
@@ -93,6 +98,9 @@ public struct BenchCommand: GymCommand {
   }
 
   static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+  /// Time one workload may take to gather its samples.
+  static let budgetSeconds = 3.0
 
   /// The database given with --database, or a new temporary one filled with generated data.
   private func openStore(_ context: CommandContext, modules: [GymModule]) throws -> (Store, String?) {
