@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT_RELEASE = swift build -c release --product gym --static-swift-stdlib -Xlinker -no-pie
 
-.PHONY: build release test format lint demo bench docs install clean
+.PHONY: build release test format lint demo bench docs fuzz install clean
 
 build:
 	swift build
@@ -25,6 +25,10 @@ demo:
 # Release build, 1,000,000 workouts, side by side with the sqlite3 shell and sqlite-utils.
 bench:
 	./scripts/bench.sh
+
+# libFuzzer on every parser of outside input, FUZZ_SECONDS each (default 60).
+fuzz:
+	./scripts/fuzz.sh
 
 # Docs/Reference/: a page per command, the configuration and the man page, from gym's own help.
 docs:

@@ -31,6 +31,11 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // MARK: Fuzzing: `make fuzz` builds this with -sanitize=fuzzer -DFUZZING; plain, it replays files.
+    .executableTarget(
+      name: "gym-fuzz", dependencies: ["GymCLI", "GymHistory", "GymLibrary"], path: "Sources/GymFuzz",
+      swiftSettings: swiftSettings),
+
     // MARK: Reference docs: Docs/Reference/ from the binary's help (`make docs`).
     .target(name: "GymDocs", swiftSettings: swiftSettings),
     .executableTarget(

@@ -66,6 +66,12 @@ import Testing
     #expect(message.hasPrefix("--where column 26: unknown field 'stauts'; valid fields: status, durationMinutes"))
   }
 
+  /// Found by `make fuzz`: numbers beyond Int64 trapped instead of being usage errors.
+  @Test func numbersTooLargeAreErrorsNotCrashes() {
+    #expect(usageError("durationMinutes == 99999999999999999999999").contains("is too large for durationMinutes"))
+    #expect(usageError("completedAt >= now - 9999999999999999w").contains("is too long a duration"))
+  }
+
   @Test func wrongEnumValueListsTheAllowedValues() {
     #expect(
       usageError(#"status == "done""#).contains(

@@ -81,6 +81,11 @@ struct YAMLConfigFile {
     } catch {
       throw GymError(.configuration, "\(path): cannot be read as UTF-8 text")
     }
+    try apply(text: text, to: &configuration)
+  }
+
+  /// The file's text, already read (the fuzzer feeds it directly).
+  func apply(text: String, to configuration: inout Configuration) throws(GymError) {
     let root: Node?
     do {
       root = try Yams.compose(yaml: text)

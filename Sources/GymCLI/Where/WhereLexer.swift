@@ -128,6 +128,10 @@ struct WhereLexer {
         message: "'\(digits)\(unit)' is not a duration; use a whole number with s, m, h, d or w (e.g. 7d)",
         column: column)
     }
-    return .duration(count * scale)
+    let (milliseconds, overflow) = count.multipliedReportingOverflow(by: scale)
+    guard !overflow else {
+      throw WhereSyntaxError(message: "'\(digits)\(unit)' is too long a duration", column: column)
+    }
+    return .duration(milliseconds)
   }
 }

@@ -175,7 +175,11 @@ public struct WhereParser {
       return .text(s)
     case .integer:
       guard case .number(let d, true) = advance().kind else { throw mismatch }
-      return .integer(Int64(d))
+      // A whole number beyond Int64 (found by fuzzing: the conversion trapped) is an error.
+      guard let integer = Int64(exactly: d) else {
+        throw WhereSyntaxError(message: "'\(d)' is too large for \(field.name)", column: token.column)
+      }
+      return .integer(integer)
     case .real:
       guard case .number(let d, _) = advance().kind else { throw mismatch }
       return .real(d)
@@ -229,7 +233,7 @@ public struct WhereParser {
     switch token.kind {
     case .identifier(let s): "'\(s)'"
     case .string(let s): "\"\(s)\""
-    case .number(let d, let isInteger): isInteger ? "\(Int64(d))" : "\(d)"
+    case .number(let d, let isInteger): isInteger ? (Int64(exactly: d).map { "\($0)" } ?? "\(d)") : "\(d)"
     case .date(let t): "@\(t.canonical)"
     case .duration: "a duration"
     case .symbol(let s): "'\(s)'"

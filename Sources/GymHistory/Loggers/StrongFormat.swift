@@ -61,7 +61,8 @@ struct StrongFormat: LoggerFormat {
         number.append(character)
         continue
       }
-      guard let value = Int(number) else { return nil }
+      // Bounded, so no sum of units can overflow (found by fuzzing: a 20-digit hour count trapped).
+      guard let value = Int(number), value <= 1_000_000 else { return nil }
       switch character {
       case "h": total += value * 3600
       case "m": total += value * 60
