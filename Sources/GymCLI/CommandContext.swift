@@ -76,7 +76,7 @@ extension GymCommand {
   public static func report(_ error: any Error, verbose: Bool) -> any Error {
     if error is ExitCode || error is CleanExit || error is ValidationError { return error }
     let (status, message) = ErrorReporting.classify(error)
-    printError("gym: error: \(message)")
+    printError("gym: error: \(ErrorReporting.oneLine(message))")
     if verbose { printError("gym: detail: \(String(reflecting: error))") }
     return ExitCode(status.rawValue)
   }

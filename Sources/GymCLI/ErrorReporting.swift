@@ -15,6 +15,13 @@ public enum ErrorReporting {
       if error.resultCode == .SQLITE_CONSTRAINT {
         return (.dataError, "rejected by the database: \(error.message ?? "a constraint failed"); nothing was written")
       }
+      if error.resultCode == .SQLITE_IOERR {
+        return (
+          .ioError,
+          "cannot write the database: \(error.message ?? "disk I/O error") (a full disk or a file-size limit?); "
+            + "the command was rolled back"
+        )
+      }
       if error.resultCode == .SQLITE_READONLY {
         return (.cannotCreate, "the database is read-only: check the file's permissions")
       }
@@ -22,6 +29,17 @@ public enum ErrorReporting {
     default:
       return (.failure, "\(error)")
     }
+  }
+
+  /// A message fit for one terminal line, whatever the input put in it: control characters (a
+  /// binary file's header, a line break in a value) shown as `?`, and a message longer than 600
+  /// characters (a 10 MB header line) cut in the middle, keeping the hint at its end.
+  public static func oneLine(_ message: String) -> String {
+    var text = String(message.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? "?" : Character($0) })
+    if text.count > 600 {
+      text = String(text.prefix(400)) + " … " + String(text.suffix(150))
+    }
+    return text
   }
 
   static func status(of error: StoreError) -> ExitStatus {

@@ -14,6 +14,10 @@ ModuleRegistry.register(registeredModules)
 CompletionsCommand.root = Gym.self
 ExportCommand.gymVersion = Gym.configuration.version
 
+// Past a file-size limit (ulimit -f), a write fails with EFBIG — reported, rolled back — instead of
+// the default SIGXFSZ killing gym in the middle of it.
+signal(SIGXFSZ, SIG_IGN)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 do {
@@ -28,7 +32,7 @@ do {
   let code = Gym.exitCode(for: error)
   guard code != .success else { Gym.exit(withError: error) }  // --help, --version: as usual
   // Usage errors in one line, like every other error; the usage itself is one --help away.
-  printError("gym: error: \(Gym.message(for: error)) (see '\(commandPath(arguments)) --help')")
+  printError("gym: error: \(ErrorReporting.oneLine(Gym.message(for: error))) (see '\(commandPath(arguments)) --help')")
   Glibc.exit(code.rawValue)
 }
 

@@ -33,9 +33,11 @@ struct GymProcess {
   var databasePath: String { environment["GYM_DATABASE"]! }
 
   @discardableResult
-  func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+  func run(
+    _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:], executable: String? = nil
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.executable)
+    process.executableURL = URL(fileURLWithPath: executable ?? Self.executable)
     process.arguments = arguments
     process.environment = environment.merging(extra) { $1 }
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
