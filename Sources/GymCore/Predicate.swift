@@ -64,8 +64,7 @@ public indirect enum Predicate: Sendable, Equatable {
       return "\(column) \(op.sql) ?"
     case .text(let name, let match, let needle):
       let column = try Self.column(name, table)
-      let escaped = needle.replacingOccurrences(of: "\\", with: "\\\\")
-        .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+      let escaped = SQL.likeEscaped(needle)
       let pattern =
         switch match {
         case .contains: "%\(escaped)%"

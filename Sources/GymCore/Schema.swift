@@ -101,4 +101,10 @@ public enum SQL {
   public static func quote(_ identifier: String) -> String {
     "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
+
+  /// Text for a `LIKE … ESCAPE '\'` pattern, its `%`, `_` and `\` taken literally.
+  public static func likeEscaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+      .replacingOccurrences(of: "_", with: "\\_")
+  }
 }

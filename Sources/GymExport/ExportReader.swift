@@ -149,7 +149,7 @@ public struct ExportReader {
         guard count > 0 else { break }
         try FileOutput.writeAll(target, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
       }
-    } catch let error as CompressionError {
+    } catch {
       throw fail(name, error.message)
     }
     return try body(temporary)

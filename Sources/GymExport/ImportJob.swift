@@ -99,22 +99,23 @@ public struct ImportJob {
       defer { try? db.execute(sql: "DETACH DATABASE staging") }
       try db.inTransaction(.immediate) {
         let present = try Set(String.fetchAll(db, sql: "SELECT name FROM staging.sqlite_master WHERE type = 'table'"))
+        let copied = tables.filter(present.contains)
+        summary.tables = copied.count
         if merge {
           var merging = ImportMerge()
-          try merging.run(db, tables: tables.filter(present.contains))
+          try merging.run(db, tables: copied)
           summary.rows = merging.added
           summary.existing = merging.existing
-          summary.tables = tables.filter(present.contains).count
-        }
-        for table in tables where present.contains(table) && !merge {
-          let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(SQL.quote(table)))")
-            .map { SQL.quote($0["name"] as String) }.joined(separator: ", ")
-          try db.execute(
-            sql:
-              "INSERT INTO main.\(SQL.quote(table)) (\(columns)) SELECT \(columns) FROM staging.\(SQL.quote(table)) ORDER BY rowid"
-          )
-          summary.rows += db.changesCount
-          summary.tables += 1
+        } else {
+          for table in copied {
+            let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(SQL.quote(table)))")
+              .map { SQL.quote($0["name"] as String) }.joined(separator: ", ")
+            try db.execute(
+              sql:
+                "INSERT INTO main.\(SQL.quote(table)) (\(columns)) SELECT \(columns) FROM staging.\(SQL.quote(table)) ORDER BY rowid"
+            )
+            summary.rows += db.changesCount
+          }
         }
         let orphans = try Row.fetchAll(db, sql: "PRAGMA main.foreign_key_check")
         if let first = orphans.first {

@@ -43,8 +43,7 @@ public enum ISBN {
   public static func isValid13(_ isbn: String) -> Bool {
     let characters = Array(isbn.utf8)
     guard characters.count == 13, characters.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return false }
-    let sum = characters.enumerated().reduce(0) { $0 + Int($1.element - 48) * ($1.offset % 2 == 0 ? 1 : 3) }
-    return sum % 10 == 0
+    return checkDigit13(isbn) == Int(characters[12] - 48)
   }
 
   /// The same book's other form: ISBN-10 ↔ the 978-prefixed ISBN-13 (979 ones have no ISBN-10).

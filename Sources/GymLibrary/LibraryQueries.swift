@@ -17,14 +17,9 @@ enum LibraryQueries {
           """
           "id" IN (SELECT wa.workId FROM author a CROSS JOIN work_author wa ON wa.authorId = a.id
             WHERE a.name LIKE ? ESCAPE '\\')
-          """, [.text("%" + likeEscaped(author.trimmed) + "%")]))
+          """, [.text("%" + SQL.likeEscaped(author.trimmed) + "%")]))
     }
     return filters
-  }
-
-  static func likeEscaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-      .replacingOccurrences(of: "_", with: "\\_")
   }
 
   /// The work a command names: a work id (a number of up to 9 digits), else an ISBN-10 or -13

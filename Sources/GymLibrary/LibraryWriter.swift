@@ -119,7 +119,7 @@ final class LibraryWriter {
   }
 
   /// The work's entry; fields an import does not carry (dateStarted) keep their value.
-  private func saveEntry(work: Int64, _ entry: LibraryBook.Entry) throws -> Bool {
+  func saveEntry(work: Int64, _ entry: LibraryBook.Entry) throws -> Bool {
     try db.cachedStatement(
       sql: """
         INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, dateStarted, dateFinished, review,

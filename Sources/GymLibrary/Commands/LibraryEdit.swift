@@ -84,19 +84,7 @@ struct LibrarySet: GymCommand {
       let before = values
       entry.apply(to: &values, today: EntryOptions.today())
       guard values != before else { return id }
-      try db.execute(
-        sql: """
-          INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, dateStarted, dateFinished, review,
-            readCount, ownedCopies, shelves)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT(workId) DO UPDATE SET readingStatus = excluded.readingStatus, rating = excluded.rating,
-            dateStarted = excluded.dateStarted, dateFinished = excluded.dateFinished, review = excluded.review,
-            readCount = excluded.readCount, ownedCopies = excluded.ownedCopies
-          """,
-        arguments: [
-          id, values.status, values.rating, values.dateAdded, values.dateStarted, values.dateFinished, values.review,
-          values.readCount, values.ownedCopies, values.shelves,
-        ])
+      _ = try LibraryWriter(db, now: .now()).saveEntry(work: id, values)
       try db.execute(
         sql: "UPDATE work SET lastModified = ? WHERE id = ?", arguments: [Timestamp.now().canonical, id])
       return id
