@@ -1,4 +1,4 @@
-# Build: the official Swift 6 image compiles a release binary with the Swift runtime linked in.
+# Build: the official Swift 6 image compiles gym into one static executable (scripts/build-release.sh).
 FROM swift:6.1-bookworm AS build
 RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
@@ -6,12 +6,12 @@ WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
-RUN swift build -c release --product gym --static-swift-stdlib -Xlinker -no-pie \
-    && cp "$(swift build -c release --static-swift-stdlib -Xlinker -no-pie --show-bin-path)/gym" /usr/local/bin/gym
+COPY scripts/build-release.sh ./scripts/
+RUN cp "$(bash scripts/build-release.sh)" /usr/local/bin/gym
 
-# Run: a slim Debian with only the system libraries gym links against.
+# Run: a slim Debian of the same release (glibc's user lookups load its NSS modules at run time).
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 zlib1g ca-certificates tzdata \
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --create-home --uid 10001 gym \
     && mkdir -p /data /exports && chown gym:gym /data /exports

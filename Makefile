@@ -1,17 +1,20 @@
 # gym — common tasks. `make test` is what CI runs (through .ci/run and scripts/test.sh).
 PREFIX ?= /usr/local
-SWIFT_RELEASE = swift build -c release --product gym --static-swift-stdlib -Xlinker -no-pie
 
-.PHONY: build release test format lint demo bench docs fuzz install clean
+.PHONY: build release test test-release format lint demo bench docs fuzz install clean
 
 build:
 	swift build
 
 release:
-	$(SWIFT_RELEASE)
+	./scripts/build-release.sh
 
 test:
 	./scripts/test.sh
+
+# The end-to-end tests against the static release binary that ships.
+test-release:
+	GYM_TEST_BINARY=$$(./scripts/build-release.sh) swift test --filter GymEndToEndTests
 
 format:
 	swift format format -i -r Sources Tests Plugins Package.swift

@@ -29,8 +29,7 @@ if [[ ! -x "$WORK/venv/bin/sqlite-utils" ]]; then
 fi
 SQLITE_UTILS="$WORK/venv/bin/sqlite-utils"
 
-swift build -c release --product gym --static-swift-stdlib -Xlinker -no-pie >&2
-GYM="$PWD/.build/release/gym"
+GYM=$(bash scripts/build-release.sh)
 export TZ=UTC
 
 out=$(mktemp)
@@ -74,7 +73,7 @@ SQL
 
 say "# Performance"
 say ""
-say "Measured by \`make bench\` ($(date -u +%Y-%m-%d), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(sqlite3 --version | cut -d' ' -f1) shell, gym release build with --static-swift-stdlib, linked non-PIE), $ROWS generated workouts."
+say "Measured by \`make bench\` ($(date -u +%Y-%m-%d), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(sqlite3 --version | cut -d' ' -f1) shell, gym release build: one static executable), $ROWS generated workouts."
 say ""
 say "## Import"
 imports=$(mktemp)

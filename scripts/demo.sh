@@ -4,8 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release --product gym --static-swift-stdlib -Xlinker -no-pie >&2
-gym=.build/release/gym
+gym=$(bash scripts/build-release.sh)
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

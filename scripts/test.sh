@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Everything CI checks: set-up, formatting (swift format lint --strict), the compose file against
-# the Compose Specification, and the whole test suite.
+# the Compose Specification, the whole test suite, and the end-to-end tests again against the static
+# release binary that `make install`, the bench and the Dockerfile ship.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -8,3 +9,4 @@ swift format lint --strict -r Sources Tests Plugins Package.swift
 bash scripts/check-compose.sh
 swift build --build-tests
 swift test --skip-build
+GYM_TEST_BINARY=$(bash scripts/build-release.sh) swift test --skip-build --filter GymEndToEndTests

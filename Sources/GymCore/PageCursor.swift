@@ -22,12 +22,11 @@ public struct PageCursor: Sendable, Equatable {
   public var encoded: String {
     let parts = [sortSpec] + values.map(Self.encode)
     let data = Data(parts.joined(separator: "\u{1F}").utf8)
-    return data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    return data.base64EncodedString().replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "")
   }
 
   public init(decoding text: String) throws(StoreError) {
-    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    var base64 = text.replacing("-", with: "+").replacing("_", with: "/")
     base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
     guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else {
       throw StoreError.invalidCursor("'\(text)' is not a cursor")

@@ -99,12 +99,11 @@ public struct TableSchema: Sendable {
 /// Quoting for identifiers: values never reach SQL this way, they are always bound.
 public enum SQL {
   public static func quote(_ identifier: String) -> String {
-    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    "\"" + identifier.replacing("\"", with: "\"\"") + "\""
   }
 
   /// Text for a `LIKE … ESCAPE '\'` pattern, its `%`, `_` and `\` taken literally.
   public static func likeEscaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-      .replacingOccurrences(of: "_", with: "\\_")
+    text.replacing("\\", with: "\\\\").replacing("%", with: "\\%").replacing("_", with: "\\_")
   }
 }

@@ -19,13 +19,14 @@ enum WorkoutEvolution {
 
   /// The titles Apple Health's sport workouts were imported with before history/006 (as
   /// `HealthKitMapping` wrote them), frozen with the migration: never derived from code that may change.
-  static let sportTitles = [
-    "American Football", "Australian Football", "Badminton", "Baseball", "Basketball", "Cricket", "Curling",
-    "Fencing", "Golf", "Handball", "Hockey", "Lacrosse", "Pickleball", "Racquetball", "Rugby", "Soccer", "Softball",
-    "Squash", "Table Tennis", "Tennis", "Volleyball", "Water Polo", "Wrestling", "Martial Arts", "Climbing",
-    "Archery", "Bowling", "Equestrian", "Fishing", "Hunting", "Sailing", "Surfing Sports", "Water Sports",
-    "Disc Sports", "Fitness Gaming", "Play",
-  ].map { "'\($0)'" }.joined(separator: ", ")
+  static let sportTitles = """
+    'American Football', 'Australian Football', 'Badminton', 'Baseball', 'Basketball', 'Cricket', \
+    'Curling', 'Fencing', 'Golf', 'Handball', 'Hockey', 'Lacrosse', 'Pickleball', 'Racquetball', \
+    'Rugby', 'Soccer', 'Softball', 'Squash', 'Table Tennis', 'Tennis', 'Volleyball', 'Water Polo', \
+    'Wrestling', 'Martial Arts', 'Climbing', 'Archery', 'Bowling', 'Equestrian', 'Fishing', \
+    'Hunting', 'Sailing', 'Surfing Sports', 'Water Sports', 'Disc Sports', 'Fitness Gaming', \
+    'Play'
+    """
 
   /// A football match or a tennis game is not a full-body gym session: `sport` joins the focus
   /// values. SQLite cannot change a CHECK in place, so `workout` is rebuilt (the 12-step way:

@@ -18,8 +18,7 @@ import Testing
     }
     #expect(!files.isEmpty, "Fuzz/corpus/\(target) has seeds")
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: GymProcess.executable).deletingLastPathComponent()
-      .appendingPathComponent("gym-fuzz")
+    process.executableURL = GymProcess.buildDirectory.appendingPathComponent("gym-fuzz")
     process.arguments = [target] + files
     process.environment = ["SWIFT_BACKTRACE": "enable=no"]
     try process.run()

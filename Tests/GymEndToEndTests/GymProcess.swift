@@ -11,10 +11,15 @@ struct GymProcess {
     var stdoutLines: [Substring] { stdout.split(whereSeparator: \.isNewline) }
   }
 
-  /// The `gym` next to the test bundle: `swift test` builds it into the same directory.
+  /// Where `swift test` builds the test bundle and, beside it, `gym` and `gym-fuzz`.
+  static let buildDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    .deletingLastPathComponent()
+
+  /// The `gym` in the build directory, or the one `GYM_TEST_BINARY` names: `make test-release` runs
+  /// these tests against the release build.
   static let executable: String = {
-    let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    return bundle.appendingPathComponent("gym").path
+    if let binary = ProcessInfo.processInfo.environment["GYM_TEST_BINARY"], !binary.isEmpty { return binary }
+    return buildDirectory.appendingPathComponent("gym").path
   }()
 
   let directory: String
