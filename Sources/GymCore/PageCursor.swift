@@ -21,8 +21,17 @@ public struct PageCursor: Sendable, Equatable {
 
   public var encoded: String {
     let parts = [sortSpec] + values.map(Self.encode)
-    let data = Data(parts.joined(separator: "\u{1F}").utf8)
-    return data.base64EncodedString().replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "")
+    let data = Data(Array(parts.joined(separator: "\u{1F}").utf8))
+    // base64url without padding, byte by byte: every listing prints one, so no generic search here.
+    let url = data.base64EncodedString().utf8.compactMap { byte -> UInt8? in
+      switch byte {
+      case UInt8(ascii: "+"): UInt8(ascii: "-")
+      case UInt8(ascii: "/"): UInt8(ascii: "_")
+      case UInt8(ascii: "="): nil
+      default: byte
+      }
+    }
+    return String(decoding: url, as: UTF8.self)
   }
 
   public init(decoding text: String) throws(StoreError) {

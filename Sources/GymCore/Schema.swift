@@ -99,7 +99,8 @@ public struct TableSchema: Sendable {
 /// Quoting for identifiers: values never reach SQL this way, they are always bound.
 public enum SQL {
   public static func quote(_ identifier: String) -> String {
-    "\"" + identifier.replacing("\"", with: "\"\"") + "\""
+    // Every statement quotes its columns; identifiers almost never hold a quote, so skip the search.
+    "\"" + (identifier.utf8.contains(UInt8(ascii: "\"")) ? identifier.replacing("\"", with: "\"\"") : identifier) + "\""
   }
 
   /// Text for a `LIKE … ESCAPE '\'` pattern, its `%`, `_` and `\` taken literally.

@@ -50,7 +50,8 @@ final class TableLayout {
     guard let widths else { return "" }
     var parts: [String] = []
     for (i, raw) in texts.enumerated() {
-      let text = raw.replacing("\n", with: " ")
+      // A cell is one line; the check first, since almost none hold a newline.
+      let text = raw.utf8.contains(UInt8(ascii: "\n")) ? raw.replacing("\n", with: " ") : raw
       let clipped = text.count > widths[i] ? String(text.prefix(max(widths[i] - 1, 0))) + "…" : text
       let pad = String(repeating: " ", count: max(widths[i] - clipped.count, 0))
       parts.append(alignRight[i] ? pad + clipped : (i == texts.count - 1 ? clipped : clipped + pad))
