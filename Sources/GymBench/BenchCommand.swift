@@ -54,9 +54,10 @@ public struct BenchCommand: GymCommand {
       format: format,
       columns: ["module", "operation", "id", "rows", "p50_ms", "p95_ms", "peak_mib", "target_ms", "result", "plan"])
     let targets = context.configuration.numbers(.benchTargets)
+    let workloadsByModule = try modules.map { module in try store.read { try module.benchmarks!.workloads($0) } }
+    if only.isEmpty { try Self.checkTargets(context.configuration, known: workloadsByModule.joined().compactMap(\.id)) }
     var missed = false
-    for module in modules {
-      let workloads = try store.read { try module.benchmarks!.workloads($0) }
+    for (module, workloads) in zip(modules, workloadsByModule) {
       for workload in workloads {
         let progress = ProgressLine("bench \(module.name): \(workload.name)")
         var samples: [Double] = []
@@ -98,6 +99,17 @@ public struct BenchCommand: GymCommand {
   }
 
   static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+  /// A target for a workload that does not exist is a typo that would silently measure nothing.
+  static func checkTargets(_ configuration: GymCLI.Configuration, known: [String]) throws {
+    let entries = configuration.mappings[ConfigKey.benchTargets.name] ?? [:]
+    for (id, entry) in entries.sorted(by: { $0.key < $1.key }) where !known.contains(id) {
+      throw GymError(
+        .configuration,
+        "\(entry.source): unknown workload '\(id)' in bench.targets; workloads: \(known.sorted().joined(separator: ", "))"
+      )
+    }
+  }
 
   /// Time one workload may take to gather its samples.
   static let budgetSeconds = 3.0

@@ -11,7 +11,7 @@ public struct ConfigKey: Sendable, Hashable {
 
     var displayName: String {
       switch self {
-      case .string: "a string"
+      case .string: "a non-empty string"
       case .integer(let range): "an integer from \(range.lowerBound) to \(range.upperBound)"
       case .bool: "true or false"
       case .choice(let values): "one of " + values.joined(separator: ", ")
@@ -59,7 +59,7 @@ public struct ConfigKey: Sendable, Hashable {
   /// The value checked against the kind, normalised (`yes` → `true`), or nil when it does not fit.
   func normalise(_ raw: String) -> String? {
     switch kind {
-    case .string: return raw
+    case .string: return raw.isEmpty ? nil : raw
     case .integer(let range):
       guard let value = Int(raw), range.contains(value) else { return nil }
       return String(value)

@@ -138,7 +138,12 @@ struct YAMLConfigFile {
         }
         continue
       }
-      if case .mapping(let nested) = valueNode, keys.contains(where: { $0.name.hasPrefix(name + ".") }) {
+      let nestedKeys = keys.filter { $0.name.hasPrefix(name + ".") }
+      if !nestedKeys.isEmpty {
+        guard case .mapping(let nested) = valueNode else {
+          let names = nestedKeys.map { String($0.name.dropFirst(name.count + 1)) }.joined(separator: ", ")
+          throw fail(valueNode, "'\(name)' must be a mapping of its keys (\(names))")
+        }
         try readKeys(nested, prefix: name, keys: keys, into: &configuration)
         continue
       }
@@ -149,9 +154,16 @@ struct YAMLConfigFile {
       guard case .scalar(let scalar) = valueNode, let value = key.normalise(scalar.string) else {
         throw fail(valueNode, "'\(name)' must be \(key.kind.displayName)")
       }
+      // `path:` or `path: ~` is YAML's null, not a file named "~": say so rather than use it.
+      if scalar.style == .plain, Self.nulls.contains(scalar.string) {
+        throw fail(valueNode, "'\(name)' has no value; give \(key.kind.displayName) or remove the line")
+      }
       configuration.set(key, value, source: location(valueNode))
     }
   }
+
+  /// Plain scalars YAML reads as null.
+  static let nulls: Set<String> = ["", "~", "null", "Null", "NULL"]
 
   static var sections: [String] {
     var seen: [String] = []
@@ -176,6 +188,11 @@ struct YAMLConfigFile {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
       .composer(_, let problem, let mark, _):
       return GymError(.configuration, "\(path):\(mark.line):\(mark.column): invalid YAML: \(problem)")
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+      return GymError(
+        .configuration,
+        "\(path):\(context.mark.line):\(context.mark.column): \(names) appears more than once in one mapping; keep one")
     default:
       return GymError(.configuration, "\(path): invalid YAML: \(error)")
     }
