@@ -127,7 +127,11 @@ public final class Store: Sendable {
     switch error.resultCode {
     case .SQLITE_BUSY, .SQLITE_LOCKED: StoreError.busy(path: path, timeoutMilliseconds: timeout)
     case .SQLITE_NOTADB: StoreError.notADatabase(path: path)
-    case .SQLITE_CANTOPEN: StoreError.cannotCreate(path: path, reason: "SQLite cannot open it")
+    case .SQLITE_READONLY: StoreError.readOnly(path: path, reason: StoreFile.whyReadOnly(path))
+    case .SQLITE_CANTOPEN:
+      FileManager.default.fileExists(atPath: path)
+        ? StoreError.readOnly(path: path, reason: StoreFile.whyReadOnly(path))
+        : StoreError.cannotCreate(path: path, reason: "SQLite cannot open it")
     default: error
     }
   }

@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, Sendable {
   case cannotCreate(path: String, reason: String)
   /// Another process holds the lock past the busy timeout.
   case busy(path: String, timeoutMilliseconds: Int)
+  /// The file, its `-wal`/`-shm` companions or its directory do not let this user write.
+  case readOnly(path: String, reason: String)
   case unknownField(String, table: String, valid: [String])
   case invalidValue(field: String, value: String, expected: String)
   case invalidCursor(String)
@@ -35,6 +37,8 @@ public enum StoreError: Error, Equatable, Sendable {
         + "upgrade gym to use it"
     case .cannotCreate(let path, let reason):
       "cannot create the database at '\(path)': \(reason); choose a writable --database path"
+    case .readOnly(let path, let reason):
+      "cannot use '\(path)': \(reason) (nothing was written)"
     case .busy(let path, let timeout):
       "database '\(path)' is busy: another process held its lock for over \(timeout) ms; "
         + "try again, or raise database.busy_timeout"

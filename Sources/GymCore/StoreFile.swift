@@ -58,3 +58,21 @@ enum StoreFile {
     }
   }
 }
+
+extension StoreFile {
+  /// Which of the files SQLite needs to write stops this user, in words that say what to change.
+  /// A WAL database needs its `-wal` and `-shm` files writable, and its directory to create them.
+  static func whyReadOnly(_ path: String) -> String {
+    let directory = (path as NSString).deletingLastPathComponent
+    if access(path, W_OK) != 0 { return "the file is read-only for this user; check its permissions" }
+    for suffix in ["-wal", "-shm"] where access(path + suffix, F_OK) == 0 && access(path + suffix, W_OK) != 0 {
+      return "'\(path + suffix)' is read-only for this user (a reader may have left it while the database was "
+        + "read-only); check its permissions"
+    }
+    if access(directory.isEmpty ? "." : directory, W_OK) != 0 {
+      return "its directory is not writable, and SQLite needs to create its -wal and -shm files there; "
+        + "make the directory writable or copy the database elsewhere"
+    }
+    return "SQLite cannot write it; check the permissions of the file, its -wal and -shm files and its directory"
+  }
+}

@@ -75,9 +75,10 @@ struct GymProcess {
   }
 
   /// Seeds `count` generated workouts through the real `sample | import` path.
-  func seed(_ count: Int) throws {
+  func seed(_ count: Int, database: String? = nil) throws {
     let sample = try run(["history", "sample", "--count", String(count), "--days", "60"])
-    let imported = try run(["history", "import", "-"], stdin: sample.stdout)
+    let imported = try run(
+      ["history", "import", "-"] + (database.map { ["--database", $0] } ?? []), stdin: sample.stdout)
     precondition(imported.status == 0, imported.stderr)
   }
 }
