@@ -1,7 +1,7 @@
 # gym — common tasks. `make test` is what CI runs (through .ci/run and scripts/test.sh).
 PREFIX ?= /usr/local
 
-.PHONY: build release test test-release format lint demo bench docs fuzz install clean
+.PHONY: build release test test-release stress format lint demo bench docs fuzz install clean
 
 build:
 	swift build
@@ -11,6 +11,10 @@ release:
 
 test:
 	./scripts/test.sh
+
+# The crash, concurrency and hostile-input tests with GYM_STRESS times their iterations (default 10).
+stress:
+	GYM_STRESS=$${GYM_STRESS:-10} swift test --filter 'ConcurrencyTests|MigrateCrashTests|HostileInputTests|ExportCommandTests'
 
 # The end-to-end tests against the static release binary that ships.
 test-release:

@@ -60,13 +60,13 @@ import Testing
     let batchSize = 50
     let writers: [@Sendable () throws -> Void] = [
       {
-        for k in 0..<6 {
+        for k in 0..<6 * Stress.factor {
           tally.record(
             "import", try gym.run(["history", "import", "-"], stdin: Self.batch("Batch a\(k)", count: batchSize)))
         }
       },
       {
-        for k in 0..<6 {
+        for k in 0..<6 * Stress.factor {
           tally.record(
             "import", try gym.run(["history", "import", "-"], stdin: Self.batch("Batch b\(k)", count: batchSize)))
         }
@@ -144,7 +144,8 @@ import Testing
     var generator = SystemRandomNumberGenerator()
     var killed: Set<Int> = []
     var processes: [(Int, Process)] = []
-    for k in 0..<10 {
+    let imports = 10 * Stress.factor
+    for k in 0..<imports {
       let path = try gym.write("batch\(k).ndjson", Self.batch("Crash \(k)", count: rows))
       let process = Process()
       process.executableURL = URL(fileURLWithPath: GymProcess.executable)
@@ -167,7 +168,7 @@ import Testing
     }
     #expect(try Self.integrityCheck(gym.databasePath) == "ok")
     let counts = try #require(try Self.titles(gym))
-    for k in 0..<10 {
+    for k in 0..<imports {
       let n = counts["Crash \(k)"] ?? 0
       #expect(n == 0 || n == rows, "import \(k) left \(n) of \(rows) rows")
       if tally.count("import \(k)") == 1 { #expect(n == rows, "import \(k) succeeded but \(n) rows are there") }
@@ -195,7 +196,7 @@ import Testing
     DispatchQueue.concurrentPerform(iterations: 2) { writer in
       var k = 0
       // Writes for at least three export intervals.
-      while Date().timeIntervalSince(started) < 3.5 {
+      while Date().timeIntervalSince(started) < 3.5 * Double(Stress.factor) {
         let batch = Self.batch("Sched \(writer)-\(k)", count: batchSize)
         tally.record(
           "import",

@@ -114,7 +114,7 @@ import Testing
     let gym = try GymProcess()
     try gym.seed(60_000)
     let out = gym.directory + "/exports"
-    for _ in 0..<6 {
+    for _ in 0..<6 * Stress.factor {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: GymProcess.executable)
       process.arguments = ["export", "--out", out, "--format", "csv", "--level", "9"]

@@ -94,7 +94,7 @@ import Testing
     let gym = try GymProcess()
     try gym.seed(5)
     let big = try gym.write("big.ndjson", try gym.run(["history", "sample", "--count", "60000", "--seed", "9"]).stdout)
-    for _ in 0..<6 {
+    for _ in 0..<6 * Stress.factor {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: GymProcess.executable)
       process.arguments = ["history", "import", big]

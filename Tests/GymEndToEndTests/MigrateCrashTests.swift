@@ -44,9 +44,9 @@ import Testing
     let gym = try GymProcess()
     let original = try Self.oldDatabase(gym)
     let oldVersion = try state(original).applied
-    let deadline = Date().addingTimeInterval(25)
+    let deadline = Date().addingTimeInterval(25 * Double(Stress.factor))
     var iteration = 0
-    while iteration < 8 && Date() < deadline {
+    while iteration < 8 * Stress.factor && Date() < deadline {
       iteration += 1
       let copy = gym.directory + "/crash-\(iteration).sqlite"
       try FileManager.default.copyItem(atPath: original, toPath: copy)
