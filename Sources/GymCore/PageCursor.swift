@@ -22,20 +22,13 @@ public struct PageCursor: Sendable, Equatable {
   public var encoded: String {
     let parts = [sortSpec] + values.map(Self.encode)
     let data = Data(Array(parts.joined(separator: "\u{1F}").utf8))
-    // base64url without padding, byte by byte: every listing prints one, so no generic search here.
-    let url = data.base64EncodedString().utf8.compactMap { byte -> UInt8? in
-      switch byte {
-      case UInt8(ascii: "+"): UInt8(ascii: "-")
-      case UInt8(ascii: "/"): UInt8(ascii: "_")
-      case UInt8(ascii: "="): nil
-      default: byte
-      }
-    }
-    return String(decoding: url, as: UTF8.self)
+    // base64url without padding.
+    return data.base64EncodedString().replacingASCII("+", with: "-").replacingASCII("/", with: "_")
+      .replacingASCII("=", with: "")
   }
 
   public init(decoding text: String) throws(StoreError) {
-    var base64 = text.replacing("-", with: "+").replacing("_", with: "/")
+    var base64 = text.replacingASCII("-", with: "+").replacingASCII("_", with: "/")
     base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
     guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else {
       throw StoreError.invalidCursor("'\(text)' is not a cursor")

@@ -99,12 +99,11 @@ public struct TableSchema: Sendable {
 /// Quoting for identifiers: values never reach SQL this way, they are always bound.
 public enum SQL {
   public static func quote(_ identifier: String) -> String {
-    // Every statement quotes its columns; identifiers almost never hold a quote, so skip the search.
-    "\"" + (identifier.utf8.contains(UInt8(ascii: "\"")) ? identifier.replacing("\"", with: "\"\"") : identifier) + "\""
+    "\"" + identifier.replacingASCII("\"", with: "\"\"") + "\""
   }
 
   /// Text for a `LIKE … ESCAPE '\'` pattern, its `%`, `_` and `\` taken literally.
   public static func likeEscaped(_ text: String) -> String {
-    text.replacing("\\", with: "\\\\").replacing("%", with: "\\%").replacing("_", with: "\\_")
+    text.replacingASCII("\\", with: "\\\\").replacingASCII("%", with: "\\%").replacingASCII("_", with: "\\_")
   }
 }

@@ -9,7 +9,6 @@ import Testing
 /// not writable. Permissions do not stop root, so as root (CI) gym runs as `nobody` through `setpriv`.
 @Suite(.enabled(if: Unprivileged.possible, "running as root without setpriv"))
 struct PermissionTests {
-  static let setpriv = Unprivileged.setpriv
 
   let gym: GymProcess
 
@@ -23,7 +22,7 @@ struct PermissionTests {
     guard getuid() == 0 else { return try gym.run(arguments, stdin: stdin) }
     return try gym.run(
       ["--reuid=65534", "--regid=65534", "--clear-groups", GymProcess.executable] + arguments, stdin: stdin,
-      executable: Self.setpriv)
+      executable: Unprivileged.setpriv)
   }
 
   func digest(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }

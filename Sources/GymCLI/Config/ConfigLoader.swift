@@ -151,12 +151,12 @@ struct YAMLConfigFile {
         let valid = keys.map(\.name).joined(separator: ", ")
         throw fail(keyNode, "unknown key '\(name)'; valid keys in '\(prefix)': \(valid)")
       }
+      // `path:` or `path: ~` is YAML's null, not a file named "~": say so rather than use it.
+      if case .scalar(let scalar) = valueNode, scalar.style == .plain, Self.nulls.contains(scalar.string) {
+        throw fail(valueNode, "'\(name)' has no value; give \(key.kind.displayName) or remove the line")
+      }
       guard case .scalar(let scalar) = valueNode, let value = key.normalise(scalar.string) else {
         throw fail(valueNode, "'\(name)' must be \(key.kind.displayName)")
-      }
-      // `path:` or `path: ~` is YAML's null, not a file named "~": say so rather than use it.
-      if scalar.style == .plain, Self.nulls.contains(scalar.string) {
-        throw fail(valueNode, "'\(name)' has no value; give \(key.kind.displayName) or remove the line")
       }
       configuration.set(key, value, source: location(valueNode))
     }

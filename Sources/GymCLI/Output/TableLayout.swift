@@ -50,8 +50,7 @@ final class TableLayout {
     guard let widths else { return "" }
     var parts: [String] = []
     for (i, raw) in texts.enumerated() {
-      // A cell is one line; the check first, since almost none hold a newline.
-      let text = raw.utf8.contains(UInt8(ascii: "\n")) ? raw.replacing("\n", with: " ") : raw
+      let text = raw.replacingASCII("\n", with: " ")  // a cell is one line
       let clipped = text.count > widths[i] ? String(text.prefix(max(widths[i] - 1, 0))) + "…" : text
       let pad = String(repeating: " ", count: max(widths[i] - clipped.count, 0))
       parts.append(alignRight[i] ? pad + clipped : (i == texts.count - 1 ? clipped : clipped + pad))
