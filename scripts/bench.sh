@@ -47,6 +47,17 @@ measure() {
 median() {  # hyperfine JSON -> median ms
   python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.2f" % (x["median"]*1000) for x in r))' "$1"
 }
+pooled_median() {  # names (3) then hyperfine JSON files -> each name's median ms over all its runs
+  python3 -c '
+import json, statistics, sys
+names, files = sys.argv[1:4], sys.argv[4:]
+times = {name: [] for name in names}
+for path in files:
+    for result in json.load(open(path))["results"]:
+        times[result["command"]] += result["times"]
+print(" ".join("%.2f" % (statistics.median(times[name]) * 1000) for name in names))
+' "$@"
+}
 
 echo "bench: generating $ROWS workouts" >&2
 "$GYM" history sample --count "$ROWS" --days 3650 --seed 7 --format ndjson >"$WORK/workouts.ndjson"
@@ -105,20 +116,28 @@ GYM_DATABASE=$DB "$GYM" history import --quiet "$WORK/workouts.ndjson"
 Q="SELECT id, completedAt, status, planTitle, focus, durationMinutes, intensity FROM workout ORDER BY completedAt DESC, rowid DESC LIMIT 20"
 say ""
 say "## Newest 20, whole process"
-lists=$(mktemp)
-hyperfine --warmup 5 --runs 100 -N --export-json "$lists" \
-  -n "gym history list --limit 20" "$GYM history list --limit 20 --format csv --database $DB" \
-  -n "sqlite3 (same query)" "sqlite3 -csv $DB \"$Q\"" >&2
-read -r gym_list sqlite_list <<<"$(median "$lists")"
-su=$(mktemp)
-hyperfine --warmup 2 --runs 10 -N --export-json "$su" -n "sqlite-utils query" "$SQLITE_UTILS query $DB \"$Q\"" >&2
-su_list=$(median "$su")
+# A short command's time drifts with the machine's load over minutes, so the three run in five
+# alternating rounds and each median pools its rounds: the ratios compare like with like.
+rounds=()
+for round in 1 2 3 4 5; do
+  echo "bench: newest 20, round $round of 5" >&2
+  rounds+=("$(mktemp)")
+  hyperfine --warmup 3 --runs 20 -N --style basic --export-json "${rounds[-1]}" \
+    -n "gym" "$GYM history list --limit 20 --format csv --database $DB" \
+    -n "sqlite3" "sqlite3 -csv $DB \"$Q\"" >&2
+  rounds+=("$(mktemp)")
+  hyperfine --warmup 1 --runs 2 -N --style basic --export-json "${rounds[-1]}" \
+    -n "sqlite-utils" "$SQLITE_UTILS query $DB \"$Q\"" >&2
+done
+read -r gym_list sqlite_list su_list <<<"$(pooled_median gym sqlite3 sqlite-utils "${rounds[@]}")"
 say ""
 say "| command | median | ratio |"
 say "| --- | --- | --- |"
 say "| \`gym history list --limit 20\` | ${gym_list} ms | 1.00× |"
 say "| \`sqlite3\` same query | ${sqlite_list} ms | gym is $(python3 -c "print('%.2f×' % ($gym_list/$sqlite_list))") of sqlite3 (target ≤ 3×) |"
 say "| \`sqlite-utils query\` same query | ${su_list} ms | gym is $(python3 -c "print('%.1f×' % ($su_list/$gym_list))") faster (target ≥ 20×) |"
+say ""
+say "Medians over five alternating rounds (100 runs each of gym and sqlite3, 10 of sqlite-utils), \`--format csv\`."
 
 say ""
 say "## Deep pages, whole process"

@@ -42,9 +42,10 @@ public struct CommandContext {
     return (database as NSString).deletingLastPathComponent + "/exports"
   }
 
-  /// Opens the shared store with every registered module's schema.
+  /// Opens the shared store with every registered module's schema, for the rest of the command.
   public func openStore() throws -> Store {
-    try Store(path: databasePath, modules: ModuleRegistry.modules, options: configuration.storeOptions)
+    CommandStores.keep(
+      try Store(path: databasePath, modules: ModuleRegistry.modules, options: configuration.storeOptions))
   }
 
   public func format(_ options: OutputOptions) -> OutputFormat {
@@ -66,6 +67,7 @@ public protocol GymCommand: ParsableCommand {
 
 extension GymCommand {
   public func run() throws {
+    defer { CommandStores.closeAll() }
     do {
       try run(context: try CommandContext(global))
     } catch {

@@ -2,16 +2,26 @@ import GRDB
 
 /// How a feature module describes itself to the store: registered once, used by every
 /// cross-cutting command (migrate, export, bench) without importing the module.
+///
+/// Every command registers every module, but opening the store needs only the migrations: the
+/// table descriptions and benchmarks are built when first asked for (a short command's start-up
+/// is mostly one-time work like building them).
 public struct GymModule: Sendable {
   public let name: String
   public let migrations: [Migration]
-  public let tables: [TableSchema]
-  public let benchmarks: ModuleBenchmarks?
+  private let describeTables: @Sendable () -> [TableSchema]
+  private let describeBenchmarks: @Sendable () -> ModuleBenchmarks?
 
-  public init(name: String, migrations: [Migration], tables: [TableSchema], benchmarks: ModuleBenchmarks? = nil) {
+  public var tables: [TableSchema] { describeTables() }
+  public var benchmarks: ModuleBenchmarks? { describeBenchmarks() }
+
+  public init(
+    name: String, migrations: [Migration], tables: @autoclosure @escaping @Sendable () -> [TableSchema],
+    benchmarks: @autoclosure @escaping @Sendable () -> ModuleBenchmarks? = nil
+  ) {
     self.name = name
     self.migrations = migrations
-    self.tables = tables
-    self.benchmarks = benchmarks
+    self.describeTables = tables
+    self.describeBenchmarks = benchmarks
   }
 }

@@ -105,6 +105,12 @@ public final class Store: Sendable {
     }
   }
 
+  /// Closes the connection now: SQLite checkpoints the WAL and, as the last connection, removes
+  /// it. Nothing may use the store after (GRDB does not check).
+  public func close() throws {
+    try translatingErrors { try database.close() }
+  }
+
   /// A read transaction; `SQLITE_BUSY` past the timeout becomes `StoreError.busy`.
   public func read<T>(_ body: (Database) throws -> T) throws -> T {
     try translatingErrors { try database.read(body) }

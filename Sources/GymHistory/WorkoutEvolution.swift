@@ -17,22 +17,13 @@ enum WorkoutEvolution {
     "history/005-set-duration-seconds", .rename, touches: ["workout_set"],
     sql: "ALTER TABLE workout_set RENAME COLUMN seconds TO durationSeconds")
 
-  /// The titles Apple Health's sport workouts were imported with before history/006 (as
-  /// `HealthKitMapping` wrote them), frozen with the migration: never derived from code that may change.
-  static let sportTitles = """
-    'American Football', 'Australian Football', 'Badminton', 'Baseball', 'Basketball', 'Cricket', \
-    'Curling', 'Fencing', 'Golf', 'Handball', 'Hockey', 'Lacrosse', 'Pickleball', 'Racquetball', \
-    'Rugby', 'Soccer', 'Softball', 'Squash', 'Table Tennis', 'Tennis', 'Volleyball', 'Water Polo', \
-    'Wrestling', 'Martial Arts', 'Climbing', 'Archery', 'Bowling', 'Equestrian', 'Fishing', \
-    'Hunting', 'Sailing', 'Surfing Sports', 'Water Sports', 'Disc Sports', 'Fitness Gaming', \
-    'Play'
-    """
-
   /// A football match or a tennis game is not a full-body gym session: `sport` joins the focus
   /// values. SQLite cannot change a CHECK in place, so `workout` is rebuilt (the 12-step way:
   /// foreign keys are off while the runner applies it, `workout_set` keeps pointing at the same
   /// `seq` values, the indexes are recreated) and Apple Health's sport workouts, imported as
-  /// fullBody until now, move to `sport`.
+  /// fullBody until now, move to `sport`. The titles are those Apple Health's sport workouts were
+  /// imported with before (as `HealthKitMapping` wrote them), frozen with the migration, and written
+  /// out rather than interpolated: the SQL is a literal, like every released migration's.
   static let sportFocus = Migration(
     "history/006-workout-focus-sport", .rebuild, touches: ["workout"],
     sql: """
@@ -49,7 +40,13 @@ enum WorkoutEvolution {
       );
       INSERT INTO workout_new (seq, id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes)
         SELECT seq, id, completedAt, status, planTitle,
-          CASE WHEN focus = 'fullBody' AND planTitle IN (\(sportTitles)) THEN 'sport' ELSE focus END,
+          CASE WHEN focus = 'fullBody' AND planTitle IN (\
+      'American Football', 'Australian Football', 'Badminton', 'Baseball', 'Basketball', \
+      'Cricket', 'Curling', 'Fencing', 'Golf', 'Handball', 'Hockey', 'Lacrosse', 'Pickleball', \
+      'Racquetball', 'Rugby', 'Soccer', 'Softball', 'Squash', 'Table Tennis', 'Tennis', \
+      'Volleyball', 'Water Polo', 'Wrestling', 'Martial Arts', 'Climbing', 'Archery', 'Bowling', \
+      'Equestrian', 'Fishing', 'Hunting', 'Sailing', 'Surfing Sports', 'Water Sports', \
+      'Disc Sports', 'Fitness Gaming', 'Play') THEN 'sport' ELSE focus END,
           durationMinutes, intensity, notes
         FROM workout;
       DROP TABLE workout;

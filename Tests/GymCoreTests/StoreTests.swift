@@ -67,4 +67,15 @@ import Testing
     #expect(Store.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/gym/gym.sqlite")
     #expect(Store.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/gym/gym.sqlite")
   }
+
+  /// Closing checkpoints and removes the WAL, as the last connection's close does; the rows stay.
+  @Test func closeCheckpointsAndRemovesTheWAL() throws {
+    let store = try Fixtures.store(rows: 3)
+    #expect(FileManager.default.fileExists(atPath: store.path + "-wal"))
+    try store.close()
+    #expect(!FileManager.default.fileExists(atPath: store.path + "-wal"))
+    #expect(!FileManager.default.fileExists(atPath: store.path + "-shm"))
+    let reopened = try Store(path: store.path, modules: [Fixtures.module])
+    #expect(try reopened.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM item") } == 3)
+  }
 }

@@ -91,7 +91,7 @@ import ZIPFoundation
     #expect(HealthKitMapping.workout("HKWorkoutActivityTypeTraditionalStrengthTraining").focus == "fullBody")
     for sport in HealthKitMapping.sports {
       let title = HealthKitMapping.workout("HKWorkoutActivityType" + sport).title
-      #expect(WorkoutEvolution.sportTitles.contains("'\(title)'"), "\(title)")
+      #expect(WorkoutEvolution.sportFocus.sql.contains("'\(title)'"), "\(title)")
     }
   }
 

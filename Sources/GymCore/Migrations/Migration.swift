@@ -19,7 +19,9 @@ public enum MigrationKind: String, Sendable, CaseIterable {
 public struct Migration: Sendable {
   public let identifier: String
   public let kind: MigrationKind
-  public let sql: String
+  /// Built when first needed: every command opens the store, which needs only the identifiers.
+  public var sql: String { makeSQL() }
+  private let makeSQL: @Sendable () -> String
   /// The existing tables it changes: their foreign keys (and those of tables pointing at them) are
   /// checked after it runs.
   public let touches: [String]
@@ -28,11 +30,12 @@ public struct Migration: Sendable {
   public let rowsMayChange: [String]
 
   public init(
-    _ identifier: String, _ kind: MigrationKind, touches: [String] = [], rowsMayChange: [String] = [], sql: String
+    _ identifier: String, _ kind: MigrationKind, touches: [String] = [], rowsMayChange: [String] = [],
+    sql: @autoclosure @escaping @Sendable () -> String
   ) {
     self.identifier = identifier
     self.kind = kind
-    self.sql = sql
+    self.makeSQL = sql
     self.touches = touches
     self.rowsMayChange = rowsMayChange
   }

@@ -8,10 +8,13 @@ struct LibraryList: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "List works, last modified first: id, title, authors, status, rating, cover URL.",
+    // A literal: swift-argument-parser reads every command's configuration on every run. A test
+    // checks that it names exactly the schema's fields.
     discussion: """
-      Only the listed fields are read (--fields chooses others: \
-      \(LibrarySchema.list.fieldNames.joined(separator: ", "))). The cursor of the next page is \
-      printed on stderr as 'next page: --after <cursor>'.
+      Only the listed fields are read (--fields chooses others: id, title, authors, status, rating, \
+      coverImageURL, subtitle, series, seriesPosition, reviewStatus, originalLanguage, firstPublished, \
+      lastModified, dateAdded, dateStarted, dateFinished, readCount, ownedCopies, shelves, isbn). \
+      The cursor of the next page is printed on stderr as 'next page: --after <cursor>'.
       """)
 
   @OptionGroup var global: GlobalOptions
