@@ -21,7 +21,7 @@ signal(SIGXFSZ, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 do {
-  var command = try Gym.parseAsRoot(arguments)
+  var command = try LeafCommandParsing.parse(Gym.self, arguments)
   try command.run()
 } catch let exit as ExitCode {
   // A command's own error: its one line is already on stderr.

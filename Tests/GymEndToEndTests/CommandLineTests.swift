@@ -13,6 +13,23 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: gym.databasePath))
   }
 
+  /// `gym <group> <command>` is parsed as the command alone (LeafCommandParsing), which is the same
+  /// parse only while no command with subcommands has options of its own: here, help and version.
+  @Test func groupsHaveNoOptionsOfTheirOwn() throws {
+    let dump = try GymProcess().run(["--experimental-dump-help"])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+    var groups: [[String: Any]] = [try #require(root["command"] as? [String: Any])]
+    var checked = 0
+    while let group = groups.popLast() {
+      guard let subcommands = group["subcommands"] as? [[String: Any]], !subcommands.isEmpty else { continue }
+      let options = (group["arguments"] as? [[String: Any]] ?? []).compactMap { $0["valueName"] as? String }
+      #expect(Set(options).isSubset(of: ["help", "version"]), "\(group["commandName"] ?? "?"): \(options)")
+      groups += subcommands
+      checked += 1
+    }
+    #expect(checked >= 8, "every module is a group: gym, history, library, staples, migrate, export, …")
+  }
+
   @Test func completionsForEachShell() throws {
     let gym = try GymProcess()
     #expect(try gym.run(["completions", "bash"]).stdout.contains("complete -o filenames -F _gym gym"))
