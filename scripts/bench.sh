@@ -143,12 +143,16 @@ say ""
 say "## Deep pages, whole process"
 DEPTH=$((ROWS / 2))
 cursor=$("$GYM" history list --database "$DB" --limit "$DEPTH" --fields id --format csv 2>&1 >/dev/null | sed -n 's/^next page: --after //p')
-pages=$(mktemp)
-hyperfine --warmup 5 --runs 50 -N --export-json "$pages" \
-  -n "page 1" "$GYM history list --database $DB --format csv" \
-  -n "after cursor at $DEPTH" "$GYM history list --database $DB --format csv --after $cursor" \
-  -n "offset $DEPTH" "$GYM history list --database $DB --format csv --offset $DEPTH" >&2
-read -r page1 after offset <<<"$(median "$pages")"
+# Alternating rounds again: one run of each after another would compare different minutes.
+pages=()
+for round in 1 2 3 4 5; do
+  pages+=("$(mktemp)")
+  hyperfine --warmup 2 --runs 10 -N --style basic --export-json "${pages[-1]}" \
+    -n "page 1" "$GYM history list --database $DB --format csv" \
+    -n "after" "$GYM history list --database $DB --format csv --after $cursor" \
+    -n "offset" "$GYM history list --database $DB --format csv --offset $DEPTH" >&2
+done
+read -r page1 after offset <<<"$(pooled_median "page 1" after offset "${pages[@]}")"
 say ""
 say "| page | median | ratio to page 1 |"
 say "| --- | --- | --- |"
