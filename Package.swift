@@ -168,7 +168,10 @@ let package = Package(
     // MARK: End-to-end: runs the built `gym` binary as a subprocess.
     .testTarget(
       name: "GymEndToEndTests",
-      dependencies: ["gym", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Yams", package: "Yams")],
+      dependencies: [
+        "gym", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Yams", package: "Yams"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
       swiftSettings: swiftSettings
     ),
   ]

@@ -18,6 +18,20 @@ public struct ImportRow {
     return text.isEmpty ? nil : text
   }
 
+  /// The cell's text exactly as the file has it (free text such as a review keeps its spaces); nil
+  /// when the column is absent or the cell empty.
+  public func exactText(_ column: String) -> String? {
+    guard let i = values.fieldNames.firstIndex(of: column), values.kinds[i] == .string else { return nil }
+    let text = values.string(i)
+    return text.isEmpty ? nil : text
+  }
+
+  /// A person's name with runs of white space made one space (exports write `Elisabeth  Jaquette`
+  /// in one place and `Elisabeth Jaquette` in another: one person).
+  public func name(_ column: String) -> String? {
+    text(column).map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+  }
+
   public func required(_ column: String) throws(InputError) -> String {
     guard let value = text(column) else { throw InputError(line: line, message: "column '\(column)' is empty") }
     return value
@@ -30,6 +44,16 @@ public struct ImportRow {
       throw InputError(line: line, message: "column '\(column)': '\(text)' is not a number")
     }
     return value
+  }
+
+  /// A count such as reps: a whole number of at most a million; `10.0` reads as 10, and `2.5` or
+  /// `1e30` is an error.
+  public func count(_ column: String) throws(InputError) -> Int? {
+    guard let value = try number(column) else { return nil }
+    guard (0...1_000_000).contains(value), let count = Int(exactly: value) else {
+      throw fail(column, text(column) ?? "", expected: "a whole number from 0 to 1000000")
+    }
+    return count
   }
 
   public func integer(_ column: String, in range: ClosedRange<Int>) throws(InputError) -> Int? {

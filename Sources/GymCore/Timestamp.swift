@@ -30,6 +30,13 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     Timestamp(millisecondsSince1970: millisecondsSince1970 + milliseconds)
   }
 
+  /// The instant `milliseconds` later, or nil when it is past what a timestamp can hold (a
+  /// duration from outside input).
+  public func adding(checked milliseconds: Int64) -> Timestamp? {
+    let (sum, overflow) = millisecondsSince1970.addingReportingOverflow(milliseconds)
+    return overflow ? nil : Timestamp(millisecondsSince1970: sum)
+  }
+
   /// `2026-11-21T10:00:00.000Z`
   public var canonical: String {
     var out: [UInt8] = []

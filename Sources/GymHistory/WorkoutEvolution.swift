@@ -3,7 +3,7 @@ import GymCore
 /// The history module's schema changes after its first release, one of each kind, each for a
 /// need users have.
 enum WorkoutEvolution {
-  static let migrations = [notes, setDuration, sportFocus]
+  static let migrations = [notes, setDuration, sportFocus, unknownValues]
 
   /// Strong's "Workout Notes" and Hevy's "description" were dropped on import: a nullable column
   /// keeps them (existing workouts get NULL, nothing else changes).
@@ -49,6 +49,37 @@ enum WorkoutEvolution {
       'Disc Sports', 'Fitness Gaming', 'Play') THEN 'sport' ELSE focus END,
           durationMinutes, intensity, notes
         FROM workout;
+      DROP TABLE workout;
+      ALTER TABLE workout_new RENAME TO workout;
+      CREATE UNIQUE INDEX workout_id ON workout(id);
+      CREATE INDEX workout_completedAt ON workout(completedAt);
+      CREATE INDEX workout_status ON workout(status);
+      CREATE INDEX workout_status_completedAt ON workout(status, completedAt);
+      """)
+
+  /// What a source does not say is unknown, not a default that looks real: focus, intensity and
+  /// duration become nullable (a Strong export of 2016 has no duration, none of Strong, Hevy or
+  /// Apple Health has an intensity), the duration keeps its fraction (a paused 28.81-minute run is
+  /// not 28), and a workout keeps the distance and active energy its source totalled. Existing
+  /// values stay as they are; the table is rebuilt as in history/006.
+  static let unknownValues = Migration(
+    "history/007-workout-unknown-values-and-totals", .rebuild, touches: ["workout"],
+    sql: """
+      CREATE TABLE workout_new (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL,
+        completedAt TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('completed', 'skipped')),
+        planTitle TEXT NOT NULL,
+        focus TEXT CHECK (focus IN ('fullBody', 'upper', 'lower', 'push', 'pull', 'legs', 'core', 'cardio', 'mobility', 'sport')),
+        durationMinutes REAL CHECK (durationMinutes >= 0),
+        intensity TEXT CHECK (intensity IN ('low', 'moderate', 'high')),
+        notes TEXT,
+        distanceKm REAL CHECK (distanceKm >= 0),
+        activeEnergyKcal REAL CHECK (activeEnergyKcal >= 0)
+      );
+      INSERT INTO workout_new (seq, id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes)
+        SELECT seq, id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes FROM workout;
       DROP TABLE workout;
       ALTER TABLE workout_new RENAME TO workout;
       CREATE UNIQUE INDEX workout_id ON workout(id);

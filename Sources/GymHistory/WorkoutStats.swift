@@ -11,7 +11,8 @@ struct WorkoutStats: Sendable, Equatable {
   }
 
   struct FocusShare: Sendable, Equatable {
-    let focus: String
+    /// nil for workouts whose focus is unknown (imports that do not say).
+    let focus: String?
     let sessions: Int
     let minutes: Int
   }
@@ -70,16 +71,19 @@ struct WorkoutStats: Sendable, Equatable {
     let focusRows = try Row.fetchAll(
       db,
       sql: """
-        SELECT focus, COUNT(*), SUM(durationMinutes) FROM workout
+        SELECT focus, COUNT(*), TOTAL(durationMinutes) FROM workout
         WHERE status = 'completed'
           AND completedAt >= strftime('%Y-%m-%dT%H:%M:%fZ', date(?, 'localtime', 'weekday 0', '-6 days', ?), 'utc')
         GROUP BY focus ORDER BY 2 DESC, focus
         """,
       arguments: [now.canonical, "-\((count - 1) * 7) days"])
     return WorkoutStats(
-      weeks: weekRows.map { Week(week: $0[0], sessions: $0[1], minutes: Int($0[2] as Double)) },
+      weeks: weekRows.map { Week(week: $0[0], sessions: $0[1], minutes: Self.wholeMinutes($0[2])) },
       streakDays: streak?[0] ?? 0,
       streakSince: streak?[1],
-      byFocus: focusRows.map { FocusShare(focus: $0[0], sessions: $0[1], minutes: $0[2]) })
+      byFocus: focusRows.map { FocusShare(focus: $0[0], sessions: $0[1], minutes: Self.wholeMinutes($0[2])) })
   }
+
+  /// Minutes summed over workouts (durations keep their fractions), to the nearest minute.
+  private static func wholeMinutes(_ total: Double) -> Int { Int(total.rounded()) }
 }

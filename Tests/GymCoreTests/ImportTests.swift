@@ -77,6 +77,40 @@ import Testing
     #expect(try !scanner.next(into: &values))
   }
 
+  /// Spreadsheets add a byte-order mark, and real Hevy exports quote every header name: the mark
+  /// must not make the first name read as unquoted `\u{FEFF}"name"`.
+  @Test func byteOrderMarkBeforeAQuotedHeaderName() throws {
+    let text = "\u{FEFF}\"name\",\"size\"\r\n\"a\",2\r\n\r\n\n"
+    var scanner = CSVRecordScanner(input: try input(text))
+    var values = RecordValues(fieldNames: fields)
+    try scanner.readHeader(expected: values, required: ["name", "size"])
+    #expect(scanner.header == ["name", "size"])
+    #expect(try scanner.next(into: &values))
+    #expect(values.string(1) == "a")
+    #expect(values.string(3) == "2")
+    #expect(try !scanner.next(into: &values))
+  }
+
+  @Test func aliasesMapAnotherSpellingToTheField() throws {
+    var scanner = CSVRecordScanner(input: try input("Nom ,taille\nx,3\n"))
+    var values = RecordValues(fieldNames: fields)
+    try scanner.readHeader(expected: values, required: ["name", "size"], aliases: ["Nom": "name", "taille": "size"])
+    #expect(scanner.header == ["name", "size"])
+    #expect(try scanner.next(into: &values))
+    #expect(values.string(1) == "x")
+  }
+
+  @Test func ignoredUnknownColumnsAreNamedWhenARequiredOneIsMissing() throws {
+    var scanner = CSVRecordScanner(input: try input("nome,taglia\n"))
+    do {
+      try scanner.readHeader(expected: RecordValues(fieldNames: fields), required: ["name"], ignoringUnknown: true)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.message.contains("unknown column(s) nome, taglia"))
+      #expect(error.message.contains("missing column(s) name"))
+    }
+  }
+
   @Test func csvHeaderProblemsNameTheColumns() throws {
     var scanner = CSVRecordScanner(input: try input("name,colour\n"))
     do {

@@ -39,7 +39,8 @@ struct GymProcess {
 
   @discardableResult
   func run(
-    _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:], executable: String? = nil
+    _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:], executable: String? = nil,
+    stdinBytes: Data? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable ?? Self.executable)
@@ -60,6 +61,7 @@ struct GymProcess {
     DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
     DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    if let stdinBytes { input.fileHandleForWriting.write(stdinBytes) }
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
     group.wait()

@@ -85,7 +85,7 @@ import Testing
     #expect(record["completedAt"] as? String == "2026-11-20T18:00:00.000Z")
     #expect(record["status"] as? String == "completed")
     let table = try gym.run(["history", "show", id])
-    #expect(table.stdout.contains("completedAt      2026-11-20 18:00"))
+    #expect(table.stdout.contains("completedAt       2026-11-20 18:00"))
 
     let partial = try gym.run(["history", "delete", id, "00000000-0000-0000-0000-000000000000"])
     #expect(partial.status == 66)
@@ -160,8 +160,10 @@ import Testing
     let gym = try GymProcess()
     let path = try gym.write("strong.csv", strong)
     let missing = try gym.run(["history", "import", "--from", "strong", path])
-    #expect(missing.status == 64)
-    #expect(missing.stderr.hasPrefix("gym: error: Strong exports have no unit column: pass --weight-unit kg"))
+    #expect(missing.status == 65)
+    #expect(
+      missing.stderr.hasPrefix(
+        "gym: error: \(path):1: this Strong layout does not say the weight unit: pass --weight-unit kg or lb"))
     #expect(missing.stderr.filter { $0 == "\n" }.count == 1)
     #expect(!FileManager.default.fileExists(atPath: gym.databasePath))
   }

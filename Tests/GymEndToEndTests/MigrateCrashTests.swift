@@ -93,7 +93,7 @@ import Testing
       #expect(process.terminationStatus == 0, "\(text)")
       return text
     }
-    #expect(messages.filter { $0.hasPrefix("applied 3 migration(s)") }.count == 1, "\(messages)")
+    #expect(messages.filter { $0.hasPrefix("applied 4 migration(s)") }.count == 1, "\(messages)")
     #expect(messages.filter { $0.hasPrefix("nothing to do") }.count == 1, "\(messages)")
     let backups = try FileManager.default.contentsOfDirectory(atPath: gym.directory).filter { $0.contains(".backup-") }
     #expect(backups.count == 1)

@@ -88,7 +88,8 @@ import ZIPFoundation
   @Test func sportsHaveTheirOwnFocus() {
     #expect(HealthKitMapping.workout("HKWorkoutActivityTypeSoccer") == ("Soccer", "sport"))
     #expect(HealthKitMapping.workout("HKWorkoutActivityTypeTableTennis") == ("Table Tennis", "sport"))
-    #expect(HealthKitMapping.workout("HKWorkoutActivityTypeTraditionalStrengthTraining").focus == "fullBody")
+    // Strength training names no focus gym has (push? legs?): unknown, never a made-up fullBody.
+    #expect(HealthKitMapping.workout("HKWorkoutActivityTypeTraditionalStrengthTraining").focus == nil)
     for sport in HealthKitMapping.sports {
       let title = HealthKitMapping.workout("HKWorkoutActivityType" + sport).title
       #expect(WorkoutEvolution.sportFocus.sql.contains("'\(title)'"), "\(title)")
@@ -101,10 +102,18 @@ import ZIPFoundation
     #expect(try run(path, store: store).workouts.inserted == 2)
     let rows = try store.read { try Row.fetchAll($0, sql: "SELECT * FROM workout ORDER BY completedAt") }
     #expect(rows.map { $0["planTitle"] as String } == ["Running", "Traditional Strength Training"])
-    #expect(rows.map { $0["focus"] as String } == ["cardio", "fullBody"])
-    #expect(rows.map { $0["durationMinutes"] as Int } == [32, 45])
-    #expect(rows[0]["completedAt"] == "2024-01-14T16:32:30.000Z")
+    #expect(rows.map { $0["focus"] as String? } == ["cardio", nil])
+    #expect(rows.map { $0["intensity"] as String? } == [nil, nil])  // Health has no intensity
+    #expect(rows.map { $0["durationMinutes"] as Double } == [32.5, 45])
+    // The run ends at its endDate (08:33 -0800), not start + duration: it was paused for 30 s.
+    #expect(rows[0]["completedAt"] == "2024-01-14T16:33:00.000Z")
     #expect(rows.allSatisfy { $0["status"] == "completed" })
+    // Totals: 3.1 mi and 310 Cal as attributes; 250 Cal from <WorkoutStatistics>.
+    let runKm: Double = (3.1 * 1.609_344 * 1_000_000).rounded() / 1_000_000
+    #expect(rows[0]["distanceKm"] == runKm)
+    #expect(rows[0]["activeEnergyKcal"] == 310.0)
+    #expect(rows[1]["distanceKm"] == nil as Double?)
+    #expect(rows[1]["activeEnergyKcal"] == 250.0)
   }
 
   @Test func reimportingAddsNothing() throws {
@@ -139,7 +148,7 @@ import ZIPFoundation
       Issue.record("expected an error")
     } catch let error as GymError {
       #expect(error.status == .noInput)
-      #expect(error.message.contains("has no apple_health_export/export.xml"))
+      #expect(error.message.contains("holds no XML document whose root is <HealthData>"))
     }
   }
 

@@ -141,13 +141,13 @@ import Testing
   }
 
   @Test func durationsAndIdsParse() {
-    #expect(StrongFormat.minutes("1h 5m") == 65)
-    #expect(StrongFormat.minutes("36m") == 36)
-    #expect(StrongFormat.minutes("1h") == 60)
+    #expect(StrongFormat.seconds("1h 5m") == 65 * 60)
+    #expect(StrongFormat.seconds("36m") == 36 * 60)
+    #expect(StrongFormat.seconds("1h") == 3600)
     // Found by make fuzz: a huge hour count overflowed and trapped; now it is not a duration.
-    #expect(StrongFormat.minutes("99999999999999999h") == nil)
-    #expect(StrongFormat.minutes("90s") == 1)
-    #expect(StrongFormat.minutes("5") == nil)
+    #expect(StrongFormat.seconds("99999999999999999h") == nil)
+    #expect(StrongFormat.seconds("90s") == 90)
+    #expect(StrongFormat.seconds("5") == nil)
     #expect(StableID.uuid(for: "a") == StableID.uuid(for: "a"))
     #expect(StableID.uuid(for: "a") != StableID.uuid(for: "b"))
     #expect(UUID(uuidString: StableID.uuid(for: "strong|x")) != nil)

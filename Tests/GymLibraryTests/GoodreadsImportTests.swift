@@ -142,6 +142,36 @@ import Testing
     }
   }
 
+  /// Real exports: a spreadsheet's byte-order mark before quoted header names, one author written
+  /// with a run of spaces in one row and one space in another, a review whose trailing space is
+  /// part of what the person wrote.
+  @Test func realExportQuirksKeepOnePersonAndTheReviewAsWritten() throws {
+    let store = try Self.store()
+    let header = GoodreadsFixture.olderHeader
+    let rows: [[String: String]] = [
+      [
+        "Book Id": "11", "Title": "The Book", "Author": "Elisabeth  Jaquette", "Author l-f": "Jaquette,  Elisabeth",
+        "Exclusive Shelf": "read", "My Review": "Loved it. ",
+      ],
+      [
+        "Book Id": "12", "Title": "Another", "Author": "Someone Else", "Additional Authors": "Elisabeth Jaquette",
+        "Exclusive Shelf": "to-read",
+      ],
+    ]
+    var text = "\u{FEFF}" + header.map { "\"\($0)\"" }.joined(separator: ",") + "\r\n"
+    for row in rows { text += header.map { "\"\(row[$0] ?? "")\"" }.joined(separator: ",") + "\r\n" }
+    let counts = try load(store, text + "\r\n")
+    #expect(counts.added == 2)
+    #expect(counts.authorsAdded == 2)
+    let names = try store.read { try String.fetchAll($0, sql: "SELECT name FROM author ORDER BY name") }
+    #expect(names == ["Elisabeth Jaquette", "Someone Else"])
+    let review = try store.read {
+      try String.fetchOne($0, sql: "SELECT review FROM library_entry WHERE review IS NOT NULL")
+    }
+    #expect(review == "Loved it. ")
+    #expect(try load(store, text).unchanged == 2)
+  }
+
   @Test func aFileThatIsNotAGoodreadsExportIsRefusedNamingTheMissingColumns() throws {
     let store = try Self.store()
     do {

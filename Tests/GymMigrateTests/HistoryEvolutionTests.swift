@@ -101,4 +101,45 @@ import Testing
     }
     #expect(Backup.list(of: path).count == 1)
   }
+
+  /// history/007 keeps every value of every workout and set, adds the totals as unknown, and from
+  /// then on takes what a source does not say as unknown and a duration with its fraction, while
+  /// the CHECKs still refuse what is wrong.
+  @Test func unknownValuesAndTotalsKeepEveryWorkout() throws {
+    let path = try Self.filled(before: "history/007-workout-unknown-values-and-totals")
+    let columns = "seq, id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes"
+    let read = "SELECT \(columns) FROM workout ORDER BY seq"
+    let sets = "SELECT * FROM workout_set ORDER BY seq"
+    let (workoutsBefore, setsBefore) = try DatabaseQueue(path: path).read { db in
+      (try Row.fetchAll(db, sql: read), try Row.fetchAll(db, sql: sets))
+    }
+    let store = try migrated(path)
+    try store.read { db in
+      #expect(try Row.fetchAll(db, sql: read) == workoutsBefore)
+      #expect(try Row.fetchAll(db, sql: sets) == setsBefore)
+      #expect(
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout WHERE distanceKm IS NULL AND activeEnergyKcal IS NULL")
+          == 300)
+      #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+      let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id FROM workout WHERE id = 'x'")
+        .map { $0["detail"] as String }.joined()
+      #expect(plan.contains("workout_id"))
+    }
+    try store.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity, distanceKm,
+            activeEnergyKcal)
+          VALUES ('new', '2026-01-02T00:00:00.000Z', 'completed', 'Run', NULL, 28.81, NULL, 5.21, 250)
+          """)
+      #expect(try Double.fetchOne(db, sql: "SELECT durationMinutes FROM workout WHERE id = 'new'") == 28.81)
+      for change in ["focus = 'chess'", "intensity = 'extreme'", "durationMinutes = -1", "distanceKm = -0.5"] {
+        #expect(throws: DatabaseError.self, "\(change)") {
+          try db.execute(sql: "UPDATE workout SET \(change) WHERE seq = 1")
+        }
+      }
+      try db.execute(sql: "DELETE FROM workout WHERE seq = 1")
+      #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout_set WHERE workoutSeq = 1") == 0)
+    }
+  }
 }

@@ -222,7 +222,9 @@ public final class BulkLoader {
       guard kind == .number || kind == .string, let value = Self.integer(bytes) else { throw invalid("a whole number") }
       if let statement { sqlite3_bind_int64(statement, position, value) }
     case .real:
-      guard kind == .number || kind == .string, let value = Double(String(decoding: bytes, as: UTF8.self)),
+      // Most values are whole (minutes, reps): read without making a String first.
+      guard kind == .number || kind == .string,
+        let value = Self.integer(bytes).map(Double.init) ?? Double(String(decoding: bytes, as: UTF8.self)),
         value.isFinite
       else { throw invalid("a number") }
       if let statement { sqlite3_bind_double(statement, position, value) }

@@ -28,28 +28,50 @@ public struct CSVRecordScanner: RecordScanner {
 
   /// Reads the header and checks it against the expected fields (`required`: must all appear).
   /// With `ignoringUnknown`, other columns are skipped (third-party exports grow new columns).
+  /// `aliases` maps other spellings of a column (a layout's or a language's) to its field name;
+  /// `header` then holds the field names. A UTF-8 byte-order mark before the header is skipped.
   public mutating func readHeader(
-    expected: RecordValues, required: [String], ignoringUnknown: Bool = false
+    expected: RecordValues, required: [String], ignoringUnknown: Bool = false, aliases: [String: String] = [:]
   ) throws(InputError) {
+    try skipByteOrderMark()
     guard try readRecord() else { throw InputError(line: 1, message: "the CSV file is empty; it needs a header line") }
-    let names = fields.map { String(decoding: $0, as: UTF8.self).trimmingBOM() }
+    let written = fields.map { String(decoding: $0, as: UTF8.self) }
+    let names = written.map { name in
+      let trimmed = String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+      return aliases[trimmed] ?? trimmed
+    }
     header = names
-    columnToField = names.map { name in expected.fieldNames.firstIndex(of: name) }
-    let unknown = ignoringUnknown ? [] : names.enumerated().filter { columnToField[$0.offset] == nil }.map(\.element)
-    let missing = required.filter { !names.contains($0) }
-    let duplicated = names.filter { name in names.filter { $0 == name }.count > 1 }
-    if !unknown.isEmpty || !missing.isEmpty || !duplicated.isEmpty {
+    var fieldIndex: [String: Int] = [:]
+    for (i, name) in expected.fieldNames.enumerated() { fieldIndex[name] = i }
+    columnToField = names.map { fieldIndex[$0] }
+    let present = Set(names)
+    let unknown = names.indices.filter { columnToField[$0] == nil }.map { written[$0] }
+    let missing = required.filter { !present.contains($0) }
+    var seen: Set<String> = []
+    let duplicated = Set(names.filter { !seen.insert($0).inserted })
+    // An unknown column is harmless where it may be ignored, but it is the likeliest reason why a
+    // required one is missing (a header in another language), so it is named then.
+    if ((!ignoringUnknown || !missing.isEmpty) && !unknown.isEmpty) || !missing.isEmpty || !duplicated.isEmpty {
       var problems: [String] = []
       if !unknown.isEmpty { problems.append("unknown column(s) \(unknown.joined(separator: ", "))") }
       if !missing.isEmpty { problems.append("missing column(s) \(missing.joined(separator: ", "))") }
       if !duplicated.isEmpty {
-        problems.append("repeated column(s) \(Set(duplicated).sorted().joined(separator: ", "))")
+        problems.append("repeated column(s) \(duplicated.sorted().joined(separator: ", "))")
       }
       throw InputError(
         line: 1,
         message:
           "unexpected CSV header: \(problems.joined(separator: "; ")); expected: \(expected.fieldNames.joined(separator: ","))"
       )
+    }
+  }
+
+  /// Skips a UTF-8 byte-order mark (spreadsheets write one), so a quoted first name reads as quoted.
+  private func skipByteOrderMark() throws(InputError) {
+    while input.end - input.start < 3, try input.refill() {}
+    let s = input.storage
+    if input.end - input.start >= 3, s[input.start] == 0xEF, s[input.start + 1] == 0xBB, s[input.start + 2] == 0xBF {
+      input.start += 3
     }
   }
 
@@ -140,11 +162,5 @@ public struct CSVRecordScanner: RecordScanner {
       }
       return i + 1
     }
-  }
-}
-
-extension String {
-  fileprivate func trimmingBOM() -> String {
-    hasPrefix("\u{FEFF}") ? String(dropFirst()) : self
   }
 }

@@ -16,7 +16,13 @@ public final class InputBuffer {
   private static let chunk = 1 << 20
 
   public init(descriptor: Int32) {
-    source = { buffer throws(InputError) in
+    source = Self.reading(descriptor)
+    storage = [UInt8](repeating: 0, count: Self.chunk * 2)
+  }
+
+  /// Fills a buffer from a file descriptor, as `init(descriptor:)` reads it.
+  public static func reading(_ descriptor: Int32) -> (UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+    { buffer throws(InputError) in
       while true {
         let n = read(descriptor, buffer.baseAddress, buffer.count)
         if n >= 0 { return n }
@@ -25,7 +31,6 @@ public final class InputBuffer {
         }
       }
     }
-    storage = [UInt8](repeating: 0, count: Self.chunk * 2)
   }
 
   /// Bytes from anything that fills a buffer and returns the count, 0 at the end (a gzip stream).

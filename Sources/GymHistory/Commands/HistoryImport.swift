@@ -17,18 +17,16 @@ struct HistoryImport: GymCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The file to read, or - for stdin.") var file: String
   @Option(help: "gym (default), strong or hevy.") var from: ImportSource = .gym
-  @Option(help: "Strong exports: the unit weights were logged in, kg or lb.") var weightUnit: WeightUnit?
-  @Option(help: "Strong exports: the unit distances were logged in, km or mi.") var distanceUnit: DistanceUnit = .km
+  @Option(help: "Strong exports whose weights name no unit: the unit set in the app, kg or lb.")
+  var weightUnit: WeightUnit?
+  @Option(help: "Strong exports whose distances name no unit: the unit set in the app, km or mi.")
+  var distanceUnit: DistanceUnit = .km
   @Option(help: "gym files: ndjson, json or csv (default: from the extension, else the first byte).")
   var inputFormat: InputFormat?
   @Flag(help: "Validate every record and write nothing.") var dryRun = false
   @Flag(help: "No summary line.") var quiet = false
 
   func validate() throws {
-    if from == .strong && weightUnit == nil {
-      throw ValidationError(
-        "Strong exports have no unit column: pass --weight-unit kg or --weight-unit lb, as set in the app")
-    }
     if from != .gym && inputFormat != nil { throw ValidationError("--input-format is for gym's own files") }
   }
 
@@ -50,7 +48,7 @@ struct HistoryImport: GymCommand {
       let format: any LoggerFormat =
         from == .hevy
         ? HevyFormat()
-        : StrongFormat(kilogramsPerUnit: weightUnit!.kilograms, kilometresPerUnit: distanceUnit.kilometres)
+        : StrongFormat(kilogramsPerUnit: weightUnit?.kilograms, kilometresPerUnit: distanceUnit.kilometres)
       let counts = try LoggerImport(format: format, path: file).run(openStore: openStore, progress: progress)
       let w = counts.workouts
       let s = counts.sets

@@ -32,14 +32,16 @@ struct HistoryStats: GymCommand {
       out.write("\ncurrent streak: \(stats.streakDays) day\(stats.streakDays == 1 ? "" : "s")\(since)\n\n")
       let focusTable = RecordWriter(format: .table, columns: ["focus", "sessions", "minutes"], out: out)
       for f in stats.byFocus {
-        focusTable.write([.text(f.focus), .integer(Int64(f.sessions)), .integer(Int64(f.minutes))])
+        focusTable.write([f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)), .integer(Int64(f.minutes))])
       }
       focusTable.finish(next: nil)
     case .json:
       var bytes: [UInt8] = []
-      func list(_ rows: [(String, String, Int, Int)]) -> String {
-        rows.map { "{\(JSONText.string($0.0)):\(JSONText.string($0.1)),\"sessions\":\($0.2),\"minutes\":\($0.3)}" }
-          .joined(separator: ",")
+      func list(_ rows: [(String, String?, Int, Int)]) -> String {
+        rows.map {
+          "{\(JSONText.string($0.0)):\($0.1.map(JSONText.string) ?? "null"),\"sessions\":\($0.2),\"minutes\":\($0.3)}"
+        }
+        .joined(separator: ",")
       }
       let weeksJSON = list(stats.weeks.map { ("week", $0.week, $0.sessions, $0.minutes) })
       let focusJSON = list(stats.byFocus.map { ("focus", $0.focus, $0.sessions, $0.minutes) })
@@ -59,7 +61,9 @@ struct HistoryStats: GymCommand {
         .text("streak"), stats.streakSince.map(Cell.text) ?? .null, .integer(Int64(stats.streakDays)), .null,
       ])
       for f in stats.byFocus {
-        writer.write([.text("focus"), .text(f.focus), .integer(Int64(f.sessions)), .integer(Int64(f.minutes))])
+        writer.write([
+          .text("focus"), f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)), .integer(Int64(f.minutes)),
+        ])
       }
       writer.finish(next: nil)
     }

@@ -28,7 +28,7 @@ struct AppleHealthImport {
   func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> HealthCounts {
     let source = try HealthExportSource.open(path)
     defer { source.close() }
-    let parser = HealthParser(scanner: XMLTagScanner(input: InputBuffer(descriptor: source.descriptor)))
+    let parser = HealthParser(scanner: XMLTagScanner(input: source.input))
     do {
       func load(_ db: Database?) throws -> HealthCounts {
         var counts = HealthCounts()
@@ -87,6 +87,8 @@ struct HealthBatch {
 final class HealthParser: @unchecked Sendable {
   private var scanner: XMLTagScanner
   private var sawRoot = false
+  /// The last element under the root was a `<Workout>`: its `<WorkoutStatistics>` follow.
+  private var inWorkout = false
 
   init(scanner: XMLTagScanner) { self.scanner = scanner }
 
@@ -108,7 +110,11 @@ final class HealthParser: @unchecked Sendable {
         }
         sawRoot = true
       }
+      if tag.depth == 3, inWorkout, tag.isNamed("WorkoutStatistics"), !batch.workouts.isEmpty {
+        try HealthRecord.addStatistics(from: tag, to: &batch.workouts[batch.workouts.count - 1])
+      }
       guard tag.depth == 2 else { continue }
+      inWorkout = tag.isNamed("Workout")
       if tag.isNamed("Record") {
         batch.records += 1
         if try HealthRecord.fill(&batch.samples[batch.count], from: tag) {
@@ -164,26 +170,66 @@ enum HealthRecord {
     return true
   }
 
+  /// A `<Workout>`: it ends at its `endDate`; its `duration` (shorter than end minus start when
+  /// it was paused) is kept with its fraction; its totals come from `totalDistance` and
+  /// `totalEnergyBurned`, or later from its `<WorkoutStatistics>`.
   static func workout(from tag: XMLTagScanner.Tag) throws(InputError) -> LoggedWorkout {
     let activity = tag.attribute("workoutActivityType") ?? "HKWorkoutActivityTypeOther"
     let start = try date(tag, "startDate")
-    var end = try date(tag, "endDate")
-    if let duration = tag.attribute("duration").flatMap(Double.init) {
-      let perUnit: Double? =
-        switch tag.attribute("durationUnit") ?? "min" {
-        case "min": 60_000
-        case "s": 1000
-        case "hr", "h": 3_600_000
+    let end = max(start, try date(tag, "endDate"))
+    var minutes = Double(end.millisecondsSince1970 - start.millisecondsSince1970) / 60_000
+    if let text = tag.attribute("duration") {
+      let unit = tag.attribute("durationUnit") ?? "min"
+      guard let duration = Double(text), duration.isFinite, duration >= 0, duration < 1e9 else {
+        throw InputError(line: tag.line, message: "<Workout> duration '\(text)' is not a number of \(unit)")
+      }
+      let minutesPerUnit: Double? =
+        switch unit {
+        case "min": 1
+        case "s", "sec": 1 / 60
+        case "hr", "h": 60
         default: nil
         }
-      if let perUnit { end = start.adding(milliseconds: Int64(duration * perUnit)) }
+      guard let minutesPerUnit else {
+        throw InputError(line: tag.line, message: "<Workout> durationUnit '\(unit)' is not min, s or hr")
+      }
+      minutes = duration * minutesPerUnit
     }
     let (title, focus) = HealthKitMapping.workout(activity)
     let source = tag.attribute("sourceName") ?? ""
     var workout = LoggedWorkout(
-      key: "health|\(start.canonical)|\(activity)|\(source)", title: title, start: start, end: max(start, end))
+      key: "health|\(start.canonical)|\(activity)|\(source)", title: title, start: start, end: end,
+      durationMinutes: (minutes * 10_000).rounded() / 10_000)
     workout.focusOverride = focus
+    workout.distanceKm = try total(tag, "totalDistance", "totalDistanceUnit", as: .distance)
+    workout.activeEnergyKcal = try total(tag, "totalEnergyBurned", "totalEnergyBurnedUnit", as: .activeEnergy)
     return workout
+  }
+
+  /// `<WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" sum="5.2" unit="km"/>`:
+  /// a distance or active-energy sum the `<Workout>` itself did not give.
+  static func addStatistics(from tag: XMLTagScanner.Tag, to workout: inout LoggedWorkout) throws(InputError) {
+    guard let type = tag.attribute("type") else { return }
+    if type.hasPrefix("HKQuantityTypeIdentifierDistance"), workout.distanceKm == nil {
+      workout.distanceKm = try total(tag, "sum", "unit", as: .distance)
+    } else if type == "HKQuantityTypeIdentifierActiveEnergyBurned", workout.activeEnergyKcal == nil {
+      workout.activeEnergyKcal = try total(tag, "sum", "unit", as: .activeEnergy)
+    }
+  }
+
+  /// A total in gym's unit for `type`; nil when the attribute is absent.
+  private static func total(_ tag: XMLTagScanner.Tag, _ name: String, _ unitName: String, as type: SampleType)
+    throws(InputError) -> Double?
+  {
+    guard let text = tag.attribute(name) else { return nil }
+    let unit = tag.attribute(unitName) ?? type.unit
+    guard let value = Double(text), value.isFinite, value >= 0 else {
+      throw InputError(line: tag.line, message: "<\(tag.name)> \(name) '\(text)' is not a number")
+    }
+    guard let factor = HealthKitMapping.factor(from: unit, to: type) else {
+      throw InputError(line: tag.line, message: "<\(tag.name)> unit '\(unit)' cannot be converted to \(type.unit)")
+    }
+    return (value * factor * 1_000_000).rounded() / 1_000_000
   }
 
   private static func date(_ tag: XMLTagScanner.Tag, _ name: String) throws(InputError) -> Timestamp {

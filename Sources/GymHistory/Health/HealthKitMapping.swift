@@ -45,8 +45,9 @@ enum HealthKitMapping {
     }
   }
 
-  /// `HKWorkoutActivityTypeTraditionalStrengthTraining` → ("Traditional Strength Training", fullBody).
-  static func workout(_ activityType: String) -> (title: String, focus: String) {
+  /// `HKWorkoutActivityTypeRunning` → ("Running", cardio); a type that names no focus gym has
+  /// (`TraditionalStrengthTraining`, `Other`) → nil: the workout's focus is unknown.
+  static func workout(_ activityType: String) -> (title: String, focus: String?) {
     let name = activityType.hasPrefix("HKWorkoutActivityType") ? String(activityType.dropFirst(21)) : activityType
     var title = ""
     for character in name {
@@ -69,7 +70,7 @@ enum HealthKitMapping {
         ? "mobility"
         : name == "CoreTraining"
           ? "core"
-          : sports.contains(name) ? "sport" : "fullBody"
+          : sports.contains(name) ? "sport" : nil
     return (title.isEmpty ? "Workout" : title, focus)
   }
 

@@ -18,35 +18,63 @@ struct LoggedWorkout: Equatable {
   var key: String
   var title: String
   var start: Timestamp
+  /// When it ended: the workout's `completedAt`.
   var end: Timestamp
+  /// The time spent, which a paused workout makes shorter than `end - start`; nil when the export
+  /// does not say (Strong's oldest layouts).
+  var durationMinutes: Double?
   var sets: [LoggedSet] = []
-  /// Set by importers that know the kind of activity (Apple Health); else guessed from the title.
+  /// Set by importers that know the kind of activity (Apple Health); else read from the title.
   var focusOverride: String?
   /// The session's own notes (Strong's "Workout Notes", Hevy's "description").
   var notes: String?
+  /// Totals the source recorded for the whole session (Apple Health), in km and kcal.
+  var distanceKm: Double?
+  var activeEnergyKcal: Double?
+
+  init(
+    key: String, title: String, start: Timestamp, end: Timestamp, durationMinutes: Double?, notes: String? = nil
+  ) {
+    self.key = key
+    self.title = title
+    self.start = start
+    self.end = end
+    self.durationMinutes = durationMinutes
+    self.notes = notes
+  }
+
+  /// A session whose export gives its start and how long it took (nil: the end is the start).
+  init(key: String, title: String, start: Timestamp, minutes: Double?, notes: String?) throws(InputError) {
+    var end = start
+    if let minutes {
+      guard let offset = Int64(exactly: (minutes * 60_000).rounded()), let later = start.adding(checked: offset)
+      else { throw InputError(line: 0, message: "a duration of \(minutes) minutes is out of range") }
+      end = later
+    }
+    self.init(key: key, title: title, start: start, end: end, durationMinutes: minutes, notes: notes)
+  }
 
   /// A stable UUID from the key, so importing the same export again finds the same workout.
   var id: String { StableID.uuid(for: key) }
 
-  var durationMinutes: Int { max(0, Int((end.millisecondsSince1970 - start.millisecondsSince1970) / 60_000)) }
-
-  /// The focus, from words in the title; `fullBody` when none fits. Documented in Docs/History.
-  var focus: String {
+  /// The focus the source states (Apple Health's activity) or a word of the title names, such as
+  /// "Push Day" or "Leg Day"; nil when neither says (Docs/History). Never a guess that looks real.
+  var focus: String? {
     if let focusOverride { return focusOverride }
     let title = title.lowercased()
     let rules: [(String, [String])] = [
       ("push", ["push", "chest"]), ("pull", ["pull", "back"]), ("legs", ["leg", "squat"]),
       ("upper", ["upper"]), ("lower", ["lower"]), ("core", ["core", "abs"]),
       ("cardio", ["run", "cardio", "bike", "cycling", "row", "swim", "hiit"]),
-      ("mobility", ["yoga", "mobility", "stretch"]),
+      ("mobility", ["yoga", "mobility", "stretch"]), ("fullBody", ["full body", "full-body", "fullbody"]),
     ]
-    return rules.first { $0.1.contains(where: title.contains) }?.0 ?? "fullBody"
+    return rules.first { $0.1.contains(where: title.contains) }?.0
   }
 
-  /// From the sets' average RPE: 8.5 and up is high, 6.5 and up moderate; moderate without RPE.
-  var intensity: String {
+  /// From the sets' average RPE: 8.5 and up is high, 6.5 and up moderate, else low; nil without RPE.
+  var intensity: String? {
     let rpes = sets.compactMap(\.rpe)
-    guard !rpes.isEmpty else { return "moderate" }
+    guard !rpes.isEmpty else { return nil }
     let average = rpes.reduce(0, +) / Double(rpes.count)
     return average >= 8.5 ? "high" : average >= 6.5 ? "moderate" : "low"
   }

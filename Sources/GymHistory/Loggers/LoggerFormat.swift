@@ -5,8 +5,17 @@ import GymCore
 protocol LoggerFormat {
   /// The export's columns, by name; rows are read by these names whatever their order.
   var columns: [String] { get }
+  /// Other spellings of those names (older layouts, other languages) → the name in `columns`.
+  var aliases: [String: String] { get }
   /// The columns without which the file is not this export.
   var required: [String] { get }
+  /// Checks what `required` cannot say (one of two columns, a unit the file leaves to the user).
+  func check(header: Set<String>) throws(InputError)
   /// The session a row belongs to and its set; nil for rows that are not sets.
   func parse(_ row: ImportRow) throws(InputError) -> (LoggedWorkout, LoggedSet?)?
+}
+
+extension LoggerFormat {
+  var aliases: [String: String] { [:] }
+  func check(header: Set<String>) throws(InputError) {}
 }

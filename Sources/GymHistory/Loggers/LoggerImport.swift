@@ -23,7 +23,9 @@ struct LoggerImport {
     do {
       var scanner = CSVRecordScanner(input: input, delimiter: try CSVRecordScanner.detectDelimiter(input))
       var values = RecordValues(fieldNames: format.columns)
-      try scanner.readHeader(expected: values, required: format.required, ignoringUnknown: true)
+      try scanner.readHeader(
+        expected: values, required: format.required, ignoringUnknown: true, aliases: format.aliases)
+      try format.check(header: Set(scanner.header))
       func load(_ writer: LoggerWriter?) throws -> LoggerCounts {
         var counts = LoggerCounts()
         var current: LoggedWorkout?
@@ -63,21 +65,22 @@ final class LoggerWriter {
   func write(_ workout: LoggedWorkout, counts: inout LoggerCounts) throws {
     let upsert = try db.cachedStatement(
       sql: """
-        INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes)
-        VALUES (?, ?, 'completed', ?, ?, ?, ?, ?)
+        INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes, distanceKm,
+          activeEnergyKcal)
+        VALUES (?, ?, 'completed', ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET completedAt = excluded.completedAt, planTitle = excluded.planTitle,
           focus = excluded.focus, durationMinutes = excluded.durationMinutes, intensity = excluded.intensity,
-          notes = excluded.notes
+          notes = excluded.notes, distanceKm = excluded.distanceKm, activeEnergyKcal = excluded.activeEnergyKcal
         WHERE (workout.completedAt, workout.planTitle, workout.focus, workout.durationMinutes, workout.intensity,
-            workout.notes)
+            workout.notes, workout.distanceKm, workout.activeEnergyKcal)
           IS NOT (excluded.completedAt, excluded.planTitle, excluded.focus, excluded.durationMinutes, excluded.intensity,
-            excluded.notes)
+            excluded.notes, excluded.distanceKm, excluded.activeEnergyKcal)
         """)
     let id = workout.id
     let seqBefore = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM workout WHERE id = ?"), arguments: [id])
     try upsert.execute(arguments: [
       id, workout.end.canonical, workout.title, workout.focus, workout.durationMinutes, workout.intensity,
-      workout.notes,
+      workout.notes, workout.distanceKm, workout.activeEnergyKcal,
     ])
     count(&counts.workouts, existed: seqBefore != nil)
     let seq = try seqBefore ?? Int64.fetchOne(db, sql: "SELECT seq FROM workout WHERE id = ?", arguments: [id])!

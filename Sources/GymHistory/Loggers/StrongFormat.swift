@@ -1,77 +1,167 @@
 import GymCLI
 import GymCore
 
-/// Strong's CSV export: `Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Reps;Distance;
-/// Seconds;Notes;Workout Notes;RPE`, `;` or `,` separated. Dates are local `YYYY-MM-DD HH:MM:SS`
-/// (the session's start), durations like `1h 5m` or `36m`, `Set Order` a number, `W` (warm-up),
-/// `D` (drop set), `F` (failure) or `Rest Timer` (not a set). No unit column: weights are in the
-/// unit the user set in the app, given here as `--weight-unit`.
+/// Strong's CSV export in every layout it has shipped (`StrongHeaders`): `,` or `;` separated,
+/// one row per set. Dates are the session's local start, `YYYY-MM-DD HH:MM:SS`; the duration is
+/// spelled (`1h 5m`, `38min`, `1 h 46 min`, `1小时13分钟`, `1:05:00`), in seconds
+/// (`Duration (sec)`), or missing in the oldest layouts (unknown, then). `Set Order` is a number,
+/// `W` (warm-up), `D` (drop set), `F` (failure), a rest timer or a note (neither is a set).
+/// Weights and distances are in the unit a row's `Weight Unit`/`Distance Unit` names, else the
+/// column's name (`kg`, `Weight (lbs)`), else the unit given on the command line.
 struct StrongFormat: LoggerFormat {
-  let kilogramsPerUnit: Double
+  /// The unit of a `Weight` column that names none, as set in the app (`--weight-unit`).
+  let kilogramsPerUnit: Double?
   let kilometresPerUnit: Double
 
-  let columns = [
-    "Date", "Workout Name", "Duration", "Exercise Name", "Set Order", "Weight", "Reps", "Distance", "Seconds",
-    "Notes", "Workout Notes", "RPE",
-  ]
-  let required = ["Date", "Workout Name", "Duration", "Exercise Name", "Set Order", "Weight", "Reps"]
+  let columns = StrongHeaders.columns
+  let aliases = StrongHeaders.aliases
+  let required = ["Date", "Workout Name", "Exercise Name", "Set Order", "Reps"]
+
+  func check(header: Set<String>) throws(InputError) {
+    let weights = ["Weight", "Weight (kg)", "Weight (lb)"]
+    guard weights.contains(where: header.contains) else {
+      throw InputError(line: 1, message: "not a Strong export: no weight column (Weight, kg or lbs)")
+    }
+    if header.contains("Weight") && !header.contains("Weight Unit") && kilogramsPerUnit == nil {
+      throw InputError(
+        line: 1,
+        message: "this Strong layout does not say the weight unit: pass --weight-unit kg or lb, as set in the app")
+    }
+  }
 
   func parse(_ row: ImportRow) throws(InputError) -> (LoggedWorkout, LoggedSet?)? {
     let dateText = try row.required("Date")
-    guard let start = Timestamp(parsing: dateText) else {
+    guard let start = Self.date(dateText) else {
       throw row.fail("Date", dateText, expected: "a date (YYYY-MM-DD HH:MM:SS)")
     }
     let title = try row.required("Workout Name")
-    let durationText = row.text("Duration") ?? "0m"
-    guard let minutes = Self.minutes(durationText) else {
-      throw row.fail("Duration", durationText, expected: "a duration like 1h 5m or 36m")
+    var minutes: Double?
+    if let text = row.text("Duration") {
+      guard let seconds = Self.seconds(text) else {
+        throw row.fail("Duration", text, expected: "a duration like 1h 5m, 36m, 38min or 1:05:00")
+      }
+      minutes = Double(seconds) / 60
+    } else if let seconds = try row.integer("Duration (sec)", in: 0...100_000_000) {
+      minutes = Double(seconds) / 60
     }
-    let workout = LoggedWorkout(
-      key: "strong|\(dateText)|\(title)", title: title, start: start,
-      end: start.adding(milliseconds: Int64(minutes) * 60_000), notes: row.text("Workout Notes"))
-    let order = try row.required("Set Order")
+    let workout: LoggedWorkout
+    do {
+      workout = try LoggedWorkout(
+        key: "strong|\(dateText)|\(title)", title: title, start: start, minutes: minutes,
+        notes: row.text("Workout Notes"))
+    } catch {
+      throw InputError(line: row.line, message: error.message)
+    }
+    let order = row.text("Set Order") ?? ""
     let kind: String
     switch order {
     case "W", "w": kind = "warmup"
     case "D", "d": kind = "dropset"
     case "F", "f": kind = "failure"
-    case "Rest Timer": return (workout, nil)
+    case "Note": return (workout, nil)
+    case _ where StrongHeaders.restRows.contains(order): return (workout, nil)
     default:
-      guard Int(order) != nil else {
+      guard order.isEmpty || Int(order) != nil else {
         throw row.fail("Set Order", order, expected: "a set number, W, D, F or Rest Timer")
       }
       kind = "normal"
     }
     let set = LoggedSet(
-      exercise: try row.required("Exercise Name"), kind: kind,
-      weightKg: try row.number("Weight").map { ($0 * kilogramsPerUnit * 1000).rounded() / 1000 },
-      reps: try row.number("Reps").map { Int($0) },
-      distanceKm: try row.number("Distance").map { ($0 * kilometresPerUnit * 1000).rounded() / 1000 },
-      durationSeconds: try row.number("Seconds"), rpe: try row.number("RPE"), notes: row.text("Notes"))
+      exercise: try row.required("Exercise Name"), kind: kind, weightKg: try weightKg(row),
+      reps: try row.count("Reps"), distanceKm: try distanceKm(row), durationSeconds: try row.number("Seconds"),
+      rpe: try row.number("RPE"), notes: row.text("Notes"))
     return (workout, set)
   }
 
-  /// `1h 5m`, `36m`, `45s`, `1h`: whole minutes (seconds round down).
-  static func minutes(_ text: String) -> Int? {
-    var total = 0
-    var number = ""
-    var sawUnit = false
-    for character in text where !character.isWhitespace {
-      if character.isNumber {
-        number.append(character)
-        continue
+  private func weightKg(_ row: ImportRow) throws(InputError) -> Double? {
+    if let kg = try row.number("Weight (kg)") { return kg }
+    if let lb = try row.number("Weight (lb)") { return Self.rounded(lb * WeightUnit.lb.kilograms) }
+    guard let weight = try row.number("Weight") else { return nil }
+    var perUnit = kilogramsPerUnit ?? 1
+    if let unit = row.text("Weight Unit") {
+      guard let named = Self.weightUnits[unit.lowercased()] else {
+        throw row.fail("Weight Unit", unit, expected: "kg or lbs")
       }
-      // Bounded, so no sum of units can overflow (found by fuzzing: a 20-digit hour count trapped).
-      guard let value = Int(number), value <= 1_000_000 else { return nil }
-      switch character {
-      case "h": total += value * 3600
-      case "m": total += value * 60
-      case "s": total += value
-      default: return nil
-      }
-      number = ""
-      sawUnit = true
+      perUnit = named.kilograms
     }
-    return sawUnit && number.isEmpty ? total / 60 : nil
+    return perUnit == 1 ? weight : Self.rounded(weight * perUnit)
+  }
+
+  private func distanceKm(_ row: ImportRow) throws(InputError) -> Double? {
+    if let km = try row.number("Distance (km)") { return km }
+    if let miles = try row.number("Distance (mi)") { return Self.rounded(miles * DistanceUnit.mi.kilometres) }
+    if let metres = try row.number("Distance (m)") { return metres / 1000 }
+    guard let distance = try row.number("Distance") else { return nil }
+    var perUnit = kilometresPerUnit
+    if let unit = row.text("Distance Unit") {
+      guard let named = Self.distanceUnits[unit.lowercased()] else {
+        throw row.fail("Distance Unit", unit, expected: "km, mi or m")
+      }
+      perUnit = named
+    }
+    return perUnit == 1 ? distance : Self.rounded(distance * perUnit)
+  }
+
+  static let weightUnits: [String: WeightUnit] = ["kg": .kg, "kgs": .kg, "lb": .lb, "lbs": .lb]
+  static let distanceUnits: [String: Double] = ["km": 1, "mi": 1.609_344, "mi.": 1.609_344, "m": 0.001]
+
+  /// Converted values keep a thousandth of their unit: `20 lbs` is 9.072 kg.
+  private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+  /// `2024-01-12 18:30:00`, local time; also the 12-hour `2025-01-30 12:34:56 pm` (with a narrow
+  /// no-break space before the marker).
+  static func date(_ text: String) -> Timestamp? {
+    let lower = text.lowercased()
+    guard lower.hasSuffix("am") || lower.hasSuffix("pm") else { return Timestamp(parsing: text) }
+    let isPM = lower.hasSuffix("pm")
+    let body = text.dropLast(2).trimmingCharacters(while: { $0.isWhitespace })
+    let parts = body.split(separator: " ")
+    guard parts.count == 2, let colon = parts[1].firstIndex(of: ":"), let hour = Int(parts[1][..<colon]),
+      (1...12).contains(hour)
+    else { return nil }
+    let hour24 = hour % 12 + (isPM ? 12 : 0)
+    return Timestamp(parsing: "\(parts[0]) \(hour24 < 10 ? "0" : "")\(hour24)\(parts[1][colon...])")
+  }
+
+  /// Seconds in a duration as Strong spells it in each language: `1h 5m`, `36m`, `38min`,
+  /// `1 h 46 min`, `45s`, `1小时13分钟`, or `1:05:00`.
+  static func seconds(_ text: String) -> Int? {
+    let text = text.trimmingCharacters(while: { $0.isWhitespace })
+    if text.contains(":") {
+      let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+      guard parts.count == 3, let h = parts[0], let m = parts[1], let s = parts[2], (0...1_000_000).contains(h),
+        (0..<60).contains(m), (0..<60).contains(s)
+      else { return nil }
+      return h * 3600 + m * 60 + s
+    }
+    var total = 0
+    var terms = 0
+    var rest = Substring(text)
+    while let first = rest.first(where: { !$0.isWhitespace }) {
+      rest = rest.drop(while: \.isWhitespace)
+      guard first.isASCII, first.isNumber else { return nil }
+      let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+      rest = rest.dropFirst(digits.count).drop(while: \.isWhitespace)
+      let unit = rest.prefix(while: { !$0.isWhitespace && !($0.isASCII && $0.isNumber) })
+      rest = rest.dropFirst(unit.count)
+      // Bounded, so no sum of units can overflow (fuzzing found a 20-digit hour count).
+      guard digits.count <= 7, let value = Int(digits), let factor = durationUnits[unit.lowercased()] else {
+        return nil
+      }
+      total += value * factor
+      terms += 1
+    }
+    return terms > 0 ? total : nil
+  }
+
+  static let durationUnits: [String: Int] = [
+    "h": 3600, "hr": 3600, "hrs": 3600, "小时": 3600, "m": 60, "min": 60, "mins": 60, "分钟": 60, "s": 1, "sec": 1,
+    "秒": 1,
+  ]
+}
+
+extension StringProtocol {
+  fileprivate func trimmingCharacters(while test: (Character) -> Bool) -> String {
+    String(drop(while: test).reversed().drop(while: test).reversed())
   }
 }

@@ -32,8 +32,8 @@ struct GoodreadsFormat {
       book.seriesPosition = position
     }
     var names: [LibraryBook.Author] = []
-    if let author = row.text("Author") { names.append(.init(name: author, sortName: row.text("Author l-f"))) }
-    for name in (row.text("Additional Authors") ?? "").split(separator: ",").map(\.trimmed) where !name.isEmpty {
+    if let author = row.name("Author") { names.append(.init(name: author, sortName: row.name("Author l-f"))) }
+    for name in (row.name("Additional Authors") ?? "").split(separator: ",").map(\.trimmed) where !name.isEmpty {
       names.append(.init(name: name))
     }
     for author in names where !book.authors.contains(where: { $0.name.lowercased() == author.name.lowercased() }) {
@@ -63,7 +63,7 @@ struct GoodreadsFormat {
       .filter { !$0.isEmpty && statusOfShelf[$0] == nil }
     if statusOfShelf[shelf] == nil && !shelves.contains(shelf) { shelves.insert(shelf, at: 0) }
     book.entry.shelves = shelves.isEmpty ? nil : shelves.joined(separator: ", ")
-    book.entry.review = row.text("My Review")
+    book.entry.review = row.exactText("My Review")
     book.entry.readCount = try row.integer("Read Count", in: 0...100_000) ?? 0
     book.entry.ownedCopies = try row.integer("Owned Copies", in: 0...100_000) ?? 0
     return book

@@ -1,0 +1,111 @@
+import GymCore
+
+/// Hevy writes a workout's times in the export's language: `8 Apr 2026, 16:50`,
+/// `Jun 11, 2026, 1:01 PM`, `17 may 2024, 15:05`, `3 de set. de 2026, 15:30`, `25. Juli 2026, 14:21`,
+/// `03.09.2026, 15:30`, or ISO 8601. All are local time. A new language is a row in `months`.
+enum HevyDates {
+  /// Month names and abbreviations, January first, per language (lower case, without dots).
+  static let months: [String: [[String]]] = [
+    "en": [
+      ["jan", "january"], ["feb", "february"], ["mar", "march"], ["apr", "april"], ["may"], ["jun", "june"],
+      ["jul", "july"], ["aug", "august"], ["sep", "sept", "september"], ["oct", "october"], ["nov", "november"],
+      ["dec", "december"],
+    ],
+    "es": [
+      ["ene", "enero"], ["feb", "febrero"], ["mar", "marzo"], ["abr", "abril"], ["may", "mayo"], ["jun", "junio"],
+      ["jul", "julio"], ["ago", "agosto"], ["sep", "sept", "septiembre", "setiembre"], ["oct", "octubre"],
+      ["nov", "noviembre"], ["dic", "diciembre"],
+    ],
+    "pt": [
+      ["jan", "janeiro"], ["fev", "fevereiro"], ["mar", "março"], ["abr", "abril"], ["mai", "maio"], ["jun", "junho"],
+      ["jul", "julho"], ["ago", "agosto"], ["set", "setembro"], ["out", "outubro"], ["nov", "novembro"],
+      ["dez", "dezembro"],
+    ],
+    "fr": [
+      ["janv", "janvier"], ["févr", "fevr", "février"], ["mars"], ["avr", "avril"], ["mai"], ["juin"],
+      ["juil", "juillet"], ["août", "aout"], ["sept", "septembre"], ["oct", "octobre"], ["nov", "novembre"],
+      ["déc", "dec", "décembre"],
+    ],
+    "de": [
+      ["jan", "januar", "jän", "jänner"], ["feb", "februar"], ["mär", "märz"], ["apr", "april"], ["mai"],
+      ["jun", "juni"], ["jul", "juli"], ["aug", "august"], ["sep", "sept", "september"], ["okt", "oktober"],
+      ["nov", "november"], ["dez", "dezember"],
+    ],
+    "it": [
+      ["gen", "gennaio"], ["feb", "febbraio"], ["mar", "marzo"], ["apr", "aprile"], ["mag", "maggio"],
+      ["giu", "giugno"], ["lug", "luglio"], ["ago", "agosto"], ["set", "settembre"], ["ott", "ottobre"],
+      ["nov", "novembre"], ["dic", "dicembre"],
+    ],
+    "nl": [
+      ["jan", "januari"], ["feb", "februari"], ["mrt", "maart"], ["apr", "april"], ["mei"], ["jun", "juni"],
+      ["jul", "juli"], ["aug", "augustus"], ["sep", "sept", "september"], ["okt", "oktober"], ["nov", "november"],
+      ["dec", "december"],
+    ],
+    "tr": [
+      ["oca", "ocak"], ["şub", "şubat"], ["mar", "mart"], ["nis", "nisan"], ["may", "mayıs"], ["haz", "haziran"],
+      ["tem", "temmuz"], ["ağu", "ağustos"], ["eyl", "eylül"], ["eki", "ekim"], ["kas", "kasım"], ["ara", "aralık"],
+    ],
+  ]
+
+  /// Every name → its month (1–12). No name means two months across these languages.
+  static let monthNumbers: [String: Int] = {
+    var numbers: [String: Int] = [:]
+    for names in months.values {
+      for (index, spellings) in names.enumerated() {
+        for name in spellings { numbers[name] = index + 1 }
+      }
+    }
+    return numbers
+  }()
+
+  /// Words that stand between a date's parts in some languages (`3 de set. de 2026`).
+  static let fillers: Set<String> = ["de", "del"]
+
+  static func parse(_ text: String) -> Timestamp? {
+    if let iso = Timestamp(parsing: text) { return iso }
+    var words = text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map { word in
+      String(word.hasSuffix(".") && word.count > 1 && !word.dropLast().contains(".") ? word.dropLast() : word)
+        .lowercased()
+    }
+    words.removeAll { fillers.contains($0) }
+    var marker: String?
+    if let last = words.last, last == "am" || last == "pm" || last == "a.m" || last == "p.m" {
+      marker = last
+      words.removeLast()
+    }
+    guard let time = words.last, words.count >= 2, let (hour, minute) = clock(time, marker: marker) else { return nil }
+    words.removeLast()
+    let date: (day: Int, month: Int, year: Int)?
+    switch words.count {
+    case 1:  // 03.09.2026
+      let parts = words[0].split(separator: ".").map { Int($0) }
+      date = parts.count == 3 ? parts[0].flatMap { d in parts[1].flatMap { m in parts[2].map { (d, m, $0) } } } : nil
+    case 3:
+      if let day = Int(words[0]), let month = monthNumbers[words[1]], let year = Int(words[2]) {
+        date = (day, month, year)
+      } else if let month = monthNumbers[words[0]], let day = Int(words[1]), let year = Int(words[2]) {
+        date = (day, month, year)  // English (US): Jun 11, 2026
+      } else {
+        date = nil
+      }
+    default: date = nil
+    }
+    guard let (day, month, year) = date, (1...31).contains(day), (1...12).contains(month), (1...9999).contains(year)
+    else { return nil }
+    func pad(_ n: Int, _ width: Int = 2) -> String {
+      String(repeating: "0", count: max(0, width - String(n).count)) + String(n)
+    }
+    return Timestamp(parsing: "\(pad(year, 4))-\(pad(month))-\(pad(day)) \(pad(hour)):\(pad(minute))")
+  }
+
+  /// `16:50`, or `1:01` with a 12-hour marker.
+  private static func clock(_ text: String, marker: String?) -> (Int, Int)? {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2 || parts.count == 3, let hour = Int(parts[0]), let minute = Int(parts[1]),
+      (0..<60).contains(minute)
+    else { return nil }
+    guard let marker else { return (0..<24).contains(hour) ? (hour, minute) : nil }
+    guard (1...12).contains(hour) else { return nil }
+    return (hour % 12 + (marker.hasPrefix("p") ? 12 : 0), minute)
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GymCore
+import Testing
+
+@testable import GymHistory
+
+/// Values as Strong and Hevy write them in real exports, in every language they ship, each read to
+/// what it means (worked out here from the spelling, not from gym).
+@Suite(.serialized) struct LoggerValueTests {
+  init() {
+    setenv("TZ", "UTC", 1)
+    tzset()
+  }
+
+  @Test(arguments: [
+    ("1h 5m", 3900), ("36m", 2160), ("38min", 2280), ("9min", 540), ("1h", 3600), ("45s", 45), ("0s", 0),
+    ("1h 5min", 3900), ("1:05:00", 3900), ("1 h 46 min", 6360), ("42 min", 2520), ("1小时13分钟", 4380),
+    ("13分钟", 780), ("1小时", 3600), ("264h 1m", 950_460), ("1h 23min 4s", 4984),
+  ])
+  func strongDurations(text: String, seconds: Int) {
+    #expect(StrongFormat.seconds(text) == seconds)
+  }
+
+  @Test(arguments: ["", "an hour", "5", "1h 5x", "1:65:00", "1:05", "99999999999999999h", "h"])
+  func notStrongDurations(text: String) {
+    #expect(StrongFormat.seconds(text) == nil)
+  }
+
+  @Test func strongDates() {
+    #expect(StrongFormat.date("2024-03-05 07:15:00")?.canonical == "2024-03-05T07:15:00.000Z")
+    #expect(StrongFormat.date("2025-01-30 12:34:56\u{202F}pm")?.canonical == "2025-01-30T12:34:56.000Z")
+    #expect(StrongFormat.date("2025-01-30 12:34:56 am")?.canonical == "2025-01-30T00:34:56.000Z")
+    #expect(StrongFormat.date("2025-01-30 1:05:00 PM")?.canonical == "2025-01-30T13:05:00.000Z")
+    #expect(StrongFormat.date("2025-01-30 13:05:00 pm") == nil)
+  }
+
+  /// Every example the real exports show, and ICU's medium format for the other languages.
+  @Test(arguments: [
+    ("8 Apr 2026, 16:50", "2026-04-08T16:50"), ("Jun 11, 2026, 1:01 PM", "2026-06-11T13:01"),
+    ("Jun 11, 2026, 12:01 AM", "2026-06-11T00:01"), ("17 may 2024, 15:05", "2024-05-17T15:05"),
+    ("5 Mai 2026, 07:34", "2026-05-05T07:34"), ("11 Nis 2026, 13:05", "2026-04-11T13:05"),
+    ("3 de set. de 2026, 15:30", "2026-09-03T15:30"), ("25 Juli 2026, 14:21", "2026-07-25T14:21"),
+    ("25. Juli 2026, 14:21", "2026-07-25T14:21"), ("03.09.2026, 15:30", "2026-09-03T15:30"),
+    ("3 sept. 2026, 15:30", "2026-09-03T15:30"), ("3 févr. 2026, 18:00", "2026-02-03T18:00"),
+    ("20 giu 2026, 14:13", "2026-06-20T14:13"), ("1 gen 2026, 08:00", "2026-01-01T08:00"),
+    ("12 mrt 2026, 09:00", "2026-03-12T09:00"), ("12 okt. 2026, 09:00", "2026-10-12T09:00"),
+    ("7 Şub 2026, 10:00", "2026-02-07T10:00"), ("2026-04-08T16:50:00Z", "2026-04-08T16:50"),
+    ("2026-04-08 16:50", "2026-04-08T16:50"),
+  ])
+  func hevyDates(text: String, expected: String) {
+    #expect(HevyDates.parse(text)?.canonical == expected + ":00.000Z")
+  }
+
+  @Test(arguments: ["32 Apr 2026, 16:50", "8 Foo 2026, 16:50", "8 Apr 2026", "8 Apr 2026, 25:00", "yesterday", ""])
+  func notHevyDates(text: String) {
+    #expect(HevyDates.parse(text) == nil)
+  }
+
+  /// Every language's twelve months, each name read as its own month: no spelling is shared by two.
+  @Test func everyMonthNameIsOneMonth() {
+    var seen: [String: Int] = [:]
+    for (language, months) in HevyDates.months {
+      #expect(months.count == 12, "\(language)")
+      for (index, names) in months.enumerated() {
+        for name in names {
+          if let other = seen[name] { #expect(other == index + 1, "\(language) \(name)") }
+          seen[name] = index + 1
+          #expect(
+            HevyDates.parse("2 \(name) 2026, 10:00")?.canonical.prefix(7) == "2026-\(index < 9 ? "0" : "")\(index + 1)")
+        }
+      }
+    }
+  }
+
+  /// A header spelling stands for one English column, whatever the language.
+  @Test func everyStrongSpellingIsOneColumn() {
+    var seen: [String: String] = [:]
+    for (language, names) in StrongHeaders.languages {
+      for (english, local) in names {
+        #expect(StrongHeaders.columns.contains(english), "\(language) \(english)")
+        if let other = seen[local] { #expect(other == english, "\(language) \(local)") }
+        seen[local] = english
+      }
+    }
+    for (_, english) in StrongHeaders.layouts { #expect(StrongHeaders.columns.contains(english)) }
+  }
+}
