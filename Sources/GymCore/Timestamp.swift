@@ -30,6 +30,12 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     Timestamp(millisecondsSince1970: millisecondsSince1970 + milliseconds)
   }
 
+  /// Whether the instant falls in years 1 to 9999, the years the canonical text can write.
+  public var isWithinCalendarYears: Bool {
+    // 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z in milliseconds since 1970.
+    millisecondsSince1970 >= -62_135_596_800_000 && millisecondsSince1970 < 253_402_300_800_000
+  }
+
   /// The instant `milliseconds` later, or nil when it is past what a timestamp can hold (a
   /// duration from outside input).
   public func adding(checked milliseconds: Int64) -> Timestamp? {

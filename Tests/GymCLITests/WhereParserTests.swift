@@ -111,4 +111,24 @@ import Testing
     )
     #expect(throws: GymError.self) { try WhereParser.parseDate("last tuesday", option: "--since") }
   }
+
+  /// Hostile expressions end in one usage error, never a trap or a crash: nesting and size are
+  /// bounded below what the stack and SQLite's parser take, and date arithmetic is checked.
+  @Test func hostileExpressionsAreUsageErrors() {
+    let deepNot = String(repeating: "!", count: 30_000) + "(durationMinutes > 1)"
+    #expect(usageError(deepNot).contains("nests ( and ! deeper than 64 levels"))
+    let deepParens =
+      String(repeating: "(", count: 60_000) + "durationMinutes > 1" + String(repeating: ")", count: 60_000)
+    #expect(usageError(deepParens).contains("deeper than 64 levels"))
+    let chain = Array(repeating: "durationMinutes > 1", count: 900).joined(separator: " && ")
+    #expect(usageError(chain).contains("more than 256 conditions"))
+    let long = "title.contains(\"" + String(repeating: "%", count: 50_000) + "\")"
+    #expect(usageError(long).contains("at most 1000 characters"))
+    #expect(usageError("completedAt < now + 106751991167d").contains("out of range"))
+    #expect(usageError("completedAt < @2026-01-01 + 3000000d").contains("out of range"))
+    // At the limits themselves, still an expression.
+    #expect((try? parse(String(repeating: "!", count: 64) + "(durationMinutes > 1)")) == nil)
+    #expect((try? parse(String(repeating: "!", count: 63) + "(durationMinutes > 1)")) != nil)
+    #expect((try? parse(Array(repeating: "durationMinutes > 1", count: 256).joined(separator: " || "))) != nil)
+  }
 }

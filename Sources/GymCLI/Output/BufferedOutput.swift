@@ -37,11 +37,21 @@ public final class BufferedOutput {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        break
+        failed(errno)
       }
       offset += written
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Output that cannot be written (a full disk, `> /dev/full`, a closed descriptor) must not look
+  /// like success to a script: one line on stderr, exit 74. A broken pipe ends the process by
+  /// SIGPIPE before this, as for any tool whose reader went away.
+  private func failed(_ code: Int32) -> Never {
+    let name = descriptor == 1 ? "standard output" : descriptor == 2 ? "standard error" : "the output"
+    let line = Array("gym: error: cannot write to \(name): \(String(cString: strerror(code)))\n".utf8)
+    if descriptor != 2 { _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) } }
+    exit(ExitStatus.ioError.rawValue)
   }
 
   deinit { flush() }

@@ -1,6 +1,6 @@
 import GymCore
 
-/// Parses a `--where` expression (a Swift-like predicate, see DESIGN.md) into the store's typed
+/// Parses a `--where` expression (a Swift-like predicate, see the README's filter section) into the store's typed
 /// `Predicate`, checking every field, type and enum value against the table.
 ///
 ///     expr       := and ('||' and)*
@@ -16,6 +16,13 @@ public struct WhereParser {
   let now: Timestamp
   private var tokens: [WhereToken] = []
   private var position = 0
+  /// How deep `(` and `!` nest here, and how many conditions were read: both bounded, so no
+  /// expression can exhaust the stack here or SQLite's parser (whose limits a bigger one meets).
+  private var depth = 0
+  private var conditions = 0
+  static let maximumDepth = 64
+  static let maximumConditions = 256
+  static let maximumTextLength = 1000
 
   public init(table: TableSchema, now: Timestamp = .now()) {
     self.table = table
@@ -76,16 +83,28 @@ public struct WhereParser {
   }
 
   private mutating func unary() throws(WhereSyntaxError) -> Predicate {
-    if accept("!") { return .not(try unary()) }
-    if accept("(") {
-      let inner = try orExpression()
-      try expect(")")
-      return inner
+    guard current.kind == .symbol("!") || current.kind == .symbol("(") else { return try comparison() }
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumDepth else {
+      throw WhereSyntaxError(
+        message: "the expression nests ( and ! deeper than \(Self.maximumDepth) levels; write it flatter",
+        column: current.column)
     }
-    return try comparison()
+    if accept("!") { return .not(try unary()) }
+    position += 1  // (
+    let inner = try orExpression()
+    try expect(")")
+    return inner
   }
 
   private mutating func comparison() throws(WhereSyntaxError) -> Predicate {
+    conditions += 1
+    guard conditions <= Self.maximumConditions else {
+      throw WhereSyntaxError(
+        message: "the expression has more than \(Self.maximumConditions) conditions; use 'in [ … ]' or split it",
+        column: current.column)
+    }
     let token = advance()
     guard case .identifier(let name) = token.kind else {
       throw WhereSyntaxError(message: "expected a field name but found \(describe(token))", column: token.column)
@@ -138,6 +157,10 @@ public struct WhereParser {
     let argument = advance()
     guard case .string(let needle) = argument.kind else {
       throw WhereSyntaxError(message: "\(name) takes a quoted string", column: argument.column)
+    }
+    guard needle.count <= Self.maximumTextLength else {
+      throw WhereSyntaxError(
+        message: "\(name) takes at most \(Self.maximumTextLength) characters", column: argument.column)
     }
     try expect(")")
     return .text(field.name, match, needle)
@@ -213,7 +236,10 @@ public struct WhereParser {
       guard case .duration(let ms) = amount.kind else {
         throw WhereSyntaxError(message: "expected a duration such as 7d or 12h", column: amount.column)
       }
-      result = result.adding(milliseconds: sign * ms)
+      guard let moved = result.adding(checked: sign * ms), moved.isWithinCalendarYears else {
+        throw WhereSyntaxError(message: "the date is out of range (years 1 to 9999)", column: amount.column)
+      }
+      result = moved
     }
     return result
   }

@@ -1,0 +1,64 @@
+/// Which of several sources counts when they record the same moment, highest priority first, as
+/// the Health app does it: the sources `health.sources` names, in its order (`*` matches any
+/// run of characters, case-insensitive); then Apple Watch devices, then iPhones, then every other
+/// source alphabetically.
+struct SourcePriority: Sendable {
+  let patterns: [String]
+
+  init(patterns: [String] = []) { self.patterns = patterns }
+
+  /// The sources in priority order.
+  func ordered(_ sources: some Sequence<String>) -> [String] {
+    Set(sources).map { (key: key(for: $0), name: $0) }.sorted { $0.key < $1.key }.map(\.name)
+  }
+
+  /// Each source's rank, 0 the highest.
+  func ranks(_ sources: some Sequence<String>) -> [String: Int] {
+    Dictionary(uniqueKeysWithValues: ordered(sources).enumerated().map { ($0.element, $0.offset) })
+  }
+
+  private func key(for source: String) -> SortKey {
+    let lower = source.lowercased()
+    let named = patterns.firstIndex { Self.matches($0.lowercased(), lower) } ?? patterns.count
+    let device = lower.contains("watch") ? 0 : lower.contains("iphone") ? 1 : 2
+    return SortKey(named: named, device: device, name: lower, exact: source)
+  }
+
+  private struct SortKey: Comparable {
+    let named: Int
+    let device: Int
+    let name: String
+    let exact: String
+
+    static func < (a: SortKey, b: SortKey) -> Bool {
+      (a.named, a.device, a.name, a.exact) < (b.named, b.device, b.name, b.exact)
+    }
+  }
+
+  /// A glob with `*` only, matched iteratively (no backtracking blow-up on long names).
+  static func matches(_ pattern: String, _ text: String) -> Bool {
+    let p = Array(pattern)
+    let t = Array(text)
+    var (i, j) = (0, 0)
+    var star: Int? = nil
+    var mark = 0
+    while j < t.count {
+      if i < p.count, p[i] == "*" {
+        star = i
+        mark = j
+        i += 1
+      } else if i < p.count, p[i] == t[j] {
+        i += 1
+        j += 1
+      } else if let s = star {
+        i = s + 1
+        mark += 1
+        j = mark
+      } else {
+        return false
+      }
+    }
+    while i < p.count, p[i] == "*" { i += 1 }
+    return i == p.count
+  }
+}

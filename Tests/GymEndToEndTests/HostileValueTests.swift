@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// The one-line inputs that trapped the binary (exit 132) or overflowed its stack (SIGSEGV): numbers
+/// at the edge of what a conversion takes, and `--where` expressions nested or chained past any
+/// sane size. Each is one line on stderr with a documented exit code, and nothing is written.
+@Suite struct HostileValueTests {
+  static let strongHeader =
+    "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+  static let hevyHeader = "title,start_time,end_time,exercise_title,set_type,weight_kg,reps\n"
+  static func health(_ duration: String) -> String {
+    """
+    <?xml version="1.0"?>
+    <HealthData><Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="\(duration)" durationUnit="min" startDate="2024-01-14 08:00:00 -0800" endDate="2024-01-14 08:33:00 -0800"/></HealthData>
+
+    """
+  }
+
+  @Test(arguments: [
+    (
+      ["history", "import", "--from", "strong", "--weight-unit", "kg"],
+      strongHeader + "2024-01-01 10:00:00,A,1h,X,1,10,1e30,,,,,\n", "column 'Reps': '1e30' is not a whole number"
+    ),
+    (
+      ["history", "import", "--from", "strong", "--weight-unit", "kg"],
+      strongHeader + "2024-01-01 10:00:00,A,1h,X,1,10,2.5,,,,,\n", "column 'Reps': '2.5' is not a whole number"
+    ),
+    (
+      ["history", "import", "--from", "hevy"], hevyHeader + "A,8 Apr 2026 16:50,8 Apr 2026 17:50,X,normal,10,1e30\n",
+      "column 'reps': '1e30' is not a whole number"
+    ),
+    (["history", "import-health"], health("nan"), "duration 'nan' is not a number of min"),
+    (["history", "import-health"], health("1e400"), "duration '1e400' is not a number of min"),
+  ])
+  func edgeNumbersInFilesAreExit65(command: [String], text: String, message: String) throws {
+    let gym = try GymProcess()
+    let path = try gym.write("input", text)
+    let result = try gym.run(command + [path])
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    #expect(try gym.run(["history", "count"]).stdout == "0\n")
+  }
+
+  /// Built from a short name, so the test's arguments (printed in the log) stay short.
+  static let hostileFilters: [String: (expression: String, message: String)] = [
+    "far future": ("completedAt < now + 106751991167d", "out of range"),
+    "30,000 nots": (String(repeating: "!", count: 30_000) + "(durationMinutes > 1)", "deeper than 64 levels"),
+    "60,000 parentheses": (
+      String(repeating: "(", count: 60_000) + "durationMinutes > 1" + String(repeating: ")", count: 60_000),
+      "deeper than 64 levels"
+    ),
+    "900 conditions": (
+      Array(repeating: "durationMinutes > 1", count: 900).joined(separator: " && "), "more than 256 conditions"
+    ),
+    "60,000-character pattern": (
+      "planTitle.contains(\"" + String(repeating: "%_", count: 30_000) + "\")", "at most 1000 characters"
+    ),
+  ]
+
+  @Test(arguments: hostileFilters.keys.sorted())
+  func hostileFiltersAreExit64(name: String) throws {
+    let (expression, message) = Self.hostileFilters[name]!
+    let gym = try GymProcess()
+    try gym.seed(3)
+    let result = try gym.run(["history", "list", "--where", expression])
+    #expect(result.status == 64, "\(result.stderr.prefix(300))")
+    #expect(result.stderr.contains(message))
+    #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    #expect(result.stdout.isEmpty)
+  }
+
+  /// `> /dev/full`: the write fails with ENOSPC, and a script must see it.
+  @Test(arguments: [
+    ["history", "list"], ["history", "count"], ["history", "list", "--limit", "0", "--format", "ndjson"],
+  ])
+  func outputThatCannotBeWrittenIsExit74(arguments: [String]) throws {
+    let gym = try GymProcess()
+    try gym.seed(50)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: GymProcess.executable)
+    process.arguments = arguments
+    process.environment = gym.environment
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 74, "\(message)")
+    #expect(message == "gym: error: cannot write to standard output: No space left on device\n")
+  }
+}
