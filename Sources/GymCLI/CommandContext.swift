@@ -22,6 +22,12 @@ public struct CommandContext {
     }
     self.configuration = configuration
     self.global = global
+    // Days and hours follow `time.zone`: the C library's local time (SQLite's `localtime`, and
+    // gym's own) reads TZ.
+    if let zone = configuration.string(.timeZone) {
+      setenv("TZ", zone, 1)
+      tzset()
+    }
   }
 
   /// getcwd(3): FileManager costs more than the rest of a small query's configuration.

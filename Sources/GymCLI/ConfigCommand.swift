@@ -28,7 +28,8 @@ public struct ConfigCommand: ParsableCommand {
           continue
         }
         let entry = context.configuration.entry(key)
-        writer.write([.text(key.name), .text(entry?.value ?? ""), .text(entry?.source ?? "default")])
+        let value = key.kind == .list ? context.configuration.list(key).joined(separator: ", ") : entry?.value ?? ""
+        writer.write([.text(key.name), .text(value), .text(entry?.source ?? "default")])
       }
       writer.finish(next: nil)
     }

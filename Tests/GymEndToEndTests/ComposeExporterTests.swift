@@ -77,4 +77,22 @@ import Yams
     #expect(stale.status == 1)
     #expect(stale.stderr.contains("no export in"))
   }
+
+  /// Both services count days in the zone compose is given, and compose refuses to start without
+  /// one, rather than let the container's UTC move evening walks into the next day.
+  @Test func theStackPassesTheTimeZoneThrough() throws {
+    let text = try String(contentsOf: Self.root.appendingPathComponent("docker-compose.yml"), encoding: .utf8)
+    let compose = try #require(try Yams.load(yaml: text) as? [String: Any])
+    let services = try #require(compose["services"] as? [String: Any])
+    for name in ["gym", "exporter"] {
+      let environment = try #require((services[name] as? [String: Any])?["environment"] as? [String: Any])
+      #expect((environment["GYM_TIME_ZONE"] as? String)?.hasPrefix("${TZ:?") == true, "\(name)")
+    }
+    // gym itself refuses a zone the system does not know, as a configuration error.
+    let gym = try GymProcess()
+    let bad = try gym.run(["history", "count"], environment: ["GYM_TIME_ZONE": "Mars/Olympus"])
+    #expect(bad.status == 78)
+    #expect(bad.stderr.contains("GYM_TIME_ZONE='Mars/Olympus' is not an IANA time zone name"))
+    #expect(try gym.run(["history", "count"], environment: ["GYM_TIME_ZONE": "Asia/Kolkata"]).status == 0)
+  }
 }

@@ -56,6 +56,11 @@ import Testing
     // The bench targets: not a mapping, or a target that is not a positive number.
     + ["5", "[1]"].map { key("bench.targets", $0) }
     + ["-1", "0", "fast", "[1]", ".inf", "~"].map { target("history.list_newest", $0) }
+    // A time zone the system does not know, or a path; a list of sources that is empty or nested.
+    + ["Mars/Olympus", "../../etc/passwd", "/usr/share/zoneinfo/UTC", "[Europe/Paris]", "~"].map {
+      key("time.zone", $0)
+    }
+    + ["[]", "[[a]]", "{a: b}", "~", "[~]"].map { key("health.sources", $0) }
 
   @Test(arguments: wrongValues)
   func wrongValueIsExit78NamingTheLineAndWritingNothing(_ bad: Case) throws {
@@ -80,6 +85,8 @@ import Testing
     key("database.busy_timeout", "250"), key("database.backups.keep", "3"), key("output.page_size", "0"),
     key("database.auto_migrate", "false"), key("output.format", "csv"), key("export.directory", "exports"),
     target("history.list_newest", "2.5"), key("database.path", "'my data/gym.sqlite'"),
+    key("time.zone", "America/Argentina/Buenos_Aires"), key("health.sources", "[\"Jane’s Apple Watch\", \"*iPhone*\"]"),
+    key("health.sources", "Withings"),
   ])
   func rightValueIsAccepted(_ good: Case) throws {
     var gym = try GymProcess()

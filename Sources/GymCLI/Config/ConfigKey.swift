@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A configuration key: its dotted name, type and built-in default. `Config/gym.yaml` documents
 /// each one; a test keeps that file and this list in step.
 public struct ConfigKey: Sendable, Hashable {
@@ -8,6 +14,10 @@ public struct ConfigKey: Sendable, Hashable {
     case choice([String])
     /// A mapping of names to positive numbers (`bench.targets`: workload id → milliseconds).
     case numbers
+    /// A list of names, in order (a YAML sequence, or one name; commas in an environment variable).
+    case list
+    /// An IANA time zone name the system knows (`Europe/Paris`).
+    case timeZone
 
     var displayName: String {
       switch self {
@@ -16,6 +26,8 @@ public struct ConfigKey: Sendable, Hashable {
       case .bool: "true or false"
       case .choice(let values): "one of " + values.joined(separator: ", ")
       case .numbers: "a mapping of names to positive numbers"
+      case .list: "a list of names"
+      case .timeZone: "an IANA time zone name such as Europe/Paris"
       }
     }
   }
@@ -52,8 +64,14 @@ public struct ConfigKey: Sendable, Hashable {
   /// Workload id → target milliseconds; the built-in defaults are the seeds' targets, in each module.
   public static let benchTargets = ConfigKey(name: "bench.targets", kind: .numbers, defaultValue: nil)
 
+  /// The health sources that count first when several record the same moment.
+  public static let healthSources = ConfigKey(name: "health.sources", kind: .list, defaultValue: nil)
+  /// The zone days and hours follow; nil: the system's (`TZ`).
+  public static let timeZone = ConfigKey(name: "time.zone", kind: .timeZone, defaultValue: nil)
+
   public static let all: [ConfigKey] = [
     databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize, exportDirectory, benchTargets,
+    healthSources, timeZone,
   ]
 
   /// The value checked against the kind, normalised (`yes` → `true`), or nil when it does not fit.
@@ -74,6 +92,26 @@ public struct ConfigKey: Sendable, Hashable {
     case .numbers:
       guard let value = Double(raw), value > 0, value.isFinite else { return nil }
       return raw
+    case .list:
+      let names = raw.split(separator: ",").map {
+        String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+      }
+      .filter { !$0.isEmpty }
+      return names.isEmpty || names.contains(where: { $0.contains("\n") }) ? nil : names.joined(separator: "\n")
+    case .timeZone:
+      return Self.isKnownTimeZone(raw) ? raw : nil
     }
+  }
+
+  /// A zone is known when its file is in the system's zone database (what the C library reads).
+  static func isKnownTimeZone(_ name: String) -> Bool {
+    let allowed = name.utf8.allSatisfy { byte in
+      (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
+        || [UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+")].contains(byte)
+    }
+    guard allowed, !name.isEmpty, !name.hasPrefix("/"), !name.contains("..") else { return false }
+    let directory = getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo"
+    var info = stat()
+    return stat(directory + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 }

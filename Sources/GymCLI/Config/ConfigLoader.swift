@@ -151,6 +151,18 @@ struct YAMLConfigFile {
         let valid = keys.map(\.name).joined(separator: ", ")
         throw fail(keyNode, "unknown key '\(name)'; valid keys in '\(prefix)': \(valid)")
       }
+      if key.kind == .list, case .sequence(let items) = valueNode {
+        var names: [String] = []
+        for item in items {
+          guard case .scalar(let scalar) = item, !Self.nulls.contains(scalar.string) || scalar.style != .plain,
+            !scalar.string.isEmpty, !scalar.string.contains("\n")
+          else { throw fail(item, "'\(name)' must be \(key.kind.displayName)") }
+          names.append(scalar.string)
+        }
+        guard !names.isEmpty else { throw fail(valueNode, "'\(name)' must be \(key.kind.displayName)") }
+        configuration.set(key, names.joined(separator: "\n"), source: location(valueNode))
+        continue
+      }
       // `path:` or `path: ~` is YAML's null, not a file named "~": say so rather than use it.
       if case .scalar(let scalar) = valueNode, scalar.style == .plain, Self.nulls.contains(scalar.string) {
         throw fail(valueNode, "'\(name)' has no value; give \(key.kind.displayName) or remove the line")

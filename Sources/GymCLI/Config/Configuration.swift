@@ -33,6 +33,11 @@ public struct Configuration: Sendable {
 
   public func string(_ key: ConfigKey) -> String? { entries[key.name]?.value }
 
+  /// A list key's names, in order (`health.sources`).
+  public func list(_ key: ConfigKey) -> [String] {
+    string(key).map { $0.split(separator: "\n").map(String.init) } ?? []
+  }
+
   public func integer(_ key: ConfigKey) -> Int { Int(string(key) ?? key.defaultValue ?? "0") ?? 0 }
 
   public func bool(_ key: ConfigKey) -> Bool { (string(key) ?? key.defaultValue) == "true" }

@@ -6,11 +6,17 @@ import GymCore
 struct HistoryDaily: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "daily",
-    abstract: "Samples of one type per local day: count and sum (steps, energy …) or min/avg/max (rates).")
+    abstract: "Samples of one type per local day: count and sum (steps, energy …) or min/avg/max (rates).",
+    discussion: """
+      Steps, distance and energy count each moment once, from the highest-priority source that \
+      recorded it (health.sources; by default Apple Watch, then iPhone, then other apps), as the \
+      Health app does; a sample across midnight is split by time. Days follow time.zone (or TZ).
+      """)
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "The sample type.") var type: SampleTypeArgument
   @Option(help: "How many days, today included.") var days = 30
+  @OptionGroup var sources: SourceOptions
   @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
 
   func validate() throws {
@@ -18,7 +24,9 @@ struct HistoryDaily: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let buckets = try context.openStore().read { try SampleBuckets.daily($0, type: type.type, days: days) }
+    let buckets = try context.openStore().read {
+      try SampleBuckets.daily($0, type: type.type, days: days, selection: sources.selection(context))
+    }
     BucketOutput.write(buckets, label: "day", type: type.type, format: format ?? context.configuration.outputFormat)
   }
 }
@@ -31,6 +39,7 @@ struct HistoryRecent: GymCommand {
   @OptionGroup var global: GlobalOptions
   @Option(help: "The sample type.") var type: SampleTypeArgument
   @Option(help: "How many hours, the current one included.") var hours = 8
+  @OptionGroup var sources: SourceOptions
   @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
 
   func validate() throws {
@@ -38,7 +47,9 @@ struct HistoryRecent: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let buckets = try context.openStore().read { try SampleBuckets.hourly($0, type: type.type, hours: hours) }
+    let buckets = try context.openStore().read {
+      try SampleBuckets.hourly($0, type: type.type, hours: hours, selection: sources.selection(context))
+    }
     BucketOutput.write(buckets, label: "hour", type: type.type, format: format ?? context.configuration.outputFormat)
   }
 }

@@ -10,6 +10,7 @@ struct HistorySummary: GymCommand {
     discussion: "Read in one transaction: the figures agree even while an import runs.")
 
   @OptionGroup var global: GlobalOptions
+  @OptionGroup var sources: SourceOptions
   @Option(help: "table or json.") var format: OutputFormat?
 
   func validate() throws {
@@ -19,7 +20,7 @@ struct HistorySummary: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let summary = try context.openStore().read { try HealthSummary.compute($0) }
+    let summary = try context.openStore().read { try HealthSummary.compute($0, selection: sources.selection(context)) }
     let chosen = format ?? context.configuration.outputFormat
     let out = BufferedOutput.standardOutput()
     if chosen == .json {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GRDB
 import GymCLI
 import GymCore
 
@@ -7,7 +8,7 @@ struct SamplesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "samples",
     abstract: "Health samples (steps, heart rate, sleep …): list, count, import, generate.",
-    subcommands: [SamplesList.self, SamplesCount.self, SamplesImport.self, SamplesGenerate.self])
+    subcommands: [SamplesList.self, SamplesCount.self, SamplesSources.self, SamplesImport.self, SamplesGenerate.self])
 }
 
 /// `--type`, `--since`, `--until`, `--where` over samples (dates compare with `start`).
@@ -72,5 +73,45 @@ struct SamplesCount: GymCommand {
   func run(context: CommandContext) throws {
     let query = Query(table: SampleSchema.table, filter: Predicate.all(try filters.predicates()))
     try RecordListing.writeCount(query, store: try context.openStore())
+  }
+}
+
+/// `gym history samples sources`: each source with its types, how many samples, the first and
+/// last dates, in the order in which they count (`health.sources`, then Watch, iPhone, others).
+struct SamplesSources: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sources",
+    abstract: "List the sources of health samples in priority order, with their types, counts and dates.")
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+
+  func run(context: CommandContext) throws {
+    let rows = try context.openStore().read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT source, type, COUNT(*), MIN(start), MAX(\"end\") FROM sample GROUP BY source, type")
+    }
+    var bySource: [String: (types: [String], samples: Int, first: String, last: String)] = [:]
+    for row in rows {
+      let source: String = row[0]
+      var entry = bySource[source] ?? ([], 0, row[3], row[4])
+      entry.types.append(row[1])
+      entry.samples += row[2] as Int
+      entry.first = min(entry.first, row[3])
+      entry.last = max(entry.last, row[4])
+      bySource[source] = entry
+    }
+    let priority = SourcePriority(patterns: context.configuration.list(.healthSources))
+    let writer = RecordWriter(
+      format: format ?? context.configuration.outputFormat,
+      columns: ["priority", "source", "types", "samples", "first", "last"])
+    for (rank, source) in priority.ordered(bySource.keys).enumerated() {
+      let entry = bySource[source]!
+      writer.write([
+        .integer(Int64(rank + 1)), .text(source), .text(entry.types.sorted().joined(separator: ", ")),
+        .integer(Int64(entry.samples)), .timestamp(entry.first), .timestamp(entry.last),
+      ])
+    }
+    writer.finish(next: nil)
   }
 }

@@ -26,26 +26,15 @@ struct HealthSummary: Sendable, Equatable {
 
   static let hours = 8
 
-  static func compute(_ db: Database, now: Timestamp = .now()) throws -> HealthSummary {
-    let todayStart = "strftime('%Y-%m-%dT%H:%M:%fZ', date(:now, 'localtime'), 'utc')"
-    let steps =
-      try Double.fetchOne(
-        db, sql: "SELECT TOTAL(value) FROM sample WHERE type = 'steps' AND start >= \(todayStart)",
-        arguments: ["now": now.canonical]) ?? 0
+  static func compute(_ db: Database, selection: SampleSelection = .standard, now: Timestamp = .now()) throws
+    -> HealthSummary
+  {
+    let steps = try SampleBuckets.daily(db, type: .steps, days: 1, selection: selection, now: now).first?.sum ?? 0
     let latest = try Row.fetchOne(
       db, sql: "SELECT start, value FROM sample WHERE type = 'heartRate' ORDER BY start DESC LIMIT 1")
     let mass = try Row.fetchAll(
       db, sql: "SELECT start, value FROM sample WHERE type = 'bodyMass' ORDER BY start DESC LIMIT 5")
-    let sleep = try Row.fetchAll(
-      db,
-      sql: """
-        SELECT stage, SUM(value) FROM sample
-        WHERE type = 'sleep'
-          AND start >= strftime('%Y-%m-%dT%H:%M:%fZ', date(:now, 'localtime', '-1 day'), '+18 hours', 'utc')
-          AND start < strftime('%Y-%m-%dT%H:%M:%fZ', date(:now, 'localtime'), '+12 hours', 'utc')
-        GROUP BY stage ORDER BY 2 DESC
-        """,
-      arguments: ["now": now.canonical])
+    let sleep = try lastNight(db, selection: selection, now: now)
     let week = try Row.fetchOne(
       db,
       sql: """
@@ -57,11 +46,37 @@ struct HealthSummary: Sendable, Equatable {
     return HealthSummary(
       stepsToday: steps,
       latestHeartRate: latest.map { Reading(at: $0[0], value: $0[1]) },
-      heartRateByHour: try SampleBuckets.hourly(db, type: .heartRate, hours: hours, now: now),
-      stepsByHour: try SampleBuckets.hourly(db, type: .steps, hours: hours, now: now),
+      heartRateByHour: try SampleBuckets.hourly(db, type: .heartRate, hours: hours, selection: selection, now: now),
+      stepsByHour: try SampleBuckets.hourly(db, type: .steps, hours: hours, selection: selection, now: now),
       bodyMass: mass.map { Reading(at: $0[0], value: $0[1]) },
-      lastNightSleep: sleep.map { StageMinutes(stage: $0[0], minutes: $0[1]) },
+      lastNightSleep: sleep,
       workoutsThisWeek: week?[0] ?? 0,
       workoutMinutesThisWeek: Int(week?[1] as Double? ?? 0))
+  }
+
+  /// Sleep that started between 18:00 yesterday and 12:00 today, local time, per stage, from the
+  /// highest-priority source that recorded the night: two sources are never added together.
+  static func lastNight(_ db: Database, selection: SampleSelection, now: Timestamp) throws -> [StageMinutes] {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT source, stage, SUM(value) FROM sample
+        WHERE type = 'sleep'
+          AND start >= strftime('%Y-%m-%dT%H:%M:%fZ', date(:now, 'localtime', '-1 day'), '+18 hours', 'utc')
+          AND start < strftime('%Y-%m-%dT%H:%M:%fZ', date(:now, 'localtime'), '+12 hours', 'utc')
+          AND (:source IS NULL OR source = :source)
+        GROUP BY source, stage
+        """,
+      arguments: ["now": now.canonical, "source": selection.sourceName])
+    var minutes: [String: Double] = [:]
+    let best: String?
+    if case .deduplicated(let priority) = selection {
+      best = priority.ordered(rows.map { $0[0] as String }).first
+    } else {
+      best = nil
+    }
+    for row in rows where best == nil || row[0] == best { minutes[row[1], default: 0] += row[2] }
+    return minutes.map { StageMinutes(stage: $0.key, minutes: $0.value) }
+      .sorted { ($0.minutes, $1.stage) > ($1.minutes, $0.stage) }
   }
 }

@@ -1,10 +1,13 @@
 import GRDB
 import GymCore
 
-/// Samples of one type aggregated per local day or per hour, computed in SQL.
+/// Samples of one type aggregated per local day or per hour.
 ///
-/// Every bucket in the range is listed, empty ones with a count of 0 and no values. Additive types
-/// (steps, energy, distance, sleep minutes) report the sum; the others min, average and max.
+/// Every bucket in the range is listed, empty ones with a count of 0 and no values. Cumulative
+/// types (steps, distance, energy) report the sum as the Health app counts it
+/// (`CumulativeTotals`: each moment once, from the highest-priority source; a sample across a
+/// bucket edge split by time); sleep takes each bucket's highest-priority source; rates and body
+/// mass get min, average and max over every source.
 struct SampleBucket: Sendable, Equatable {
   let label: String
   let count: Int
@@ -14,56 +17,180 @@ struct SampleBucket: Sendable, Equatable {
   let max: Double?
 }
 
+/// Which sources a figure comes from.
+enum SampleSelection: Sendable {
+  /// Each moment once, from the highest-priority source (the default).
+  case deduplicated(SourcePriority)
+  /// The plain sum of every source.
+  case allSources
+  /// One source only.
+  case source(String)
+
+  static let standard = SampleSelection.deduplicated(SourcePriority())
+
+  var sourceName: String? {
+    if case .source(let name) = self { return name }
+    return nil
+  }
+}
+
 enum SampleBuckets {
-  /// The last `days` local days up to today, newest first.
-  static func daily(_ db: Database, type: SampleType, days: Int, now: Timestamp = .now()) throws -> [SampleBucket] {
-    try fetch(
+  /// How long before a range a sample may start and still reach into it.
+  static let reach: Int64 = 36 * 3_600_000
+
+  /// The last `days` local days up to today, newest first. Days follow the local zone (`TZ`,
+  /// `time.zone`), so a day across a daylight-saving change is 23 or 25 hours long.
+  static func daily(
+    _ db: Database, type: SampleType, days: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+  ) throws -> [SampleBucket] {
+    let edges = try Row.fetchAll(
       db,
       sql: """
-        WITH RECURSIVE buckets(label, n) AS (
-          SELECT date(:now, 'localtime'), 1
-          UNION ALL SELECT date(label, '-1 day'), n + 1 FROM buckets WHERE n < :count
-        ),
-        totals AS (
-          SELECT date(start, 'localtime') AS label, COUNT(*) AS count, SUM(value) AS sum,
-                 MIN(value) AS min, ROUND(AVG(value), 2) AS avg, MAX(value) AS max
-          FROM sample
-          WHERE type = :type
-            AND start >= strftime('%Y-%m-%dT%H:%M:%fZ', date(:now, 'localtime', :back), 'utc')
-          GROUP BY 1
+        WITH RECURSIVE days(label, n) AS (
+          SELECT date(:now, 'localtime', :back), 0
+          UNION ALL SELECT date(label, '+1 day'), n + 1 FROM days WHERE n < :count
         )
-        SELECT buckets.label, COALESCE(totals.count, 0), totals.sum, totals.min, totals.avg, totals.max
-        FROM buckets LEFT JOIN totals USING (label) ORDER BY buckets.label DESC
+        SELECT label, CAST(ROUND((julianday(label, 'utc') - 2440587.5) * 86400000) AS INTEGER) FROM days ORDER BY n
         """,
-      arguments: ["now": now.canonical, "count": days, "type": type.rawValue, "back": "-\(days - 1) days"])
+      arguments: ["now": now.canonical, "count": days, "back": "-\(days - 1) days"])
+    return try buckets(db, type: type, edges: edges, selection: selection)
   }
 
   /// The last `hours` local clock hours up to the current one, newest first (`2026-11-21 14:00`).
-  static func hourly(_ db: Database, type: SampleType, hours: Int, now: Timestamp = .now()) throws -> [SampleBucket] {
-    try fetch(
+  static func hourly(
+    _ db: Database, type: SampleType, hours: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+  ) throws -> [SampleBucket] {
+    // Hours step in UTC from the current local hour's start, so an hour repeated or skipped by a
+    // daylight-saving change is still one hour of time.
+    let edges = try Row.fetchAll(
       db,
       sql: """
-        WITH RECURSIVE buckets(label, n) AS (
-          SELECT strftime('%Y-%m-%d %H:00', :now, 'localtime'), 1
-          UNION ALL SELECT strftime('%Y-%m-%d %H:00', label, '-1 hour'), n + 1 FROM buckets WHERE n < :count
-        ),
-        totals AS (
-          SELECT strftime('%Y-%m-%d %H:00', start, 'localtime') AS label, COUNT(*) AS count,
-                 SUM(value) AS sum, MIN(value) AS min, ROUND(AVG(value), 2) AS avg, MAX(value) AS max
-          FROM sample
-          WHERE type = :type
-            AND start >= strftime('%Y-%m-%dT%H:%M:%fZ', strftime('%Y-%m-%d %H:00', :now, 'localtime', :back), 'utc')
-          GROUP BY 1
+        WITH RECURSIVE hours(edge, n) AS (
+          SELECT strftime('%Y-%m-%dT%H:%M:%fZ', strftime('%Y-%m-%d %H:00', :now, 'localtime'), 'utc', :back), 0
+          UNION ALL SELECT strftime('%Y-%m-%dT%H:%M:%fZ', edge, '+1 hour'), n + 1 FROM hours WHERE n < :count
         )
-        SELECT buckets.label, COALESCE(totals.count, 0), totals.sum, totals.min, totals.avg, totals.max
-        FROM buckets LEFT JOIN totals USING (label) ORDER BY buckets.label DESC
+        SELECT strftime('%Y-%m-%d %H:00', edge, 'localtime'),
+               CAST(ROUND((julianday(edge) - 2440587.5) * 86400000) AS INTEGER)
+        FROM hours ORDER BY n
         """,
-      arguments: ["now": now.canonical, "count": hours, "type": type.rawValue, "back": "-\(hours - 1) hours"])
+      arguments: ["now": now.canonical, "count": hours, "back": "-\(hours - 1) hours"])
+    return try buckets(db, type: type, edges: edges, selection: selection)
   }
 
-  private static func fetch(_ db: Database, sql: String, arguments: StatementArguments) throws -> [SampleBucket] {
-    try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-      SampleBucket(label: row[0], count: row[1], sum: row[2], min: row[3], avg: row[4], max: row[5])
+  /// `edges`: (label, start in milliseconds since 1970) of each bucket and, last, the end of the final one.
+  private static func buckets(_ db: Database, type: SampleType, edges: [Row], selection: SampleSelection) throws
+    -> [SampleBucket]
+  {
+    let labels: [String] = edges.dropLast().map { $0[0] }
+    let bounds: [Int64] = edges.map { $0[1] }
+    let result: [SampleBucket]
+    switch type {
+    case .steps, .distance, .activeEnergy, .basalEnergy:
+      let samples = try intervals(db, type: type, bounds: bounds, selection: selection)
+      let totals = CumulativeTotals.totals(
+        samples, bounds: bounds, allSources: { if case .allSources = selection { true } else { false } }())
+      result = zip(labels, totals).map { label, total in
+        SampleBucket(
+          label: label, count: total.samples, sum: total.samples == 0 ? nil : rounded(total.sum), min: nil, avg: nil,
+          max: nil)
+      }
+    case .sleep:
+      result = try sleepBuckets(db, labels: labels, bounds: bounds, selection: selection)
+    case .heartRate, .restingHeartRate, .bodyMass:
+      result = try rateBuckets(db, type: type, labels: labels, bounds: bounds, source: selection.sourceName)
+    }
+    return result.reversed()
+  }
+
+  /// The samples of `type` that reach into [bounds.first, bounds.last), ranked by source.
+  static func intervals(_ db: Database, type: SampleType, bounds: [Int64], selection: SampleSelection) throws
+    -> [IntervalSample]
+  {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT CAST(ROUND((julianday(start) - 2440587.5) * 86400000) AS INTEGER),
+               CAST(ROUND((julianday("end") - 2440587.5) * 86400000) AS INTEGER), value, source
+        FROM sample
+        WHERE type = ? AND start >= ? AND start < ? AND (? IS NULL OR source = ?)
+        """,
+      arguments: [
+        type.rawValue, Timestamp(millisecondsSince1970: bounds[0] - reach).canonical,
+        Timestamp(millisecondsSince1970: bounds[bounds.count - 1]).canonical, selection.sourceName,
+        selection.sourceName,
+      ])
+    let priority: SourcePriority
+    if case .deduplicated(let configured) = selection { priority = configured } else { priority = SourcePriority() }
+    let ranks = priority.ranks(rows.map { $0[3] as String })
+    return rows.map { row in
+      IntervalSample(start: row[0], end: row[1], value: row[2], rank: ranks[row[3] as String] ?? 0)
     }
   }
+
+  /// Per bucket, the sleep samples that start in it from its highest-priority source (two sources
+  /// recording one night are never added together); all of them with `allSources`.
+  private static func sleepBuckets(
+    _ db: Database, labels: [String], bounds: [Int64], selection: SampleSelection
+  ) throws -> [SampleBucket] {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT CAST(ROUND((julianday(start) - 2440587.5) * 86400000) AS INTEGER), value, source
+        FROM sample WHERE type = 'sleep' AND start >= ? AND start < ? AND (? IS NULL OR source = ?)
+        """,
+      arguments: [
+        Timestamp(millisecondsSince1970: bounds[0]).canonical,
+        Timestamp(millisecondsSince1970: bounds[bounds.count - 1]).canonical, selection.sourceName,
+        selection.sourceName,
+      ])
+    var perBucket = Array(repeating: [(value: Double, source: String)](), count: labels.count)
+    for row in rows {
+      let start: Int64 = row[0]
+      guard let k = CumulativeTotals.index(of: start, in: bounds) else { continue }
+      perBucket[k].append((row[1], row[2]))
+    }
+    let priority: SourcePriority
+    if case .deduplicated(let configured) = selection { priority = configured } else { priority = SourcePriority() }
+    return zip(labels, perBucket).map { label, samples in
+      var kept = samples
+      if case .deduplicated = selection, let best = priority.ordered(samples.map(\.source)).first {
+        kept = samples.filter { $0.source == best }
+      }
+      let sum = kept.reduce(0) { $0 + $1.value }
+      return SampleBucket(
+        label: label, count: kept.count, sum: kept.isEmpty ? nil : rounded(sum), min: nil, avg: nil, max: nil)
+    }
+  }
+
+  /// Rates and body mass: min, average and max per bucket over every source (or the one asked for).
+  private static func rateBuckets(
+    _ db: Database, type: SampleType, labels: [String], bounds: [Int64], source: String?
+  ) throws -> [SampleBucket] {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT CAST(ROUND((julianday(start) - 2440587.5) * 86400000) AS INTEGER), value
+        FROM sample WHERE type = ? AND start >= ? AND start < ? AND (? IS NULL OR source = ?)
+        """,
+      arguments: [
+        type.rawValue, Timestamp(millisecondsSince1970: bounds[0]).canonical,
+        Timestamp(millisecondsSince1970: bounds[bounds.count - 1]).canonical, source, source,
+      ])
+    var values = Array(repeating: [Double](), count: labels.count)
+    for row in rows {
+      let start: Int64 = row[0]
+      guard let k = CumulativeTotals.index(of: start, in: bounds) else { continue }
+      values[k].append(row[1])
+    }
+    return zip(labels, values).map { label, values in
+      guard !values.isEmpty else { return SampleBucket(label: label, count: 0, sum: nil, min: nil, avg: nil, max: nil) }
+      let average = values.reduce(0, +) / Double(values.count)
+      return SampleBucket(
+        label: label, count: values.count, sum: nil, min: values.min(), avg: (average * 100).rounded() / 100,
+        max: values.max())
+    }
+  }
+
+  /// Sums keep a millionth of their unit: pro rata shares are not exact in binary.
+  static func rounded(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
 }
