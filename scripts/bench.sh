@@ -233,13 +233,13 @@ say "| \`healthkit-to-sqlite export.zip\` (PyPI) | ${secs_hk} s | | ${mem_hk} Mi
 say ""
 say "gym is $(python3 -c "print('%.1f×' % ($secs_hk / $secs_zip))") faster than healthkit-to-sqlite on the same zip (target ≥ 5×); peak memory target < 64 MiB."
 
-echo "bench: filling a database with samples (${SUMMARY_DAYS:-31250} days, 160 a day) and 10,000 workouts" >&2
+echo "bench: filling a database with samples (${SUMMARY_DAYS:-26000} days, ~192 a day from a watch, a phone and an app) and 10,000 workouts" >&2
 SUMMARY_DB="$WORK/summary.sqlite"
 rm -f "$SUMMARY_DB"*
-"$GYM" history samples generate --days "${SUMMARY_DAYS:-31250}" --seed 5 | "$GYM" history samples import --quiet --database "$SUMMARY_DB" -
+"$GYM" history samples generate --days "${SUMMARY_DAYS:-26000}" --seed 5 | "$GYM" history samples import --quiet --database "$SUMMARY_DB" -
 "$GYM" history sample --count 10000 --days 3650 | "$GYM" history import --quiet --database "$SUMMARY_DB" -
 say ""
-say "## Summary on $("$GYM" history samples count --database "$SUMMARY_DB") samples and 10,000 workouts (in-process)"
+say "## Summary on $("$GYM" history samples count --database "$SUMMARY_DB") samples from three sources and 10,000 workouts (in-process)"
 say ""
 say '```'
 "$GYM" bench --database "$SUMMARY_DB" --repeat 30 | grep -E "operation|summary|daily|recent" | tee -a "$out"

@@ -11,7 +11,7 @@ enum WorkoutBenchmarks {
   /// 1 : 5 keeps the default scale quick while the summary still reads from a large table).
   static func generate(_ db: Database, count: Int) throws {
     try generateWorkouts(db, count: count)
-    var samples = SampleGenerator(seed: 42, end: .now(), days: max(1, count * 5 / 160))
+    var samples = SampleGenerator(seed: 42, end: .now(), days: max(1, count * 5 / 192))
     let statement = try db.makeStatement(
       sql: "INSERT INTO sample (type, start, \"end\", value, unit, stage, source) VALUES (?, ?, ?, ?, ?, ?, ?)")
     try samples.generate { cells in

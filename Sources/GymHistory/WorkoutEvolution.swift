@@ -3,7 +3,7 @@ import GymCore
 /// The history module's schema changes after its first release, one of each kind, each for a
 /// need users have.
 enum WorkoutEvolution {
-  static let migrations = [notes, setDuration, sportFocus, unknownValues]
+  static let migrations = [notes, setDuration, sportFocus, unknownValues, SampleSchema.everyType]
 
   /// Strong's "Workout Notes" and Hevy's "description" were dropped on import: a nullable column
   /// keeps them (existing workouts get NULL, nothing else changes).

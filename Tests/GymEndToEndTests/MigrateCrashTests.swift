@@ -93,7 +93,8 @@ import Testing
       #expect(process.terminationStatus == 0, "\(text)")
       return text
     }
-    #expect(messages.filter { $0.hasPrefix("applied 4 migration(s)") }.count == 1, "\(messages)")
+    // One applies what is pending (every migration after history/005), the other finds nothing.
+    #expect(messages.filter { $0.hasPrefix("applied ") && $0.contains(" migration(s)") }.count == 1, "\(messages)")
     #expect(messages.filter { $0.hasPrefix("nothing to do") }.count == 1, "\(messages)")
     let backups = try FileManager.default.contentsOfDirectory(atPath: gym.directory).filter { $0.contains(".backup-") }
     #expect(backups.count == 1)

@@ -94,9 +94,14 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.stderr
-        == "read 2 records: 1 samples inserted, 0 skipped as duplicates, 1 skipped as unknown types; workouts 0 inserted, 0 updated, 0 unchanged\n"
+        == "read 2 records: 2 samples inserted, 0 skipped as duplicates, 0 of other types kept as written; workouts 0 inserted, 0 updated, 0 unchanged\n"
     )
     #expect(try gym.run(["history", "samples", "count", "--type", "steps"]).stdout == "1\n")
+    // Health writes saturation as a fraction of one: 0.98 is 98 %.
+    let saturation = try gym.run([
+      "history", "samples", "list", "--type", "oxygenSaturation", "--format", "csv", "--fields", "value,unit",
+    ])
+    #expect(saturation.stdoutLines == ["value,unit", "98,%"])
   }
 
   @Test func truncatedXMLIs65WithTheLineAndMissingFileIs66() throws {

@@ -70,7 +70,12 @@ import ZIPFoundation
     let store = try HistoryFixtures.store()
     let path = try HistoryFixtures.file("export.xml", Self.export(records: Self.records))
     let counts = try run(path, store: store)
-    #expect(counts.records == 8 && counts.samples.inserted == 7 && counts.unknownRecords == 1)
+    #expect(counts.records == 8 && counts.samples.inserted == 8 && counts.unknownRecords == 1)
+    // A type gym does not know is kept as written: its short name, its unit, its value.
+    let temperature = try #require(try sample(store, "bodyTemperature"))
+    #expect(temperature["unit"] == "degF")
+    #expect(temperature["value"] == 98.6)
+    #expect(temperature["stage"] == "none")
     #expect(try sample(store, "steps")?["source"] == "Jane's iPhone")
     #expect(try sample(store, "steps")?["start"] == "2024-01-14T17:00:00.000Z")
     #expect(try sample(store, "bodyMass")?["value"] == 74.978819)
@@ -94,6 +99,21 @@ import ZIPFoundation
       let title = HealthKitMapping.workout("HKWorkoutActivityType" + sport).title
       #expect(WorkoutEvolution.sportFocus.sql.contains("'\(title)'"), "\(title)")
     }
+  }
+
+  @Test func typesGymDoesNotKnowKeepAShortName() {
+    #expect(HealthKitMapping.shortName("HKQuantityTypeIdentifierUVExposure") == "uvExposure")
+    #expect(HealthKitMapping.shortName("HKQuantityTypeIdentifierVO2Max") == "vo2Max")
+    #expect(
+      HealthKitMapping.shortName("HKQuantityTypeIdentifierEnvironmentalAudioExposure") == "environmentalAudioExposure")
+    #expect(HealthKitMapping.shortName("HKCategoryTypeIdentifierAppleStandHour") == "appleStandHour")
+    #expect(HealthKitMapping.shortName("HKCategoryValueAppleStandHourStood") == "appleStandHourStood")
+    #expect(HealthKitMapping.shortName("HKDataTypeSleepDurationGoal") == "dataTypeSleepDurationGoal")
+    #expect(HealthKitMapping.shortName("HK") == "hk")
+    #expect(SampleKind.of("uvExposure", unit: "count") == .rate)
+    #expect(SampleKind.of("appleStandHour", unit: "min") == .cumulative)
+    #expect(SampleKind.of("dietaryProtein", unit: "g") == .cumulative)
+    #expect(SampleKind.of("restingHeartRate", unit: nil) == .rate)
   }
 
   @Test func workoutsBecomeCompletedWorkouts() throws {
@@ -121,7 +141,7 @@ import ZIPFoundation
     let path = try HistoryFixtures.file("export.xml", Self.export(records: Self.records))
     _ = try run(path, store: store)
     let again = try run(path, store: store)
-    #expect(again.samples.inserted == 0 && again.samples.unchanged == 7 && again.workouts.unchanged == 2)
+    #expect(again.samples.inserted == 0 && again.samples.unchanged == 8 && again.workouts.unchanged == 2)
   }
 
   @Test func readsTheExportInsideItsZip() throws {
@@ -133,7 +153,7 @@ import ZIPFoundation
       with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(data.count),
       compressionMethod: .deflate
     ) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
-    #expect(try run(directory + "/export.zip", store: store).samples.inserted == 7)
+    #expect(try run(directory + "/export.zip", store: store).samples.inserted == 8)
   }
 
   @Test func aZipWithoutTheExportIsNoInput() throws {

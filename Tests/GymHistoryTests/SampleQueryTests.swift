@@ -78,6 +78,8 @@ import Testing
       try insert(db, .sleep, "2026-11-21T00:30:00Z", minutes: 30, value: 30, stage: .asleepDeep)
       try insert(db, .sleep, "2026-11-21T01:00:00Z", minutes: 60, value: 60, stage: .asleepCore)
       try insert(db, .sleep, "2026-11-19T23:00:00Z", minutes: 60, value: 60, stage: .asleepREM)  // night before
+      // Another app recorded the same night: the watch's night is the one that counts.
+      try insert(db, .sleep, "2026-11-20T23:10:00Z", minutes: 400, value: 400, stage: .asleep, source: "AutoSleep")
       try HistoryFixtures.insert(db, at: "2026-11-17T10:00:00.000Z", minutes: 40)  // this week (Mon 16th)
       try HistoryFixtures.insert(db, at: "2026-11-15T10:00:00.000Z", minutes: 50)  // last week
     }
@@ -87,6 +89,7 @@ import Testing
     #expect(summary.bodyMass.map(\.value) == [20, 19, 18, 17, 16])
     #expect(
       summary.lastNightSleep == [.init(stage: "asleepCore", minutes: 150), .init(stage: "asleepDeep", minutes: 30)])
+    #expect(summary.lastNightAsleep == 180 && summary.lastNightInBed == 0)
     #expect(summary.workoutsThisWeek == 1 && summary.workoutMinutesThisWeek == 40)
     #expect(summary.heartRateByHour.count == HealthSummary.hours)
     #expect(summary.heartRateByHour.first?.label == "2026-11-21 12:00")
@@ -151,6 +154,7 @@ import Testing
         }
       }
     }
-    #expect(Set(SampleSchema.units) == Set(SampleType.allCases.map(\.unit)))
+    let stored = try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sample") }
+    #expect(stored == SampleType.allCases.count * SleepStage.allCases.count)
   }
 }

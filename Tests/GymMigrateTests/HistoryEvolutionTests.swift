@@ -142,4 +142,54 @@ import Testing
       #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout_set WHERE workoutSeq = 1") == 0)
     }
   }
+
+  /// history/008 keeps every sample as it was, and from then on takes any type, unit and stage an
+  /// export holds; an interval that ends before it starts is still refused, and ranges still search
+  /// the natural key.
+  @Test func samplesOfEveryTypeKeepEverySample() throws {
+    let path = try MigrationFixtures.temporaryPath()
+    let old = try Store(path: path, modules: Self.modules(before: "history/008-samples-of-every-type"))
+    let types = [
+      ("steps", "count", "none"), ("heartRate", "count/min", "none"), ("sleep", "min", "asleepREM"),
+      ("bodyMass", "kg", "none"),
+    ]
+    try old.write { db in
+      for i in 0..<400 {
+        let (type, unit, stage) = types[i % types.count]
+        try db.execute(
+          sql: "INSERT INTO sample (type, start, \"end\", value, unit, stage, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          arguments: [
+            type, String(format: "2026-01-%02dT10:%02d:00.000Z", 1 + i / 60, i % 60),
+            String(format: "2026-01-%02dT11:%02d:00.000Z", 1 + i / 60, i % 60), Double(i) + 0.25, unit, stage,
+            i % 3 == 0 ? "Watch" : "iPhone",
+          ])
+      }
+    }
+    let read = "SELECT * FROM sample ORDER BY seq"
+    let before = try old.read { try Row.fetchAll($0, sql: read) }
+    try old.close()
+    let store = try migrated(path)
+    try store.read { db in
+      #expect(try Row.fetchAll(db, sql: read) == before)
+      let plan = try Row.fetchAll(
+        db, sql: "EXPLAIN QUERY PLAN SELECT value FROM sample WHERE type = 'steps' AND start >= '2026-01-02'"
+      ).map { $0["detail"] as String }.joined()
+      #expect(plan.contains("sample_key"))
+    }
+    try store.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO sample (type, start, "end", value, unit, stage, source)
+          VALUES ('heartRateVariabilitySDNN', '2026-02-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z', 48.5, 'ms', 'none', 'Watch'),
+                 ('appleStandHour', '2026-02-01T09:00:00.000Z', '2026-02-01T10:00:00.000Z', 60, 'min', 'appleStandHourStood', 'Watch')
+          """)
+      #expect(throws: DatabaseError.self) {
+        try db.execute(
+          sql: """
+            INSERT INTO sample (type, start, "end", value, unit, stage, source)
+            VALUES ('uvExposure', '2026-02-02T00:00:00.000Z', '2026-02-01T00:00:00.000Z', 3, 'count', 'none', 'Watch')
+            """)
+      }
+    }
+  }
 }

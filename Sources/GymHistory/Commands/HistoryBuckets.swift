@@ -24,10 +24,11 @@ struct HistoryDaily: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let buckets = try context.openStore().read {
-      try SampleBuckets.daily($0, type: type.type, days: days, selection: sources.selection(context))
+    let (series, buckets) = try context.openStore().read { db in
+      let series = try SampleSeries.named(type.name, in: db)
+      return (series, try SampleBuckets.daily(db, series: series, days: days, selection: sources.selection(context)))
     }
-    BucketOutput.write(buckets, label: "day", type: type.type, format: format ?? context.configuration.outputFormat)
+    BucketOutput.write(buckets, label: "day", kind: series.kind, format: format ?? context.configuration.outputFormat)
   }
 }
 
@@ -47,27 +48,58 @@ struct HistoryRecent: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let buckets = try context.openStore().read {
-      try SampleBuckets.hourly($0, type: type.type, hours: hours, selection: sources.selection(context))
+    let (series, buckets) = try context.openStore().read { db in
+      let series = try SampleSeries.named(type.name, in: db)
+      return (series, try SampleBuckets.hourly(db, series: series, hours: hours, selection: sources.selection(context)))
     }
-    BucketOutput.write(buckets, label: "hour", type: type.type, format: format ?? context.configuration.outputFormat)
+    BucketOutput.write(buckets, label: "hour", kind: series.kind, format: format ?? context.configuration.outputFormat)
   }
 }
 
 enum BucketOutput {
-  static func columns(label: String, type: SampleType) -> [String] {
-    type.isAdditive ? [label, "count", "sum"] : [label, "count", "min", "avg", "max"]
+  static func columns(label: String, kind: SampleKind) -> [String] {
+    kind != .rate ? [label, "count", "sum"] : [label, "count", "min", "avg", "max"]
   }
 
-  static func cells(_ bucket: SampleBucket, type: SampleType) -> [Cell] {
+  static func cells(_ bucket: SampleBucket, kind: SampleKind) -> [Cell] {
     func real(_ value: Double?) -> Cell { value.map(Cell.real) ?? .null }
     let head: [Cell] = [.text(bucket.label), .integer(Int64(bucket.count))]
-    return head + (type.isAdditive ? [real(bucket.sum)] : [real(bucket.min), real(bucket.avg), real(bucket.max)])
+    return head + (kind != .rate ? [real(bucket.sum)] : [real(bucket.min), real(bucket.avg), real(bucket.max)])
   }
 
-  static func write(_ buckets: [SampleBucket], label: String, type: SampleType, format: OutputFormat) {
-    let writer = RecordWriter(format: format, columns: columns(label: label, type: type))
-    for bucket in buckets { writer.write(cells(bucket, type: type)) }
+  static func write(_ buckets: [SampleBucket], label: String, kind: SampleKind, format: OutputFormat) {
+    let writer = RecordWriter(format: format, columns: columns(label: label, kind: kind))
+    for bucket in buckets { writer.write(cells(bucket, kind: kind)) }
     writer.finish(next: nil)
+  }
+}
+
+/// `gym history trend --type restingHeartRate --weeks 12`: weekly min, average and max of a level
+/// (heart-rate variability, VO2 max, respiratory rate, body mass, resting or walking heart rate).
+struct HistoryTrend: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "trend",
+    abstract: "A type's weekly min, average and max (resting heart rate, HRV, VO2 max, body mass …).",
+    discussion: """
+      Weeks run Monday to Sunday in time.zone (or TZ), newest first, every week listed. Cumulative \
+      types (steps, energy …) get each week's total instead, counted as in daily.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "The sample type.") var type: SampleTypeArgument
+  @Option(help: "How many weeks, this one included.") var weeks = 12
+  @OptionGroup var sources: SourceOptions
+  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+
+  func validate() throws {
+    if weeks < 1 || weeks > 520 { throw ValidationError("--weeks must be from 1 to 520") }
+  }
+
+  func run(context: CommandContext) throws {
+    let (series, buckets) = try context.openStore().read { db in
+      let series = try SampleSeries.named(type.name, in: db)
+      return (series, try SampleBuckets.weekly(db, series: series, weeks: weeks, selection: sources.selection(context)))
+    }
+    BucketOutput.write(buckets, label: "week", kind: series.kind, format: format ?? context.configuration.outputFormat)
   }
 }

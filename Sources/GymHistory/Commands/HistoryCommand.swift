@@ -10,7 +10,7 @@ public struct HistoryCommand: ParsableCommand {
       HistoryList.self, HistoryCount.self, HistoryShow.self, HistoryAdd.self, HistoryDelete.self,
       HistoryImport.self, HistoryImportHealth.self, HistoryStats.self, HistorySample.self, SamplesCommand.self,
       HistoryDaily.self,
-      HistoryRecent.self, HistorySummary.self,
+      HistoryRecent.self, HistoryTrend.self, HistorySummary.self,
     ]
   )
 

@@ -8,10 +8,11 @@ struct HistoryImportHealth: GymCommand {
     commandName: "import-health",
     abstract: "Import an Apple Health export (export.xml, the export's .zip, or - for stdin).",
     discussion: """
-      Records of the kept types become samples, with units converted (lb → kg, mi → km, kJ → kcal …); \
-      sleep analysis keeps its stages; workouts become completed workouts. Other records are counted \
-      and skipped. The file is streamed: memory does not grow with it. All or nothing; importing the \
-      same export again adds nothing.
+      Every record becomes a sample: the types gym knows with units converted (lb → kg, mi → km, \
+      kJ → kcal …), any other type as the export writes it ('gym history samples types' lists them); \
+      sleep analysis keeps its stages; workouts become completed workouts. The file is streamed: \
+      memory does not grow with it. All or nothing; importing the same export again adds nothing, \
+      and an export imported before this version adds only the types kept since.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -31,7 +32,7 @@ struct HistoryImportHealth: GymCommand {
       dryRun
         ? "validated \(counts.records) records and \(w.read) workouts; nothing written (--dry-run)"
         : "read \(counts.records) records: \(s.inserted) samples inserted, \(s.unchanged) skipped as duplicates, "
-          + "\(counts.unknownRecords) skipped as unknown types; workouts \(w.inserted) inserted, \(w.updated) updated, "
+          + "\(counts.unknownRecords) of other types kept as written; workouts \(w.inserted) inserted, \(w.updated) updated, "
           + "\(w.unchanged) unchanged")
   }
 }

@@ -32,7 +32,7 @@ struct HistorySummary: GymCommand {
     let heart = summary.latestHeartRate.map {
       "\(number($0.value)) count/min at \(Cell.timestamp($0.at).plainText(localTime: true))"
     }
-    out.write("steps today: \(number(summary.stepsToday))\n")
+    out.write("steps today: \(number(summary.stepsToday.rounded()))\n")  // shares of samples, in whole steps
     out.write("latest heart rate: \(heart ?? "none")\n")
     out.write("workouts this week: \(summary.workoutsThisWeek) (\(summary.workoutMinutesThisWeek) min)\n\n")
     out.write("last \(HealthSummary.hours) hours\n")
@@ -48,7 +48,9 @@ struct HistorySummary: GymCommand {
     let mass = RecordWriter(format: .table, columns: ["at", "kg"], out: out)
     for reading in summary.bodyMass { mass.write([.timestamp(reading.at), .real(reading.value)]) }
     mass.finish(next: nil)
-    out.write("\nlast night's sleep (min)\n")
+    out.write(
+      "\nlast night's sleep (min): in bed \(number(summary.lastNightInBed)), asleep \(number(summary.lastNightAsleep))\n"
+    )
     let sleep = RecordWriter(format: .table, columns: ["stage", "minutes"], out: out)
     for stage in summary.lastNightSleep { sleep.write([.text(stage.stage), .real(stage.minutes)]) }
     sleep.finish(next: nil)
@@ -74,7 +76,8 @@ enum SummaryJSON {
       "\"heartRateByHour\":[\(s.heartRateByHour.map(bucket).joined(separator: ","))]",
       "\"stepsByHour\":[\(s.stepsByHour.map(bucket).joined(separator: ","))]",
       "\"bodyMass\":[\(s.bodyMass.map(reading).joined(separator: ","))]",
-      "\"lastNightSleep\":[\(s.lastNightSleep.map { "{\"stage\":\(JSONText.string($0.stage)),\"minutes\":\(number($0.minutes))}" }.joined(separator: ","))]",
+      "\"lastNightInBed\":\(number(s.lastNightInBed)),\"lastNightAsleep\":\(number(s.lastNightAsleep)),"
+        + "\"lastNightSleep\":[\(s.lastNightSleep.map { "{\"stage\":\(JSONText.string($0.stage)),\"minutes\":\(number($0.minutes))}" }.joined(separator: ","))]",
       "\"workoutsThisWeek\":{\"sessions\":\(s.workoutsThisWeek),\"minutes\":\(s.workoutMinutesThisWeek)}",
     ]
     return "{" + parts.joined(separator: ",") + "}"

@@ -7,8 +7,11 @@ import GymCore
 struct SamplesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "samples",
-    abstract: "Health samples (steps, heart rate, sleep …): list, count, import, generate.",
-    subcommands: [SamplesList.self, SamplesCount.self, SamplesSources.self, SamplesImport.self, SamplesGenerate.self])
+    abstract: "Health samples (steps, heart rate, sleep …): list, count, sources, types, import, generate.",
+    subcommands: [
+      SamplesList.self, SamplesCount.self, SamplesSources.self, SamplesTypes.self, SamplesImport.self,
+      SamplesGenerate.self,
+    ])
 }
 
 /// `--type`, `--since`, `--until`, `--where` over samples (dates compare with `start`).
@@ -21,7 +24,7 @@ struct SampleFilterOptions: ParsableArguments {
 
   func predicates() throws -> [Predicate] {
     var result: [Predicate] = []
-    if let type { result.append(.compare("type", .equal, .text(type.rawValue))) }
+    if let type { result.append(.compare("type", .equal, .text(type.name))) }
     if let since {
       result.append(.compare("start", .greaterOrEqual, .timestamp(try WhereParser.parseDate(since, option: "--since"))))
     }
@@ -35,14 +38,16 @@ struct SampleFilterOptions: ParsableArguments {
   }
 }
 
-/// The sample types as a command-line argument.
+/// A sample type as a command-line argument: one gym knows (listed in help), or any other the
+/// database holds as an export wrote it (`gym history samples types`).
 struct SampleTypeArgument: ExpressibleByArgument, Sendable {
-  let type: SampleType
-  var rawValue: String { type.rawValue }
+  let name: String
+  var rawValue: String { name }
 
   init?(argument: String) {
-    guard let type = SampleType(rawValue: argument) else { return nil }
-    self.type = type
+    guard !argument.isEmpty, argument.count <= 200, argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+    else { return nil }
+    name = argument
   }
 
   static var allValueStrings: [String] { SampleType.allCases.map(\.rawValue) }
@@ -110,6 +115,37 @@ struct SamplesSources: GymCommand {
       writer.write([
         .integer(Int64(rank + 1)), .text(source), .text(entry.types.sorted().joined(separator: ", ")),
         .integer(Int64(entry.samples)), .timestamp(entry.first), .timestamp(entry.last),
+      ])
+    }
+    writer.finish(next: nil)
+  }
+}
+
+/// `gym history samples types`: every type the database holds, with its unit, how it adds up,
+/// how many samples and the first and last dates.
+struct SamplesTypes: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "types", abstract: "List the sample types held, with unit, kind, count and dates.")
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+
+  func run(context: CommandContext) throws {
+    let rows = try context.openStore().read { db in
+      try Row.fetchAll(
+        db,
+        sql: "SELECT type, unit, COUNT(*), MIN(start), MAX(\"end\") FROM sample GROUP BY type, unit ORDER BY type, unit"
+      )
+    }
+    let writer = RecordWriter(
+      format: format ?? context.configuration.outputFormat,
+      columns: ["type", "unit", "kind", "samples", "first", "last"])
+    for row in rows {
+      let type: String = row[0]
+      let unit: String = row[1]
+      writer.write([
+        .text(type), .text(unit), .text(SampleKind.of(type, unit: unit).rawValue), .integer(row[2]),
+        .timestamp(row[3]), .timestamp(row[4]),
       ])
     }
     writer.finish(next: nil)

@@ -12,6 +12,7 @@ import GymCore
 struct HealthCounts: Equatable {
   var records = 0
   var samples = ImportCounts()
+  /// Records of types gym keeps as the export writes them (no unit conversion).
   var unknownRecords = 0
   var workouts = ImportCounts()
 }
@@ -49,7 +50,7 @@ struct AppleHealthImport {
           }
           progress.update {
             "\(counts.records) records read, \(samples.counts.inserted) samples written, "
-              + "\(samples.counts.unchanged) duplicates, \(counts.unknownRecords) of unknown types"
+              + "\(samples.counts.unchanged) duplicates, \(counts.unknownRecords) of other types"
           }
         }
         try samples.finish()
@@ -89,6 +90,8 @@ final class HealthParser: @unchecked Sendable {
   private var sawRoot = false
   /// The last element under the root was a `<Workout>`: its `<WorkoutStatistics>` follow.
   private var inWorkout = false
+  /// Short names of the record types gym keeps as written, made once each.
+  private var otherTypeNames: [String: String] = [:]
 
   init(scanner: XMLTagScanner) { self.scanner = scanner }
 
@@ -117,12 +120,11 @@ final class HealthParser: @unchecked Sendable {
       inWorkout = tag.isNamed("Workout")
       if tag.isNamed("Record") {
         batch.records += 1
-        if try HealthRecord.fill(&batch.samples[batch.count], from: tag) {
-          batch.lines[batch.count] = tag.line
-          batch.count += 1
-        } else {
+        if try !HealthRecord.fill(&batch.samples[batch.count], from: tag, names: &otherTypeNames) {
           batch.unknown += 1
         }
+        batch.lines[batch.count] = tag.line
+        batch.count += 1
       } else if tag.isNamed("Workout") {
         batch.workouts.append(try HealthRecord.workout(from: tag))
       }
@@ -133,41 +135,77 @@ final class HealthParser: @unchecked Sendable {
 
 /// Reading one `<Record>` or `<Workout>` into gym's terms.
 enum HealthRecord {
-  /// Fills `values` with a sample; false for a record type gym does not keep.
-  static func fill(_ values: inout RecordValues, from tag: XMLTagScanner.Tag) throws(InputError) -> Bool {
-    guard let typeName = tag.attribute("type"), let type = HealthKitMapping.recordTypes[typeName] else { return false }
+  /// Fills `values` with a sample: a type gym knows in its unit; any other as the export writes it
+  /// (its type's short name, its unit, a category's value as the stage). Returns whether the type is
+  /// one gym knows. `names` caches the short names of the other types.
+  static func fill(_ values: inout RecordValues, from tag: XMLTagScanner.Tag, names: inout [String: String])
+    throws(InputError) -> Bool
+  {
+    guard let typeName = tag.attribute("type") else {
+      throw InputError(line: tag.line, message: "<Record> has no type")
+    }
     let start = try date(tag, "startDate")
     let end = try date(tag, "endDate")
     let raw = tag.attribute("value") ?? ""
-    var stage = SleepStage.none
-    var value: Double
-    if type == .sleep {
-      guard let sleepStage = HealthKitMapping.sleepStages[raw] else {
-        throw InputError(line: tag.line, message: "unknown sleep value '\(raw)'")
+    let minutes = Double(max(0, end.millisecondsSince1970 - start.millisecondsSince1970)) / 60_000
+    let known = HealthKitMapping.recordTypes[typeName]
+    var stage = "none"
+    let value: Double
+    let name: String
+    let unit: String
+    if let type = known {
+      name = type.rawValue
+      unit = type.unit
+      if type == .sleep {
+        guard let sleepStage = HealthKitMapping.sleepStages[raw] else {
+          throw InputError(line: tag.line, message: "unknown sleep value '\(raw)'")
+        }
+        stage = sleepStage.rawValue
+        value = minutes
+      } else if type == .mindfulMinutes {
+        value = minutes  // a category record of time: its minutes
+      } else {
+        let written = tag.attribute("unit") ?? ""
+        guard let number = Double(raw), number.isFinite else {
+          throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
+        }
+        guard let factor = HealthKitMapping.factor(from: written, to: type) else {
+          throw InputError(
+            line: tag.line, message: "\(typeName): unit '\(written)' cannot be converted to \(type.unit)")
+        }
+        value = number * factor
       }
-      stage = sleepStage
-      value = Double(max(0, end.millisecondsSince1970 - start.millisecondsSince1970)) / 60_000
     } else {
-      let unit = tag.attribute("unit") ?? ""
-      guard let number = Double(raw), number.isFinite else {
-        throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
+      if let cached = names[typeName] {
+        name = cached
+      } else {
+        name = HealthKitMapping.shortName(typeName)
+        names[typeName] = name
       }
-      guard let factor = HealthKitMapping.factor(from: unit, to: type) else {
-        throw InputError(line: tag.line, message: "\(typeName): unit '\(unit)' cannot be converted to \(type.unit)")
+      if let number = Double(raw) {
+        guard number.isFinite else {
+          throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
+        }
+        value = number
+        unit = tag.attribute("unit") ?? ""
+      } else {
+        // A category record: how long it lasted, and its value.
+        value = minutes
+        unit = "min"
+        stage = raw.isEmpty ? "none" : HealthKitMapping.shortName(raw)
       }
-      value = number * factor
     }
     values.reset()
-    values.set(0, type.rawValue)
+    values.set(0, name)
     values.set(1, start.canonical)
     values.set(2, max(start, end).canonical)
     values.set(3, String((value * 1_000_000).rounded() / 1_000_000), kind: .number)
-    values.set(4, type.unit)
-    values.set(5, stage.rawValue)
+    values.set(4, unit)
+    values.set(5, stage)
     if tag.withAttribute("sourceName", { values.set(6, kind: .string, bytes: $0) }) == nil {
       values.set(6, "Apple Health")
     }
-    return true
+    return known != nil
   }
 
   /// A `<Workout>`: it ends at its `endDate`; its `duration` (shorter than end minus start when

@@ -12,7 +12,33 @@ enum HealthKitMapping {
     "HKQuantityTypeIdentifierRestingHeartRate": .restingHeartRate,
     "HKQuantityTypeIdentifierBodyMass": .bodyMass,
     "HKCategoryTypeIdentifierSleepAnalysis": .sleep,
+    "HKQuantityTypeIdentifierFlightsClimbed": .flightsClimbed,
+    "HKQuantityTypeIdentifierAppleExerciseTime": .exerciseMinutes,
+    "HKQuantityTypeIdentifierDietaryEnergyConsumed": .dietaryEnergy,
+    "HKQuantityTypeIdentifierDietaryWater": .water,
+    "HKQuantityTypeIdentifierHeartRateVariabilitySDNN": .heartRateVariability,
+    "HKQuantityTypeIdentifierVO2Max": .vo2Max,
+    "HKQuantityTypeIdentifierRespiratoryRate": .respiratoryRate,
+    "HKQuantityTypeIdentifierOxygenSaturation": .oxygenSaturation,
+    "HKQuantityTypeIdentifierWalkingHeartRateAverage": .walkingHeartRate,
+    "HKCategoryTypeIdentifierMindfulSession": .mindfulMinutes,
   ]
+
+  /// The name a type gym does not know is kept under: its identifier without the `HK…Identifier`
+  /// prefix, starting lower case (`HKQuantityTypeIdentifierUVExposure` → `uvExposure`); the same
+  /// for a category value (`HKCategoryValueAppleStandHourStood` → `appleStandHourStood`).
+  static func shortName(_ identifier: String) -> String {
+    var name = Substring(identifier)
+    for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCategoryValue", "HK"]
+    where name.hasPrefix(prefix) && name.count > prefix.count {
+      name = name.dropFirst(prefix.count)
+      break
+    }
+    let capitals = name.prefix(while: \.isUppercase).count
+    // `VO2Max` → `vo2Max`; `UVExposure` → `uvExposure` (the last capital starts the next word).
+    let lowered = capitals > 1 && name.dropFirst(capitals).first?.isLowercase == true ? capitals - 1 : capitals
+    return name.prefix(lowered).lowercased() + name.dropFirst(lowered)
+  }
 
   static let sleepStages: [String: SleepStage] = [
     "HKCategoryValueSleepAnalysisInBed": .inBed,
@@ -28,8 +54,12 @@ enum HealthKitMapping {
   static func factor(from unit: String, to type: SampleType) -> Double? {
     switch (type.unit, unit) {
     case ("count", "count"), ("count/min", "count/min"), ("kg", "kg"), ("km", "km"), ("kcal", "kcal"),
-      ("kcal", "Cal"):
+      ("kcal", "Cal"), ("min", "min"), ("ms", "ms"), ("ml", "mL"), ("ml/kg/min", "mL/min·kg"),
+      ("ml/kg/min", "mL/(kg·min)"):
       1
+    case ("ml", "L"): 1000
+    case ("ml", "fl_oz_us"): 29.573_529_562_5
+    case ("%", "%"): 100  // Health writes saturation as a fraction: 0.97 is 97 %
     case ("kg", "lb"): 0.453_592_37
     case ("kg", "g"): 0.001
     case ("kg", "st"): 6.350_293_18

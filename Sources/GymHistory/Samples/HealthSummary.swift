@@ -21,6 +21,11 @@ struct HealthSummary: Sendable, Equatable {
   var bodyMass: [Reading]
   /// Sleep that started between 18:00 yesterday and 12:00 today, local time.
   var lastNightSleep: [StageMinutes]
+  /// Last night's time in bed and asleep (every asleep stage), from the same one source.
+  var lastNightInBed: Double { lastNightSleep.filter { $0.stage == "inBed" }.reduce(0) { $0 + $1.minutes } }
+  var lastNightAsleep: Double {
+    lastNightSleep.filter { $0.stage.hasPrefix("asleep") }.reduce(0) { $0 + $1.minutes }
+  }
   var workoutsThisWeek: Int
   var workoutMinutesThisWeek: Int
 

@@ -1,4 +1,5 @@
 import GRDB
+import GymCLI
 import GymCore
 
 /// Samples of one type aggregated per local day or per hour.
@@ -34,6 +35,35 @@ enum SampleSelection: Sendable {
   }
 }
 
+/// A series of samples by type name, and how its values add up.
+struct SampleSeries: Sendable, Equatable {
+  let name: String
+  let kind: SampleKind
+
+  init(_ type: SampleType) {
+    name = type.rawValue
+    kind = type.kind
+  }
+
+  init(name: String, kind: SampleKind) {
+    self.name = name
+    self.kind = kind
+  }
+
+  /// A type by name: gym's own, or one kept as the export wrote it (its unit, read from the
+  /// samples, tells how it adds up).
+  static func named(_ name: String, in db: Database) throws -> SampleSeries {
+    if let known = SampleType(rawValue: name) { return SampleSeries(known) }
+    guard let unit = try String.fetchOne(db, sql: "SELECT unit FROM sample WHERE type = ? LIMIT 1", arguments: [name])
+    else {
+      let types = SampleType.allCases.map(\.rawValue).joined(separator: ", ")
+      throw GymError.usage(
+        "no samples of type '\(name)': gym's types are \(types); 'gym history samples types' lists what is held")
+    }
+    return SampleSeries(name: name, kind: .of(name, unit: unit))
+  }
+}
+
 enum SampleBuckets {
   /// How long before a range a sample may start and still reach into it.
   static let reach: Int64 = 36 * 3_600_000
@@ -42,6 +72,12 @@ enum SampleBuckets {
   /// `time.zone`), so a day across a daylight-saving change is 23 or 25 hours long.
   static func daily(
     _ db: Database, type: SampleType, days: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+  ) throws -> [SampleBucket] {
+    try daily(db, series: SampleSeries(type), days: days, selection: selection, now: now)
+  }
+
+  static func daily(
+    _ db: Database, series: SampleSeries, days: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
   ) throws -> [SampleBucket] {
     let edges = try Row.fetchAll(
       db,
@@ -53,12 +89,35 @@ enum SampleBuckets {
         SELECT label, CAST(ROUND((julianday(label, 'utc') - 2440587.5) * 86400000) AS INTEGER) FROM days ORDER BY n
         """,
       arguments: ["now": now.canonical, "count": days, "back": "-\(days - 1) days"])
-    return try buckets(db, type: type, edges: edges, selection: selection)
+    return try buckets(db, series: series, edges: edges, selection: selection)
+  }
+
+  /// The last `weeks` local weeks (Monday to Sunday) up to this one, newest first, labelled by Monday.
+  static func weekly(
+    _ db: Database, series: SampleSeries, weeks: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+  ) throws -> [SampleBucket] {
+    let edges = try Row.fetchAll(
+      db,
+      sql: """
+        WITH RECURSIVE weeks(label, n) AS (
+          SELECT date(:now, 'localtime', 'weekday 0', '-6 days', :back), 0
+          UNION ALL SELECT date(label, '+7 days'), n + 1 FROM weeks WHERE n < :count
+        )
+        SELECT label, CAST(ROUND((julianday(label, 'utc') - 2440587.5) * 86400000) AS INTEGER) FROM weeks ORDER BY n
+        """,
+      arguments: ["now": now.canonical, "count": weeks, "back": "-\((weeks - 1) * 7) days"])
+    return try buckets(db, series: series, edges: edges, selection: selection)
   }
 
   /// The last `hours` local clock hours up to the current one, newest first (`2026-11-21 14:00`).
   static func hourly(
     _ db: Database, type: SampleType, hours: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+  ) throws -> [SampleBucket] {
+    try hourly(db, series: SampleSeries(type), hours: hours, selection: selection, now: now)
+  }
+
+  static func hourly(
+    _ db: Database, series: SampleSeries, hours: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
   ) throws -> [SampleBucket] {
     // Hours step in UTC from the current local hour's start, so an hour repeated or skipped by a
     // daylight-saving change is still one hour of time.
@@ -74,19 +133,19 @@ enum SampleBuckets {
         FROM hours ORDER BY n
         """,
       arguments: ["now": now.canonical, "count": hours, "back": "-\(hours - 1) hours"])
-    return try buckets(db, type: type, edges: edges, selection: selection)
+    return try buckets(db, series: series, edges: edges, selection: selection)
   }
 
   /// `edges`: (label, start in milliseconds since 1970) of each bucket and, last, the end of the final one.
-  private static func buckets(_ db: Database, type: SampleType, edges: [Row], selection: SampleSelection) throws
+  private static func buckets(_ db: Database, series: SampleSeries, edges: [Row], selection: SampleSelection) throws
     -> [SampleBucket]
   {
     let labels: [String] = edges.dropLast().map { $0[0] }
     let bounds: [Int64] = edges.map { $0[1] }
     let result: [SampleBucket]
-    switch type {
-    case .steps, .distance, .activeEnergy, .basalEnergy:
-      let samples = try intervals(db, type: type, bounds: bounds, selection: selection)
+    switch series.kind {
+    case .cumulative:
+      let samples = try intervals(db, type: series.name, bounds: bounds, selection: selection)
       let totals = CumulativeTotals.totals(
         samples, bounds: bounds, allSources: { if case .allSources = selection { true } else { false } }())
       result = zip(labels, totals).map { label, total in
@@ -96,14 +155,14 @@ enum SampleBuckets {
       }
     case .sleep:
       result = try sleepBuckets(db, labels: labels, bounds: bounds, selection: selection)
-    case .heartRate, .restingHeartRate, .bodyMass:
-      result = try rateBuckets(db, type: type, labels: labels, bounds: bounds, source: selection.sourceName)
+    case .rate:
+      result = try rateBuckets(db, type: series.name, labels: labels, bounds: bounds, source: selection.sourceName)
     }
     return result.reversed()
   }
 
   /// The samples of `type` that reach into [bounds.first, bounds.last), ranked by source.
-  static func intervals(_ db: Database, type: SampleType, bounds: [Int64], selection: SampleSelection) throws
+  static func intervals(_ db: Database, type: String, bounds: [Int64], selection: SampleSelection) throws
     -> [IntervalSample]
   {
     let rows = try Row.fetchAll(
@@ -115,7 +174,7 @@ enum SampleBuckets {
         WHERE type = ? AND start >= ? AND start < ? AND (? IS NULL OR source = ?)
         """,
       arguments: [
-        type.rawValue, Timestamp(millisecondsSince1970: bounds[0] - reach).canonical,
+        type, Timestamp(millisecondsSince1970: bounds[0] - reach).canonical,
         Timestamp(millisecondsSince1970: bounds[bounds.count - 1]).canonical, selection.sourceName,
         selection.sourceName,
       ])
@@ -164,7 +223,7 @@ enum SampleBuckets {
 
   /// Rates and body mass: min, average and max per bucket over every source (or the one asked for).
   private static func rateBuckets(
-    _ db: Database, type: SampleType, labels: [String], bounds: [Int64], source: String?
+    _ db: Database, type: String, labels: [String], bounds: [Int64], source: String?
   ) throws -> [SampleBucket] {
     let rows = try Row.fetchAll(
       db,
@@ -173,7 +232,7 @@ enum SampleBuckets {
         FROM sample WHERE type = ? AND start >= ? AND start < ? AND (? IS NULL OR source = ?)
         """,
       arguments: [
-        type.rawValue, Timestamp(millisecondsSince1970: bounds[0]).canonical,
+        type, Timestamp(millisecondsSince1970: bounds[0]).canonical,
         Timestamp(millisecondsSince1970: bounds[bounds.count - 1]).canonical, source, source,
       ])
     var values = Array(repeating: [Double](), count: labels.count)

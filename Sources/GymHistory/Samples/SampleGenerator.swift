@@ -3,7 +3,9 @@ import GymCore
 
 /// A realistic stream of generated health samples for demos, tests and benchmarks: per day, hourly
 /// steps, distance and energy while awake, heart rate every 10 minutes, a night of sleep stages and
-/// a morning weight. Deterministic for a seed.
+/// a morning weight from a watch; the phone in the pocket counting the same hours' steps and
+/// distance (a few minutes later, a little differently), and a pedometer app recounting every fourth
+/// hour — three sources over the same walks, as people's exports have them. Deterministic for a seed.
 struct SampleGenerator {
   private var random: SplitMix64
   private let firstDay: Int64
@@ -32,6 +34,14 @@ struct SampleGenerator {
         let steps = Double(random.below(1800))
         try emit(.steps, at: start, minutes: 60, value: steps, body)
         try emit(.distance, at: start, minutes: 60, value: (steps * 0.00072 * 1000).rounded() / 1000, body)
+        let phoneSteps = (steps * Double(85 + random.below(30)) / 100).rounded()
+        try emit(.steps, at: start + 300_000, minutes: 60, value: phoneSteps, source: "iPhone", body)
+        try emit(
+          .distance, at: start + 300_000, minutes: 60, value: (phoneSteps * 0.00072 * 1000).rounded() / 1000,
+          source: "iPhone", body)
+        if hour % 4 == 3 {
+          try emit(.steps, at: start, minutes: 60, value: (steps * 1.05).rounded(), source: "Pedometer++", body)
+        }
         try emit(.activeEnergy, at: start, minutes: 60, value: Double(20 + random.below(300)), body)
         for tenth in 0..<6 {
           let at = start + Int64(tenth) * 600_000
@@ -62,13 +72,14 @@ struct SampleGenerator {
   }
 
   private mutating func emit(
-    _ type: SampleType, at start: Int64, minutes: Int64, value: Double, _ body: ([Cell]) throws -> Void
+    _ type: SampleType, at start: Int64, minutes: Int64, value: Double, source: String? = nil,
+    _ body: ([Cell]) throws -> Void
   ) rethrows {
     guard start <= end else { return }
     try body([
       .text(type.rawValue), .timestamp(Timestamp(millisecondsSince1970: start).canonical),
       .timestamp(Timestamp(millisecondsSince1970: start + minutes * 60_000).canonical), .real(value),
-      .text(type.unit), .text("none"), .text(type == .bodyMass ? "Withings" : "Apple Watch"),
+      .text(type.unit), .text("none"), .text(source ?? (type == .bodyMass ? "Withings" : "Apple Watch")),
     ])
   }
 }

@@ -1,28 +1,59 @@
 import GRDB
 import GymCore
 
-/// The kinds of health sample gym keeps, each with its one normalised unit.
+/// The health sample types gym knows, each with its one normalised unit. A record of any other
+/// type is kept too, under its own name and unit as the export writes them (`SampleKind.of`).
 public enum SampleType: String, CaseIterable, Sendable {
   case steps, distance, activeEnergy, basalEnergy, heartRate, restingHeartRate, bodyMass, sleep
+  case flightsClimbed, exerciseMinutes, dietaryEnergy, water
+  case heartRateVariability, vo2Max, respiratoryRate, oxygenSaturation, walkingHeartRate, mindfulMinutes
 
   /// Every value of this type is stored in this unit (imports convert: lb → kg, mi → km …).
   public var unit: String {
     switch self {
-    case .steps: "count"
+    case .steps, .flightsClimbed: "count"
     case .distance: "km"
-    case .activeEnergy, .basalEnergy: "kcal"
-    case .heartRate, .restingHeartRate: "count/min"
+    case .activeEnergy, .basalEnergy, .dietaryEnergy: "kcal"
+    case .heartRate, .restingHeartRate, .respiratoryRate, .walkingHeartRate: "count/min"
     case .bodyMass: "kg"
-    case .sleep: "min"
+    case .sleep, .exerciseMinutes, .mindfulMinutes: "min"
+    case .water: "ml"
+    case .heartRateVariability: "ms"
+    case .vo2Max: "ml/kg/min"
+    case .oxygenSaturation: "%"
+    }
+  }
+
+  public var kind: SampleKind {
+    switch self {
+    case .steps, .distance, .activeEnergy, .basalEnergy, .flightsClimbed, .exerciseMinutes, .dietaryEnergy, .water,
+      .mindfulMinutes:
+      .cumulative
+    case .sleep: .sleep
+    case .heartRate, .restingHeartRate, .bodyMass, .heartRateVariability, .vo2Max, .respiratoryRate,
+      .oxygenSaturation, .walkingHeartRate:
+      .rate
     }
   }
 
   /// Additive types are summed per day or hour; the others (rates, body mass) get min/avg/max.
-  public var isAdditive: Bool {
-    switch self {
-    case .steps, .distance, .activeEnergy, .basalEnergy, .sleep: true
-    case .heartRate, .restingHeartRate, .bodyMass: false
-    }
+  public var isAdditive: Bool { kind != .rate }
+}
+
+/// How a type's samples add up.
+public enum SampleKind: String, Sendable {
+  /// Summed over time, each moment once (steps, energy, minutes of exercise …).
+  case cumulative
+  /// Read as levels: min, average and max (heart rate, body mass, VO2 max …).
+  case rate
+  /// Nights of sleep by stage, one source a night.
+  case sleep
+
+  /// A type's kind: what gym knows of it, else cumulative for minutes of a category record
+  /// (`mindfulSession`, stand hours) and `dietary…` amounts, a rate otherwise.
+  public static func of(_ type: String, unit: String?) -> SampleKind {
+    if let known = SampleType(rawValue: type) { return known.kind }
+    return unit == "min" || type.hasPrefix("dietary") ? .cumulative : .rate
   }
 }
 
@@ -33,17 +64,18 @@ public enum SleepStage: String, CaseIterable, Sendable {
 
 /// Health samples (seed 002): measurements over an interval, imported in bulk, read by day and hour.
 public enum SampleSchema {
-  public static let units = Array(Set(SampleType.allCases.map(\.unit))).sorted()
 
   public static let table = TableSchema(
     name: "sample",
     fields: [
-      Field("type", .enumeration(SampleType.allCases.map(\.rawValue))),
+      // Any type the export holds: gym's names for those it knows, the export's otherwise.
+      Field("type", .text),
       Field("start", .timestamp),
       Field("end", .timestamp),
       Field("value", .real),
-      Field("unit", .enumeration(units)),
-      Field("stage", .enumeration(SleepStage.allCases.map(\.rawValue))),
+      Field("unit", .text),
+      // A sleep stage, another category record's value, or `none`.
+      Field("stage", .text),
       Field("source", .text),
     ],
     indexes: [
@@ -74,4 +106,27 @@ public enum SampleSchema {
         CREATE UNIQUE INDEX sample_key ON sample(type, start, "end", source, stage, value);
         """)
   ]
+
+  /// Every record type an export holds is kept (heart-rate variability, VO2 max, mindful minutes …),
+  /// so type, unit and stage lose their CHECKs; rebuilt as history/006 rebuilt `workout`.
+  static let everyType = Migration(
+    "history/008-samples-of-every-type", .rebuild, touches: ["sample"],
+    sql: """
+      CREATE TABLE sample_new (
+        seq INTEGER PRIMARY KEY,
+        type TEXT NOT NULL,
+        start TEXT NOT NULL,
+        "end" TEXT NOT NULL,
+        value REAL NOT NULL,
+        unit TEXT NOT NULL,
+        stage TEXT NOT NULL,
+        source TEXT NOT NULL,
+        CHECK ("end" >= start)
+      );
+      INSERT INTO sample_new (seq, type, start, "end", value, unit, stage, source)
+        SELECT seq, type, start, "end", value, unit, stage, source FROM sample;
+      DROP TABLE sample;
+      ALTER TABLE sample_new RENAME TO sample;
+      CREATE UNIQUE INDEX sample_key ON sample(type, start, "end", source, stage, value);
+      """)
 }
