@@ -45,11 +45,16 @@ public indirect enum Predicate: Sendable, Equatable {
   /// The SQL condition and its arguments, after checking every field against `table`.
   public func sql(for table: TableSchema) throws(StoreError) -> (String, [DatabaseValue]) {
     var arguments: [DatabaseValue] = []
-    let text = try compile(table, &arguments)
+    let text = try compile(table, &arguments, twoValued: false)
     return (text, arguments)
   }
 
-  private func compile(_ table: TableSchema, _ args: inout [DatabaseValue]) throws(StoreError) -> String {
+  /// `twoValued`: under a `!`, a condition on a missing value must be false, not SQL's unknown
+  /// (which `NOT` keeps unknown); elsewhere unknown already excludes the row, and the plain form
+  /// keeps every index plan (a LEFT JOIN's `= ?` lets SQLite drive the join by the index).
+  private func compile(_ table: TableSchema, _ args: inout [DatabaseValue], twoValued: Bool) throws(StoreError)
+    -> String
+  {
     switch self {
     case .compare(let name, let op, let value):
       let column = try Self.column(name, table)
@@ -61,7 +66,12 @@ public indirect enum Predicate: Sendable, Equatable {
         }
       }
       args.append(value.databaseValue)
-      return "\(column) \(op.sql) ?"
+      // Swift's nil: `rating != 5` holds for an unrated book, `rating == 5` and `rating < 5` do not,
+      // and so `!(rating == 5)` holds for it too. SQL's NULL would make all four unknown.
+      let plain = "\(column) \(op.sql) ?"
+      guard Self.isNullable(name, table) else { return plain }
+      if op == .notEqual { return "(\(column) IS NULL OR \(plain))" }
+      return twoValued ? "(\(column) IS NOT NULL AND \(plain))" : plain
     case .text(let name, let match, let needle):
       let column = try Self.column(name, table)
       let escaped = SQL.likeEscaped(needle)
@@ -72,24 +82,33 @@ public indirect enum Predicate: Sendable, Equatable {
         case .hasSuffix: "%\(escaped)"
         }
       args.append(pattern.databaseValue)
-      return "\(column) LIKE ? ESCAPE '\\'"
+      let like = "\(column) LIKE ? ESCAPE '\\'"
+      return twoValued && Self.isNullable(name, table) ? "(\(column) IS NOT NULL AND \(like))" : like
     case .isIn(let name, let values):
       let column = try Self.column(name, table)
       let nonNull = values.filter { $0 != .null }
       args.append(contentsOf: nonNull.map(\.databaseValue))
       let list = "\(column) IN (\(Array(repeating: "?", count: nonNull.count).joined(separator: ", ")))"
-      guard nonNull.count != values.count else { return list }
+      guard nonNull.count != values.count else {
+        return twoValued && Self.isNullable(name, table) ? "(\(column) IS NOT NULL AND \(list))" : list
+      }
       return nonNull.isEmpty ? "\(column) IS NULL" : "(\(list) OR \(column) IS NULL)"
     case .and(let lhs, let rhs):
-      return "(\(try lhs.compile(table, &args)) AND \(try rhs.compile(table, &args)))"
+      return
+        "(\(try lhs.compile(table, &args, twoValued: twoValued)) AND \(try rhs.compile(table, &args, twoValued: twoValued)))"
     case .or(let lhs, let rhs):
-      return "(\(try lhs.compile(table, &args)) OR \(try rhs.compile(table, &args)))"
+      return
+        "(\(try lhs.compile(table, &args, twoValued: twoValued)) OR \(try rhs.compile(table, &args, twoValued: twoValued)))"
     case .not(let inner):
-      return "NOT \(try inner.compile(table, &args))"
+      return "NOT \(try inner.compile(table, &args, twoValued: true))"
     case .sql(let condition, let values):
       args.append(contentsOf: values.map(\.databaseValue))
       return "(\(condition))"
     }
+  }
+
+  private static func isNullable(_ name: String, _ table: TableSchema) -> Bool {
+    table.field(named: name)?.isNullable ?? false
   }
 
   private static func column(_ name: String, _ table: TableSchema) throws(StoreError) -> String {

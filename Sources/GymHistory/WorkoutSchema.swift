@@ -35,7 +35,7 @@ public enum WorkoutSchema {
   /// Released migrations: never edit one; add the next (`WorkoutEvolution` holds the later ones).
   static let migrations = [
     // A rowid table with the UUID in its own unique column: random UUID keys as the primary
-    // key made bulk loads 2.3× slower (DESIGN.md). `seq` is the stable rowid behind cursors.
+    // key made bulk loads 2.3× slower (Docs/Architecture.md). `seq` is the stable rowid behind cursors.
     Migration(
       "history/001-workouts", .additive,
       sql: """

@@ -110,4 +110,23 @@ import Testing
     #expect(text.contains("# path:"), "database.path is documented (commented out: its default is computed)")
     #expect(text.contains("# directory:"), "export.directory is documented (commented out: its default is computed)")
   }
+
+  /// `health.sources`: a YAML list in order, or one name as written (commas and all); the
+  /// environment's comma-separated form; and `time.zone` only as a zone the system knows.
+  @Test func healthSourcesAndTimeZone() throws {
+    let dir = try directory()
+    try write(
+      "version: 1\nhealth:\n  sources: \"Acme, Inc Tracker\"\ntime:\n  zone: Europe/Paris\n", to: dir + "/gym.yaml")
+    let one = try ConfigLoader(environment: ["HOME": dir], workingDirectory: dir).load(explicit: nil)
+    #expect(one.list(.healthSources) == ["Acme, Inc Tracker"])
+    #expect(one.string(.timeZone) == "Europe/Paris")
+    try write("version: 1\nhealth:\n  sources: [\"*Watch*\", Withings]\n", to: dir + "/gym.yaml")
+    let listed = try ConfigLoader(environment: ["HOME": dir], workingDirectory: dir).load(explicit: nil)
+    #expect(listed.list(.healthSources) == ["*Watch*", "Withings"])
+    let environment = try ConfigLoader(
+      environment: ["HOME": dir, "GYM_HEALTH_SOURCES": " iPhone , Oura "], workingDirectory: dir
+    ).load(explicit: nil)
+    #expect(environment.list(.healthSources) == ["iPhone", "Oura"])
+    #expect(try failure("version: 1\ntime:\n  zone: Europe/Atlantis\n")?.message.contains("IANA time zone") == true)
+  }
 }

@@ -131,4 +131,21 @@ import Testing
     #expect((try? parse(String(repeating: "!", count: 63) + "(durationMinutes > 1)")) != nil)
     #expect((try? parse(Array(repeating: "durationMinutes > 1", count: 256).joined(separator: " || "))) != nil)
   }
+
+  @Test func listsAndTextValuesAreBounded() {
+    let list = "title in [" + (0...1000).map { "\"t\($0)\"" }.joined(separator: ", ") + "]"
+    #expect(usageError(list).contains("'in' takes at most 1000 values"))
+    #expect(usageError("title == \"" + String(repeating: "x", count: 1001) + "\"").contains("at most 1000 characters"))
+    #expect((try? parse("title in [" + (0..<1000).map { "\"t\($0)\"" }.joined(separator: ", ") + "]")) != nil)
+  }
+
+  /// Whole numbers are read as Int64 exactly: 2^53 + 1 is not rounded to 2^53.
+  @Test func integersAreExact() throws {
+    #expect(
+      try parse("durationMinutes == 9007199254740993")
+        == .compare("durationMinutes", .equal, .integer(9_007_199_254_740_993)))
+    #expect(
+      try parse("durationMinutes < 9223372036854775807") == .compare("durationMinutes", .less, .integer(Int64.max)))
+    #expect(usageError("durationMinutes < 9223372036854775808").contains("too large"))
+  }
 }

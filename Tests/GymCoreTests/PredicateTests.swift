@@ -21,6 +21,31 @@ import Testing
     #expect(try Predicate.isIn("note", [.null, .text("x")]).sql(for: table).0 == #"("note" IN (?) OR "note" IS NULL)"#)
   }
 
+  /// Swift's nil, not SQL's NULL: on a nullable field `!=` and `!` include the rows without a value,
+  /// and ordering comparisons and matches never hold for them. Worked out by hand over four rows.
+  @Test func nilBehavesAsInSwift() throws {
+    let queue = try DatabaseQueue()
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE item (name TEXT, note TEXT)")
+      try db.execute(sql: "INSERT INTO item VALUES ('w', NULL), ('x', 'a'), ('y', 'b'), ('z', 'ab')")
+    }
+    func names(_ predicate: Predicate) throws -> [String] {
+      let (condition, arguments) = try predicate.sql(for: table)
+      return try queue.read { db in
+        try String.fetchAll(
+          db, sql: "SELECT name FROM item WHERE \(condition) ORDER BY name", arguments: StatementArguments(arguments))
+      }
+    }
+    #expect(try names(.compare("note", .notEqual, .text("a"))) == ["w", "y", "z"])
+    #expect(try names(.not(.compare("note", .equal, .text("a")))) == ["w", "y", "z"])
+    #expect(try names(.compare("note", .equal, .text("a"))) == ["x"])
+    #expect(try names(.compare("note", .less, .text("b"))) == ["x", "z"])
+    #expect(try names(.not(.compare("note", .less, .text("b")))) == ["w", "y"])
+    #expect(try names(.not(.text("note", .contains, "a"))) == ["w", "y"])
+    #expect(try names(.not(.isIn("note", [.text("a"), .text("b")]))) == ["w", "z"])
+    #expect(try names(.compare("note", .equal, .null)) == ["w"])
+  }
+
   @Test func textMatchesEscapeWildcards() throws {
     let (sql, arguments) = try Predicate.text("name", .contains, "50%_off").sql(for: table)
     #expect(sql == #""name" LIKE ? ESCAPE '\'"#)

@@ -149,4 +149,36 @@ import Testing
     #expect(result.stderr.contains("\(config):4:"), "\(result.stderr)")
     #expect(result.stderr.contains("unknown workload 'history.list_newset'"), "\(result.stderr)")
   }
+
+  /// Aliases that expand exponentially (as mapping keys, they took 83 s at 460 bytes), a huge file and
+  /// deep nesting are refused before the YAML parser sees them: exit 78, promptly, in one line.
+  @Test func hostileYAMLIsRefusedBeforeParsing() throws {
+    var bomb = "version: 1\nl0: &l0 [x, x, x, x, x, x, x, x, x]\n"
+    for level in 1...9 {
+      bomb += "l\(level): &l\(level) {" + (0..<9).map { "*l\(level - 1) : \($0)" }.joined(separator: ", ") + "}\n"
+    }
+    let cases = [
+      (bomb, "more than 16 aliases"),
+      ("version: 1\n# " + String(repeating: "x", count: 70_000) + "\n", "a configuration is at most 65536"),
+      (
+        "version: 1\nx: " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n",
+        "deeper than 32"
+      ),
+    ]
+    for (yaml, message) in cases {
+      let gym = try GymProcess()
+      let config = try gym.write("gym.yaml", yaml)
+      let started = Date()
+      let result = try gym.run(["history", "count", "--config", config])
+      #expect(Date().timeIntervalSince(started) < 5)
+      #expect(result.status == 78)
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+      #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    }
+    // One alias, as a person might write, still loads.
+    let gym = try GymProcess()
+    let config = try gym.write(
+      "gym.yaml", "version: 1\noutput:\n  page_size: &n 7\nbench:\n  targets:\n    history.list_newest: *n\n")
+    #expect(try gym.run(["config", "show", "--config", config]).status == 0)
+  }
 }

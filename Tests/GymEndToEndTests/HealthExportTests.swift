@@ -72,4 +72,29 @@ import ZIPFoundation
     #expect(result.stderr.contains("holds no XML document whose root is <HealthData>"), "\(result.stderr)")
     #expect(result.stderr.filter { $0 == "\n" }.count == 1)
   }
+
+  /// A bad record near the start of a large zipped export: the import stops there and says so,
+  /// rather than inflating the rest first (the extraction is cancelled), and writes nothing.
+  @Test func aBadRecordEarlyInALargeZipStopsTheImport() throws {
+    let gym = try GymProcess()
+    var xml = "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n"
+    xml +=
+      #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="W" unit="count" startDate="soon" endDate="2024-01-01 10:00:00 +0000" value="1"/>"#
+      + "\n"
+    let good =
+      #" <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="W" unit="count/min" startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:00:00 +0000" value="60"/>"#
+      + "\n"
+    xml += String(repeating: good, count: 200_000) + "</HealthData>\n"
+    let path = gym.directory + "/big.zip"
+    let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+    let data = Data(xml.utf8)
+    try archive.addEntry(
+      with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(data.count),
+      compressionMethod: .deflate
+    ) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
+    let result = try gym.run(["history", "import-health", path])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("big.zip:3: startDate 'soon' is not a date"), "\(result.stderr)")
+    #expect(try gym.run(["history", "samples", "count"]).stdout == "0\n")
+  }
 }

@@ -54,5 +54,12 @@ import Testing
       .stdoutLines[1]
     let shown = try gym.run(["library", "show", String(id), "--format", "json"])
     #expect(shown.stdout.contains("\"review\":\"Loved it. \""), "\(shown.stdout)")
+    // Missing ratings are Swift's nil: `!=` and `!` include the unrated book, `<` does not.
+    for (filter, count) in [
+      ("rating != 4", "1"), ("!(rating == 4)", "1"), ("rating < 5", "1"), ("!(rating < 5)", "1"),
+      ("rating == nil", "1"),
+    ] {
+      #expect(try gym.run(["library", "count", "--where", filter]).stdout == count + "\n", "\(filter)")
+    }
   }
 }

@@ -84,4 +84,27 @@ import Testing
     }
     for (_, english) in StrongHeaders.layouts { #expect(StrongHeaders.columns.contains(english)) }
   }
+
+  /// Found in review: two-digit years are not guessed, and the 12-hour markers Spanish and English
+  /// devices write with dots read as AM and PM.
+  @Test func hevyYearsAndMarkers() {
+    #expect(HevyDates.parse("03.09.26, 15:30") == nil)
+    #expect(HevyDates.parse("8 Apr 26, 16:50") == nil)
+    #expect(HevyDates.parse("Jun 11, 2026, 1:01 p.m.")?.canonical == "2026-06-11T13:01:00.000Z")
+    #expect(HevyDates.parse("11 jun 2026, 1:01 p. m.")?.canonical == "2026-06-11T13:01:00.000Z")
+    #expect(HevyDates.parse("11 jun 2026, 12:30 a. m.")?.canonical == "2026-06-11T00:30:00.000Z")
+  }
+
+  /// A duration that would end past year 9999 is an error, not a date written with a wrapped year.
+  @Test func aDurationPastTheCalendarIsAnError() throws {
+    let start = try #require(StrongFormat.date("2024-03-05 07:15:00"))
+    let minutes =
+      Double(try #require(StrongFormat.seconds(Array(repeating: "9999999h", count: 8).joined(separator: " ")))) / 60
+    #expect(throws: InputError.self) {
+      try LoggedWorkout(key: "k", title: "t", start: start, minutes: minutes, notes: nil)
+    }
+    #expect(
+      (try? LoggedWorkout(key: "k", title: "t", start: start, minutes: 65, notes: nil))?.end.canonical
+        == "2024-03-05T08:20:00.000Z")
+  }
 }

@@ -80,4 +80,15 @@ import Testing
     let samples = [Self.sample(-30, -10, 100, rank: watch), Self.sample(2870, 2890, 200, rank: watch)]
     #expect(CumulativeTotals.totals(samples, bounds: Self.days).map(\.sum) == [0, 100])
   }
+
+  /// "Watch" and "iPhone" as words of a device's name, not inside another ("Stopwatch").
+  @Test func devicesAreNamedByWholeWords() {
+    #expect(
+      SourcePriority().ordered(["Stopwatch Pro", "Jane's iPhone", "Watch"]) == [
+        "Watch", "Jane's iPhone", "Stopwatch Pro",
+      ])
+    #expect(HealthKitMapping.factor(from: "fl_oz_imp", to: .water) == 28.413_062_5)
+    #expect(SampleKind.of("distanceCycling", unit: "km") == .cumulative)
+    #expect(SampleKind.of("swimmingStrokeCount", unit: "count") == .cumulative)
+  }
 }

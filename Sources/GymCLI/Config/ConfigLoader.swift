@@ -86,6 +86,9 @@ struct YAMLConfigFile {
 
   /// The file's text, already read (the fuzzer feeds it directly).
   func apply(text: String, to configuration: inout Configuration) throws(GymError) {
+    if let (message, line) = YAMLLimits.violation(in: text) {
+      throw GymError(.configuration, "\(path):\(line): \(message)")
+    }
     let root: Node?
     do {
       root = try Yams.compose(yaml: text)
@@ -150,6 +153,12 @@ struct YAMLConfigFile {
       guard let key = keys.first(where: { $0.name == name }) else {
         let valid = keys.map(\.name).joined(separator: ", ")
         throw fail(keyNode, "unknown key '\(name)'; valid keys in '\(prefix)': \(valid)")
+      }
+      if key.kind == .list, case .scalar(let scalar) = valueNode, !Self.nulls.contains(scalar.string),
+        !scalar.string.contains("\n")
+      {
+        configuration.set(key, scalar.string, source: location(valueNode))  // one name, commas and all
+        continue
       }
       if key.kind == .list, case .sequence(let items) = valueNode {
         var names: [String] = []

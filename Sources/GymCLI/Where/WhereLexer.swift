@@ -5,7 +5,9 @@ struct WhereToken: Equatable {
   enum Kind: Equatable {
     case identifier(String)
     case string(String)
-    case number(Double, isInteger: Bool)
+    /// A number; `whole` is its exact value when it is written without a fraction and fits Int64
+    /// (a Double would round above 2^53).
+    case number(Double, whole: Int64?, isInteger: Bool)
     /// `@2026-11-01` or `@2026-11-01T10:00:00Z`.
     case date(Timestamp)
     /// `7d`, `12h`, `30m`, `45s`, `2w`, in milliseconds.
@@ -112,7 +114,8 @@ struct WhereLexer {
       guard let value = Double(digits) else {
         throw WhereSyntaxError(message: "'\(digits)' is not a number", column: column)
       }
-      return .number(value, isInteger: !digits.contains("."))
+      let isInteger = !digits.contains(".")
+      return .number(value, whole: isInteger ? Int64(digits) : nil, isInteger: isInteger)
     }
     let scale: Int64? =
       switch unit {

@@ -23,6 +23,7 @@ public struct WhereParser {
   static let maximumDepth = 64
   static let maximumConditions = 256
   static let maximumTextLength = 1000
+  static let maximumListLength = 1000
 
   public init(table: TableSchema, now: Timestamp = .now()) {
     self.table = table
@@ -119,7 +120,13 @@ public struct WhereParser {
       position += 1
       try expect("[")
       var values: [Value] = []
-      repeat { values.append(try value(for: field)) } while accept(",")
+      repeat {
+        guard values.count < Self.maximumListLength else {
+          throw WhereSyntaxError(
+            message: "'in' takes at most \(Self.maximumListLength) values; split the filter", column: current.column)
+        }
+        values.append(try value(for: field))
+      } while accept(",")
       try expect("]")
       return .isIn(field.name, values)
     }
@@ -184,6 +191,10 @@ public struct WhereParser {
       return .timestamp(try dateExpression(for: field))
     case .text:
       guard case .string(let s) = advance().kind else { throw mismatch }
+      guard s.count <= Self.maximumTextLength else {
+        throw WhereSyntaxError(
+          message: "a text value takes at most \(Self.maximumTextLength) characters", column: token.column)
+      }
       return .text(s)
     case .uuid:
       guard case .string(let s) = advance().kind else { throw mismatch }
@@ -197,14 +208,14 @@ public struct WhereParser {
       }
       return .text(s)
     case .integer:
-      guard case .number(let d, true) = advance().kind else { throw mismatch }
-      // A whole number beyond Int64 (found by fuzzing: the conversion trapped) is an error.
-      guard let integer = Int64(exactly: d) else {
+      guard case .number(let d, let whole, true) = advance().kind else { throw mismatch }
+      // Read exactly as Int64; beyond it (found by fuzzing: a conversion trapped) is an error.
+      guard let integer = whole else {
         throw WhereSyntaxError(message: "'\(d)' is too large for \(field.name)", column: token.column)
       }
       return .integer(integer)
     case .real:
-      guard case .number(let d, _) = advance().kind else { throw mismatch }
+      guard case .number(let d, _, _) = advance().kind else { throw mismatch }
       return .real(d)
     case .bool:
       let t = advance().kind
@@ -259,7 +270,7 @@ public struct WhereParser {
     switch token.kind {
     case .identifier(let s): "'\(s)'"
     case .string(let s): "\"\(s)\""
-    case .number(let d, let isInteger): isInteger ? (Int64(exactly: d).map { "\($0)" } ?? "\(d)") : "\(d)"
+    case .number(let d, let whole, _): whole.map { "\($0)" } ?? "\(d)"
     case .date(let t): "@\(t.canonical)"
     case .duration: "a duration"
     case .symbol(let s): "'\(s)'"

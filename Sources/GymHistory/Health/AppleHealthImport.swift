@@ -67,7 +67,7 @@ struct AppleHealthImport {
       try source.finish()
       return counts
     } catch let error as InputError {
-      try source.finish()  // a broken archive explains a cut-off document better
+      try source.finish(cancelling: true)  // a broken archive explains a cut-off document better
       throw ImportInput.failure(error, displayName: displayName)
     }
   }

@@ -19,6 +19,15 @@ final class HealthExportSource: @unchecked Sendable {
   private var extraction: Thread?
   private let done = DispatchSemaphore(value: 0)
   private var extractionError: (any Error)?
+  /// Set when the import stops early (a bad record, a database error): the extraction stops at its
+  /// next chunk instead of inflating the rest of a large export first.
+  private let state = NSLock()
+  private var cancelled = false
+  private var extractionDone = false
+
+  private struct Cancelled: Error {}
+
+  private var isCancelled: Bool { state.withLock { cancelled } }
 
   private init(descriptor: Int32, closeDescriptor: Bool, prefix: [UInt8] = []) {
     self.descriptor = descriptor
@@ -77,6 +86,7 @@ final class HealthExportSource: @unchecked Sendable {
     let thread = Thread { [source, handoff] in
       do {
         _ = try handoff.archive.extract(handoff.entry, skipCRC32: false) { data in
+          if source.isCancelled { throw Cancelled() }
           try data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -93,6 +103,7 @@ final class HealthExportSource: @unchecked Sendable {
         source.extractionError = error
       }
       Glibc.close(writeEnd)
+      source.state.withLock { source.extractionDone = true }
       source.done.signal()
     }
     source.extraction = thread
@@ -180,20 +191,27 @@ final class HealthExportSource: @unchecked Sendable {
   }
 
   /// Waits for the extraction and reports a damaged archive (a failed CRC, a truncated entry).
-  func finish() throws {
+  /// `cancelling`: the import has stopped; an extraction still running stops at its next chunk (one
+  /// that already failed is still reported: a damaged archive explains a cut-off document).
+  func finish(cancelling: Bool = false) throws {
     guard extraction != nil else { return }
+    if cancelling { state.withLock { if !extractionDone { cancelled = true } } }
     // Drain what the parser did not read, so the writer is never stuck on a full pipe.
     var scratch = [UInt8](repeating: 0, count: 1 << 16)
-    while scratch.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    while true {
+      let n = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if n > 0 || (n < 0 && errno == EINTR) { continue }
+      break
+    }
     done.wait()
     extraction = nil
-    if let extractionError {
+    if let extractionError, !(extractionError is Cancelled) {
       throw GymError.data("the zip archive is damaged (\(extractionError)); export again from the Health app")
     }
   }
 
   func close() {
-    if extraction != nil { try? finish() }
+    if extraction != nil { try? finish(cancelling: true) }
     if closeDescriptor { Glibc.close(descriptor) }
   }
 }

@@ -59,6 +59,11 @@ enum HealthKitMapping {
       1
     case ("ml", "L"): 1000
     case ("ml", "fl_oz_us"): 29.573_529_562_5
+    case ("ml", "fl_oz_imp"): 28.413_062_5
+    case ("ml", "cup_us"): 236.588_236_5
+    case ("ml", "cup_imp"): 284.130_625
+    case ("ml", "pt_us"): 473.176_473
+    case ("ml", "pt_imp"): 568.261_25
     case ("%", "%"): 100  // Health writes saturation as a fraction: 0.97 is 97 %
     case ("kg", "lb"): 0.453_592_37
     case ("kg", "g"): 0.001

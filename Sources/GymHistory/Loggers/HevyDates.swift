@@ -1,3 +1,4 @@
+import Foundation
 import GymCore
 
 /// Hevy writes a workout's times in the export's language: `8 Apr 2026, 16:50`,
@@ -63,13 +64,18 @@ enum HevyDates {
 
   static func parse(_ text: String) -> Timestamp? {
     if let iso = Timestamp(parsing: text) { return iso }
+    // The 12-hour marker as English and Spanish devices write it: PM, p.m., p. m.
+    var text = text.lowercased()
+    for (written, marker) in [("a. m.", "am"), ("p. m.", "pm"), ("a.m.", "am"), ("p.m.", "pm")] {
+      text = text.replacingOccurrences(of: written, with: marker)
+    }
     var words = text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map { word in
       String(word.hasSuffix(".") && word.count > 1 && !word.dropLast().contains(".") ? word.dropLast() : word)
         .lowercased()
     }
     words.removeAll { fillers.contains($0) }
     var marker: String?
-    if let last = words.last, last == "am" || last == "pm" || last == "a.m" || last == "p.m" {
+    if let last = words.last, last == "am" || last == "pm" {
       marker = last
       words.removeLast()
     }
@@ -90,7 +96,8 @@ enum HevyDates {
       }
     default: date = nil
     }
-    guard let (day, month, year) = date, (1...31).contains(day), (1...12).contains(month), (1...9999).contains(year)
+    // Four-digit years only: `03.09.26` could be 1926 or 2026, and gym does not guess.
+    guard let (day, month, year) = date, (1...31).contains(day), (1...12).contains(month), (1000...9999).contains(year)
     else { return nil }
     func pad(_ n: Int, _ width: Int = 2) -> String {
       String(repeating: "0", count: max(0, width - String(n).count)) + String(n)

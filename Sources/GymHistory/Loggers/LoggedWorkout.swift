@@ -47,7 +47,8 @@ struct LoggedWorkout: Equatable {
   init(key: String, title: String, start: Timestamp, minutes: Double?, notes: String?) throws(InputError) {
     var end = start
     if let minutes {
-      guard let offset = Int64(exactly: (minutes * 60_000).rounded()), let later = start.adding(checked: offset)
+      guard let offset = Int64(exactly: (minutes * 60_000).rounded()), let later = start.adding(checked: offset),
+        later.isWithinCalendarYears
       else { throw InputError(line: 0, message: "a duration of \(minutes) minutes is out of range") }
       end = later
     }

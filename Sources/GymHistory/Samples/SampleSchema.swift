@@ -49,11 +49,17 @@ public enum SampleKind: String, Sendable {
   /// Nights of sleep by stage, one source a night.
   case sleep
 
-  /// A type's kind: what gym knows of it, else cumulative for minutes of a category record
-  /// (`mindfulSession`, stand hours) and `dietary…` amounts, a rate otherwise.
+  /// A type's kind: what gym knows of it; else cumulative for minutes of a category record
+  /// (`mindfulSession`, stand hours), distances, `dietary…` amounts and the counts HealthKit sums
+  /// (strokes, wheelchair pushes, falls …); a rate otherwise.
   public static func of(_ type: String, unit: String?) -> SampleKind {
     if let known = SampleType(rawValue: type) { return known.kind }
-    return unit == "min" || type.hasPrefix("dietary") ? .cumulative : .rate
+    let summed: Set = [
+      "swimmingStrokeCount", "pushCount", "numberOfTimesFallen", "nikeFuel", "appleMoveTime", "appleStandTime",
+      "inhalerUsage", "insulinDelivery", "numberOfAlcoholicBeverages", "timeInDaylight",
+    ]
+    return unit == "min" || type.hasPrefix("dietary") || type.hasPrefix("distance") || summed.contains(type)
+      ? .cumulative : .rate
   }
 }
 

@@ -20,7 +20,7 @@ struct SourcePriority: Sendable {
   private func key(for source: String) -> SortKey {
     let lower = source.lowercased()
     let named = patterns.firstIndex { Self.matches($0.lowercased(), lower) } ?? patterns.count
-    let device = lower.contains("watch") ? 0 : lower.contains("iphone") ? 1 : 2
+    let device = Self.hasWord("watch", in: lower) ? 0 : Self.hasWord("iphone", in: lower) ? 1 : 2
     return SortKey(named: named, device: device, name: lower, exact: source)
   }
 
@@ -33,6 +33,11 @@ struct SourcePriority: Sendable {
     static func < (a: SortKey, b: SortKey) -> Bool {
       (a.named, a.device, a.name, a.exact) < (b.named, b.device, b.name, b.exact)
     }
+  }
+
+  /// `word` standing alone in `text` ("Jane's Apple Watch", not "Stopwatch").
+  static func hasWord(_ word: String, in text: String) -> Bool {
+    text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == word }
   }
 
   /// A glob with `*` only, matched iteratively (no backtracking blow-up on long names).
