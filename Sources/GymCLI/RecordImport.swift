@@ -28,6 +28,7 @@ public struct RecordImport {
     defer { file.close() }
     let input = InputBuffer(descriptor: file.descriptor)
     do {
+      try input.refuseBinary()
       var scanner = try makeScanner(input)
       func load(_ db: Database?) throws -> ImportCounts {
         try BulkLoader(table: table, conflict: conflict, db: db).load(from: &scanner) { progress.update($0.read) }

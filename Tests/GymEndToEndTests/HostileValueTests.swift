@@ -90,4 +90,33 @@ import Testing
     #expect(process.terminationStatus == 74, "\(message)")
     #expect(message == "gym: error: cannot write to standard output: No space left on device\n")
   }
+
+  /// Files that would once be scanned whole as one enormous record (a zero-filled 64 MB file took
+  /// 16–21 s and 1.2 GB; a 100,000-column header 38–118 s) are refused at once, in one line.
+  @Test func binaryWideAndEndlessFilesAreRefusedAtOnce() throws {
+    let gym = try GymProcess()
+    let zeros = gym.directory + "/zeros.bin"
+    #expect(FileManager.default.createFile(atPath: zeros, contents: Data(count: 4 << 20)))
+    let wide = try gym.write("wide.csv", (0..<100_000).map { "c\($0)" }.joined(separator: ",") + "\n")
+    let endless = gym.directory + "/endless.csv"
+    #expect(
+      FileManager.default.createFile(atPath: endless, contents: Data(repeating: UInt8(ascii: "x"), count: 20 << 20)))
+    let importers: [[String]] = [
+      ["history", "import"], ["history", "import", "--from", "strong", "--weight-unit", "kg"],
+      ["history", "import", "--from", "hevy"], ["library", "import", "goodreads"], ["history", "samples", "import"],
+    ]
+    for command in importers {
+      for (path, message) in [
+        (zeros, "this is not a text file (a NUL byte at byte 1)"), (wide, "the header has 100000 columns"),
+        (endless, "a record is longer than 16 MiB"),
+      ] {
+        let started = Date()
+        let result = try gym.run(command + [path])
+        #expect(Date().timeIntervalSince(started) < 10, "\(command) \(path)")
+        #expect(result.status == 65, "\(command) \(path): \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(command) \(path): \(result.stderr)")
+      }
+    }
+    #expect(try gym.run(["history", "count"]).stdout == "0\n")
+  }
 }

@@ -11,6 +11,11 @@ public struct CSVRecordScanner: RecordScanner {
   private var fields: [[UInt8]] = []
   private var quoted: [Bool] = []
 
+  /// Bounds that keep a hostile file's cost linear and small: real exports have a few dozen
+  /// columns and records of a few kilobytes (reviews included).
+  public static let maximumColumns = 1000
+  public static let maximumRecordBytes = 16 << 20
+
   public init(input: InputBuffer, delimiter: UInt8 = UInt8(ascii: ",")) {
     self.input = input
     self.delimiter = delimiter
@@ -19,7 +24,9 @@ public struct CSVRecordScanner: RecordScanner {
   /// The delimiter of the header line: `;` when it has more semicolons than commas, else `,`
   /// (spreadsheet exports in many locales use `;`).
   public static func detectDelimiter(_ input: InputBuffer) throws(InputError) -> UInt8 {
-    while !input.storage[input.start..<input.end].contains(10), try input.refill() {}
+    while !input.storage[input.start..<input.end].contains(10), input.end - input.start <= maximumRecordBytes,
+      try input.refill()
+    {}
     let line = input.storage[input.start..<input.end].prefix { $0 != 10 }
     let semicolons = line.count { $0 == UInt8(ascii: ";") }
     let commas = line.count { $0 == UInt8(ascii: ",") }
@@ -35,6 +42,10 @@ public struct CSVRecordScanner: RecordScanner {
   ) throws(InputError) {
     try skipByteOrderMark()
     guard try readRecord() else { throw InputError(line: 1, message: "the CSV file is empty; it needs a header line") }
+    guard fields.count <= Self.maximumColumns else {
+      throw InputError(
+        line: 1, message: "the header has \(fields.count) columns; a CSV gym reads has at most \(Self.maximumColumns)")
+    }
     let written = fields.map { String(decoding: $0, as: UTF8.self) }
     let names = written.map { name in
       let trimmed = String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
@@ -101,6 +112,11 @@ public struct CSVRecordScanner: RecordScanner {
         input.start = end
         return true
       case .none:
+        guard input.end - input.start <= Self.maximumRecordBytes else {
+          throw InputError(
+            line: line,
+            message: "a record is longer than \(Self.maximumRecordBytes >> 20) MiB (is this the export itself?)")
+        }
         if try !input.refill() {
           if input.start == input.end { return false }
           // The last record has no line break: the end of input closes it.

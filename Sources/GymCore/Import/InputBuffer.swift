@@ -33,6 +33,17 @@ public final class InputBuffer {
     }
   }
 
+  /// Refuses input that is not text at once: a NUL byte in its first 4 KiB (a zero-filled or
+  /// binary file) would otherwise be scanned to its end as one enormous record.
+  public func refuseBinary() throws(InputError) {
+    while end - start < 4096, try refill() {}
+    let head = storage[start..<min(end, start + 4096)]
+    if let nul = head.firstIndex(of: 0) {
+      throw InputError(
+        line: 1, message: "this is not a text file (a NUL byte at byte \(nul - start + 1)): give the export itself")
+    }
+  }
+
   /// Bytes from anything that fills a buffer and returns the count, 0 at the end (a gzip stream).
   public init(source: @escaping (UnsafeMutableRawBufferPointer) throws(InputError) -> Int) {
     self.source = source

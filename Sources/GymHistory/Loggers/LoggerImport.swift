@@ -21,6 +21,7 @@ struct LoggerImport {
     defer { file.close() }
     let input = InputBuffer(descriptor: file.descriptor)
     do {
+      try input.refuseBinary()
       var scanner = CSVRecordScanner(input: input, delimiter: try CSVRecordScanner.detectDelimiter(input))
       var values = RecordValues(fieldNames: format.columns)
       try scanner.readHeader(

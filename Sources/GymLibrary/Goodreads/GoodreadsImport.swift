@@ -36,6 +36,7 @@ struct GoodreadsImport {
     defer { file.close() }
     let input = InputBuffer(descriptor: file.descriptor)
     do {
+      try input.refuseBinary()
       var scanner = CSVRecordScanner(input: input)
       var values = RecordValues(fieldNames: GoodreadsFormat.columns)
       try scanner.readHeader(expected: values, required: [], ignoringUnknown: true)
