@@ -24,7 +24,7 @@ struct ExportBenchmark {
       let (path, manifest) = try ExportJob(store: store, options: ExportOptions(out: out), gymVersion: "bench").run()
       exportSamples.append(Date().timeIntervalSince(start) * 1000)
       exportPeak = PeakMemory.mebibytes()
-      rows = manifest.tables.reduce(0) { $0 + $1.rows }
+      rows = manifest.totalRows ?? 0
       PeakMemory.reset()
       start = Date()
       _ = try ImportJob(

@@ -33,8 +33,8 @@ struct ExportCreate: GymCommand {
     let job = ExportJob(
       store: try context.openStore(), options: try export.options(context), gymVersion: ExportCommand.gymVersion)
     let (path, manifest) = try job.run()
-    let rows = manifest.tables.reduce(0) { $0 + $1.rows }
-    let bytes = manifest.files.reduce(0) { $0 + $1.bytes }
+    let rows = manifest.totalRows ?? 0
+    let bytes = manifest.totalBytes ?? 0
     let out = BufferedOutput.standardOutput()
     out.write(path + "\n")
     out.flush()
@@ -84,7 +84,7 @@ struct ExportVerify: GymCommand {
   func run(context: CommandContext) throws {
     let reader = try ExportReader(path: path)
     try reader.verify()
-    let rows = reader.manifest.tables.reduce(0) { $0 + $1.rows }
+    let rows = reader.manifest.totalRows ?? 0
     printError("ok: \(path): \(reader.manifest.files.count) files, \(rows) rows, checksums and counts match")
   }
 }

@@ -18,6 +18,43 @@ public struct ExportManifest: Codable, Equatable, Sendable {
   }
 
   public static let fileName = "manifest.json"
+
+  /// What makes a manifest unusable before any file is opened: a file named by a path rather than
+  /// a base name (it could reach outside the export), a name or table listed twice, a snapshot
+  /// export without exactly one file, counts that are negative or overflow when added up.
+  public var shapeProblem: String? {
+    for file in files {
+      if file.name.isEmpty || file.name.contains("/") || file.name.hasPrefix(".") || file.name.contains("\u{0}") {
+        return "file '\(file.name)' is not a plain file name"
+      }
+      if file.bytes < 0 { return "file '\(file.name)' has a negative size" }
+    }
+    if Set(files.map(\.name)).count != files.count { return "a file is listed twice" }
+    if Set(tables.map(\.name)).count != tables.count { return "a table is listed twice" }
+    if dataFormat == "sqlite" && files.count != 1 { return "a snapshot export lists \(files.count) files, not one" }
+    for table in tables {
+      if table.rows < 0 { return "table '\(table.name)' has a negative row count" }
+      if let file = table.file, !files.contains(where: { $0.name == file }) {
+        return "table '\(table.name)' names file '\(file)', which is not listed"
+      }
+    }
+    if totalRows == nil || totalBytes == nil { return "its row counts or sizes overflow when added up" }
+    return nil
+  }
+
+  /// Every table's rows and every file's bytes, added up; nil when the sum overflows.
+  public var totalRows: Int? { Self.sum(tables.map(\.rows)) }
+  public var totalBytes: Int? { Self.sum(files.map(\.bytes)) }
+
+  private static func sum(_ values: [Int]) -> Int? {
+    var total = 0
+    for value in values {
+      let (next, overflow) = total.addingReportingOverflow(value)
+      if overflow { return nil }
+      total = next
+    }
+    return total
+  }
   public static let kind = "gym-export"
 
   public var kind = ExportManifest.kind

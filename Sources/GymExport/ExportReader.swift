@@ -29,6 +29,9 @@ public struct ExportReader {
     guard ExportFormat(rawValue: manifest.dataFormat) != nil, manifest.version == 1 else {
       throw GymError.data("\(path)/\(ExportManifest.fileName): unsupported export format or version")
     }
+    if let problem = manifest.shapeProblem {
+      throw GymError.data("\(path)/\(ExportManifest.fileName): \(problem); the manifest was edited or damaged")
+    }
     self.path = path
     self.manifest = manifest
   }
@@ -64,8 +67,12 @@ public struct ExportReader {
     for file in manifest.files {
       listed.insert(file.name)
       let full = path + "/" + file.name
-      guard FileManager.default.fileExists(atPath: full) else {
-        throw fail(file.name, "the file is missing")
+      var info = stat()
+      guard lstat(full, &info) == 0 else { throw fail(file.name, "the file is missing") }
+      // Only the export's own regular files: a symlink could point outside it, a FIFO or a device
+      // would never end.
+      guard (info.st_mode & S_IFMT) == S_IFREG else {
+        throw fail(file.name, "is not a regular file (a link, a device or a pipe); an export holds only its own files")
       }
       let (sha, bytes) = try HashedFile.sha256(of: full)
       guard bytes == file.bytes, sha == file.sha256 else {

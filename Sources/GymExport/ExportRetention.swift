@@ -7,8 +7,9 @@ public struct ExportListing: Sendable {
     public let name: String
     public let path: String
     public let manifest: ExportManifest
-    public var bytes: Int { manifest.files.reduce(0) { $0 + $1.bytes } }
-    public var rows: Int { manifest.tables.reduce(0) { $0 + $1.rows } }
+    /// nil when a (damaged or edited) manifest's numbers overflow when added up.
+    public var bytes: Int? { manifest.totalBytes }
+    public var rows: Int? { manifest.totalRows }
   }
 
   /// Oldest first (the names sort as time).

@@ -65,7 +65,7 @@ struct ExportService: Service, @unchecked Sendable {
         let removed = ExportListing.prune(job.options.out, keep: keep)
         printError(
           "\(Timestamp.now().canonical) exported \((path as NSString).lastPathComponent): "
-            + "\(manifest.tables.reduce(0) { $0 + $1.rows }) rows, \(manifest.files.reduce(0) { $0 + $1.bytes }) bytes "
+            + "\(manifest.totalRows ?? 0) rows, \(manifest.totalBytes ?? 0) bytes "
             + String(format: "in %.2f s", Date().timeIntervalSince(started))
             + (removed.isEmpty ? "" : "; removed \(removed.joined(separator: ", "))"))
       } catch {
@@ -111,16 +111,20 @@ struct ExportStatus: GymCommand {
       writer.write([
         .text(entry.name), .timestamp(entry.manifest.created),
         .text(entry.manifest.dataFormat + (entry.manifest.compression == "gzip" ? "+gzip" : "")),
-        .integer(Int64(entry.manifest.tables.count)), .integer(Int64(entry.rows)), .integer(Int64(entry.bytes)),
+        .integer(Int64(entry.manifest.tables.count)), entry.rows.map { .integer(Int64($0)) } ?? .null,
+        entry.bytes.map { .integer(Int64($0)) } ?? .null,
         .text(state),
       ])
     }
     writer.finish(next: nil)
     guard let maxAge, let limit = ExportListing.seconds(maxAge) else { return }
+    // An export dated in the future (a clock set wrong, an edited manifest) is not a recent one.
+    let now = Timestamp.now().millisecondsSince1970
     guard let newest = exports.first, let created = Timestamp(parsing: newest.manifest.created),
-      Double(Timestamp.now().millisecondsSince1970 - created.millisecondsSince1970) / 1000 <= limit
+      created.millisecondsSince1970 <= now + 60_000,
+      Double(now - created.millisecondsSince1970) / 1000 <= limit
     else {
-      throw GymError(.failure, "no export in '\(directory)' younger than \(maxAge)")
+      throw GymError(.failure, "no export in '\(directory)' younger than \(maxAge) (and not dated in the future)")
     }
   }
 }

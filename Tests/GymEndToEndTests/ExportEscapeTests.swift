@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// Exports edited to reach outside themselves or to trap the reader: a manifest naming a path, a
+/// data file replaced by a link to `/dev/zero` or by a FIFO, a snapshot export listing no file,
+/// counts that overflow when added up, a date in the future. Each is refused with exit 65 (or an
+/// unhealthy status), promptly, and nothing is imported.
+@Suite struct ExportEscapeTests {
+  /// An export of 30 workouts, and its manifest as JSON to edit.
+  func exported(_ gym: GymProcess, _ arguments: [String] = []) throws -> String {
+    try gym.seed(30)
+    let result = try gym.run(["export", "--out", gym.directory + "/exports"] + arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  func editManifest(_ path: String, _ edit: (inout [String: Any]) -> Void) throws {
+    let url = URL(fileURLWithPath: path + "/manifest.json")
+    var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    edit(&manifest)
+    try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+  }
+
+  /// verify and import both refuse with 65, naming `message`, within seconds; nothing is imported.
+  func expectRefused(_ gym: GymProcess, _ path: String, _ message: String) throws {
+    for command in [["export", "verify", path], ["import", path, "--database", gym.directory + "/new.sqlite"]] {
+      let started = Date()
+      let result = try gym.run(command)
+      #expect(Date().timeIntervalSince(started) < 10, "\(command)")
+      #expect(result.status == 65, "\(command): \(result.stderr)")
+      #expect(result.stderr.contains(message), "\(command): \(result.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: gym.directory + "/new.sqlite"))
+  }
+
+  @Test func aManifestNamingAPathIsRefused() throws {
+    let gym = try GymProcess()
+    let path = try exported(gym)
+    try editManifest(path) { manifest in
+      var files = manifest["files"] as! [[String: Any]]
+      files[0]["name"] = "../../outside/workout.ndjson.gz"
+      manifest["files"] = files
+    }
+    try expectRefused(gym, path, "is not a plain file name")
+  }
+
+  @Test(arguments: ["link", "fifo"]) func aDataFileThatIsNotARegularFileIsRefused(kind: String) throws {
+    let gym = try GymProcess()
+    let path = try exported(gym)
+    let file = path + "/workout.ndjson.gz"
+    try FileManager.default.removeItem(atPath: file)
+    if kind == "link" {
+      try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "/dev/zero")
+    } else {
+      #expect(mkfifo(file, 0o600) == 0)
+    }
+    try expectRefused(gym, path, "is not a regular file")
+    let status = try gym.run(["export", "status", "--out", gym.directory + "/exports", "--format", "csv"])
+    #expect(status.stdout.contains("damaged"), "\(status.stdout)")
+  }
+
+  @Test func aSnapshotExportListingNoFileIsRefused() throws {
+    let gym = try GymProcess()
+    let path = try exported(gym, ["--format", "sqlite"])
+    try editManifest(path) { $0["files"] = [] as [Any] }
+    try expectRefused(gym, path, "a snapshot export lists 0 files, not one")
+  }
+
+  @Test func countsThatOverflowAreDamageNotATrap() throws {
+    let gym = try GymProcess()
+    let path = try exported(gym)
+    try editManifest(path) { manifest in
+      var tables = manifest["tables"] as! [[String: Any]]
+      for i in tables.indices { tables[i]["rows"] = Int.max }
+      manifest["tables"] = tables
+    }
+    try expectRefused(gym, path, "overflow when added up")
+    let status = try gym.run(["export", "status", "--out", gym.directory + "/exports", "--format", "csv"])
+    #expect(status.status == 0, "\(status.stderr)")
+    #expect(status.stdout.contains("damaged"))
+  }
+
+  @Test func anExportDatedInTheFutureIsNotRecent() throws {
+    let gym = try GymProcess()
+    let path = try exported(gym)
+    try editManifest(path) { $0["created"] = "2099-01-01T00:00:00.000Z" }
+    let status = try gym.run(["export", "status", "--out", gym.directory + "/exports", "--max-age", "25h"])
+    #expect(status.status == 1)
+    #expect(status.stderr.contains("not dated in the future"))
+  }
+}
