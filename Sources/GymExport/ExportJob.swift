@@ -71,6 +71,7 @@ public struct ExportJob {
     } catch {
       throw GymError(.cannotCreate, "cannot create the export directory '\(options.out)': \(Self.reason(error))")
     }
+    StalePartials.prune(in: options.out) { $0.hasPrefix("." + Self.prefix) && $0.hasSuffix(".partial") }
     let name = Self.prefix + Self.stamp(now)
     let final = options.out + "/" + name
     let temporary = options.out + "/." + name + ".partial"

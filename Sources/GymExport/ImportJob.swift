@@ -55,6 +55,11 @@ public struct ImportJob {
         "'\(target)' already holds \(existing) rows; import restores into an empty database "
           + "(pass --database with a new path, or --merge to add what is not there)")
     }
+    let base = (target as NSString).lastPathComponent + ".import-"
+    let folder = (target as NSString).deletingLastPathComponent
+    StalePartials.prune(in: folder.isEmpty ? "." : folder) {
+      $0.hasPrefix(base) && ($0.hasSuffix(".partial") || $0.contains(".partial-"))
+    }
     let staging = target + ".import-" + UUID().uuidString + ".partial"
     defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
     var summary = try stage(into: staging)

@@ -88,4 +88,31 @@ import Testing
     #expect(status.status == 1)
     #expect(status.stderr.contains("not dated in the future"))
   }
+
+  /// What killed runs leave (`.gym-export-….partial`, `….import-….partial` and its -wal) is pruned by
+  /// the next export or import once it is a day old; a younger one may be a run in progress.
+  @Test func partialsOlderThanADayArePruned() throws {
+    let gym = try GymProcess()
+    let out = gym.directory + "/exports"
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let stale = out + "/.gym-export-20260101T000000Z.partial"
+    let fresh = out + "/.gym-export-20991231T000000Z.partial"
+    for path in [stale, fresh] {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    let staleImport = gym.directory + "/restored.sqlite.import-0000.partial"
+    let staleWAL = staleImport + "-wal"
+    for path in [staleImport, staleWAL] {
+      #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
+    }
+    var old = [
+      timeval(tv_sec: time(nil) - 2 * 86_400, tv_usec: 0), timeval(tv_sec: time(nil) - 2 * 86_400, tv_usec: 0),
+    ]
+    for path in [stale, staleImport, staleWAL] { #expect(utimes(path, &old) == 0) }
+    let path = try exported(gym)
+    #expect(!FileManager.default.fileExists(atPath: stale))
+    #expect(FileManager.default.fileExists(atPath: fresh))
+    #expect(try gym.run(["import", path, "--database", gym.directory + "/restored.sqlite"]).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: staleImport) && !FileManager.default.fileExists(atPath: staleWAL))
+  }
 }
