@@ -18,6 +18,11 @@ ExportCommand.gymVersion = Gym.configuration.version
 // the default SIGXFSZ killing gym in the middle of it.
 signal(SIGXFSZ, SIG_IGN)
 
+if let problem = ArgumentEncoding.problem() {
+  printError("gym: error: \(problem)")
+  Glibc.exit(ExitStatus.usage.rawValue)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 do {

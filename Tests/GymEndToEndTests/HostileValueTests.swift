@@ -119,4 +119,28 @@ import Testing
     }
     #expect(try gym.run(["history", "count"]).stdout == "0\n")
   }
+
+  /// A path that is not UTF-8 (`caf\xE9.sqlite`) would have been read as `caf\u{FFFD}.sqlite`, a new
+  /// empty database: it is refused instead, as an argument or in a GYM_ variable, and nothing is made.
+  @Test(arguments: [
+    #"exec "$GYM" history count --database "$(printf 'caf\351.sqlite')""#,
+    #"GYM_DATABASE="$(printf 'caf\351.sqlite')" exec "$GYM" history count"#,
+  ])
+  func pathsThatAreNotUTF8AreRefused(script: String) throws {
+    let gym = try GymProcess()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    process.environment = gym.environment.merging(["GYM": GymProcess.executable]) { $1 }
+    process.currentDirectoryURL = URL(fileURLWithPath: gym.directory)
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 64, "\(message)")
+    #expect(message.contains("is not valid UTF-8"), "\(message)")
+    let made = try FileManager.default.contentsOfDirectory(atPath: gym.directory).filter { $0.contains("sqlite") }
+    #expect(made.isEmpty, "\(made)")
+  }
 }
