@@ -48,6 +48,7 @@ public enum ErrorReporting {
     case .unknownMigration: .usage
     case .pendingMigrations: .configuration
     case .backupFailed: .ioError
+    case .interruptedRestore: .dataError
     case .cannotCreate, .readOnly: .cannotCreate
     case .busy: .temporaryFailure
     case .unknownField, .invalidValue, .invalidCursor: .usage

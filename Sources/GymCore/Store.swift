@@ -48,6 +48,7 @@ public final class Store: Sendable {
     if existing == .sqliteRollbackJournal {
       try StoreFile.refuseForeign(path)
     } else if existing == .missing {
+      if access(path + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: path) }
       try StoreFile.createDirectory(for: path)
     }
     var configuration = Configuration()

@@ -24,6 +24,9 @@ public enum StoreError: Error, Equatable, Sendable {
   case migrationFailed(identifier: String, reason: String, backup: String?)
   /// The backup before a migration could not be written or did not verify; nothing was migrated.
   case backupFailed(path: String, reason: String)
+  /// The database is missing and `<path>.restoring` is there: a restore stopped between moving the
+  /// old file aside and putting the copy in place. A new, empty database would hide the data.
+  case interruptedRestore(path: String)
 
   public var message: String {
     switch self {
@@ -58,6 +61,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case .migrationFailed(let identifier, let reason, let backup):
       "migration \(identifier) failed: \(reason); the database was left exactly as it was"
         + (backup.map { " (backup: \($0); to restore it: gym migrate restore \($0))" } ?? "")
+    case .interruptedRestore(let path):
+      "'\(path)' is missing but '\(path).restoring' holds a restore that was interrupted; finish it with "
+        + "'mv \(path).restoring \(path)', or undo it by moving the newest '\(path).replaced-…' back"
     case .backupFailed(let path, let reason):
       "cannot back up the database to '\(path)': \(reason); nothing was migrated "
         + "(free space or fix permissions, or pass --no-backup)"

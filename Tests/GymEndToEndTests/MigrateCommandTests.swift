@@ -86,4 +86,34 @@ import Testing
     #expect(verify.status == 65)
     #expect(verify.stderr.contains("verification failed: foreign_key_check: recipe_ingredient rowid"))
   }
+
+  /// `migrate restore` on a full disk (a file-size limit smaller than the backup): exit 74, and the
+  /// database is still at its path with its rows — the copy is written beside it first. A restore
+  /// interrupted between moving the old file aside and putting the copy in place is named by every
+  /// command, which refuses to create a new, empty database there.
+  @Test func aRestoreThatCannotFinishLeavesTheDatabaseInPlace() throws {
+    let gym = try GymProcess()
+    _ = try MigrateCrashTests.oldDatabase(gym, workouts: 20_000)
+    let up = try gym.run(["migrate", "up"])  // takes the backup to restore
+    #expect(up.status == 0, "\(up.stderr)")
+    let backups = try gym.run(["migrate", "backups", "--format", "csv"])
+    let backup = String(try #require(backups.stdoutLines.dropFirst().first).split(separator: ",")[0])
+    try gym.seed(10)
+    let full = try gym.run(
+      ["-c", "ulimit -f 200; exec \"$0\" migrate restore \"$1\"", GymProcess.executable, backup], executable: "/bin/sh")
+    #expect(full.status == 74, "\(full.stderr)")
+    #expect(full.stderr.filter { $0 == "\n" }.count == 1)
+    #expect(try gym.run(["history", "count"]).stdout == "20010\n")
+    #expect(!FileManager.default.fileExists(atPath: gym.databasePath + ".restoring"))
+
+    // Interrupted after the old file was moved aside: the copy is at .restoring, nothing at the path.
+    try FileManager.default.copyItem(atPath: backup, toPath: gym.databasePath + ".restoring")
+    try FileManager.default.moveItem(atPath: gym.databasePath, toPath: gym.databasePath + ".replaced-20260101T000000Z")
+    let refused = try gym.run(["history", "count"])
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("holds a restore that was interrupted; finish it with 'mv"), "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: gym.databasePath))
+    try FileManager.default.moveItem(atPath: gym.databasePath + ".restoring", toPath: gym.databasePath)
+    #expect(try gym.run(["history", "count"]).stdout == "20000\n")
+  }
 }

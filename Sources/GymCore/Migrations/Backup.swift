@@ -112,9 +112,10 @@ public struct Backup: Sendable, Equatable {
   }
 
   /// Replaces `database` with a copy of this backup. The backup is checked first (it opens,
-  /// passes `integrity_check`, holds a gym schema this binary knows); the current file, with its
-  /// `-wal`, is moved aside to `<database>.replaced-<time>` — never overwritten, never deleted —
-  /// and the copy is written to a temporary name, fsynced and renamed into place.
+  /// passes `integrity_check`, holds a gym schema this binary knows); the copy is written to
+  /// `<database>.restoring` beside it and fsynced; only then is the current file, with its `-wal`,
+  /// moved aside to `<database>.replaced-<time>` (never overwritten, never deleted) and the copy
+  /// renamed into place. A copy that fails (a full disk) leaves the database where it was.
   public func restore(to database: String, migrations: [Migration], now: Date = Date()) throws -> String? {
     try Self.check(path)
     var configuration = Configuration()
@@ -124,13 +125,29 @@ public struct Backup: Sendable, Equatable {
     }
     if state.isForeign { throw StoreError.foreignDatabase(path: path) }
     if !state.unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: state.unknown) }
+    let temporary = database + ".restoring"
+    unlink(temporary)
+    do {
+      try FileManager.default.copyItem(atPath: path, toPath: temporary)
+      let descriptor = open(temporary, O_RDONLY)
+      defer { if descriptor >= 0 { close(descriptor) } }
+      guard descriptor >= 0, fsync(descriptor) == 0 else {
+        throw StoreError.backupFailed(path: temporary, reason: String(cString: strerror(errno)))
+      }
+    } catch {
+      unlink(temporary)
+      if let error = error as? StoreError { throw error }
+      throw StoreError.backupFailed(path: temporary, reason: "\(error)")
+    }
     var aside: String?
     if access(database, F_OK) == 0 {
       let target = database + ".replaced-" + Self.stamp(now)
       guard access(target, F_OK) != 0 else {
+        unlink(temporary)
         throw StoreError.backupFailed(path: target, reason: "it exists already; try again in a second")
       }
       guard rename(database, target) == 0 else {
+        unlink(temporary)
         throw StoreError.backupFailed(path: target, reason: String(cString: strerror(errno)))
       }
       for suffix in ["-wal", "-shm"] where access(database + suffix, F_OK) == 0 {
@@ -138,16 +155,10 @@ public struct Backup: Sendable, Equatable {
       }
       aside = target
     }
-    let temporary = database + ".restoring"
-    unlink(temporary)
-    do {
-      try FileManager.default.copyItem(atPath: path, toPath: temporary)
-    } catch {
-      throw StoreError.backupFailed(path: temporary, reason: "\(error)")
-    }
-    try Self.fsyncFile(temporary)
     guard rename(temporary, database) == 0 else {
-      throw StoreError.backupFailed(path: database, reason: String(cString: strerror(errno)))
+      let reason = String(cString: strerror(errno))
+      if let aside { _ = rename(aside, database) }  // put the original back
+      throw StoreError.backupFailed(path: database, reason: reason)
     }
     Self.fsyncDirectory(of: database)
     return aside
