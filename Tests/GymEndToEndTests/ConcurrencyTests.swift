@@ -140,7 +140,7 @@ import Testing
   @Test func writersKilledMidImportLeaveOthersWholeAndTheDatabaseSound() throws {
     let gym = try GymProcess()
     let rows = 3000
-    var generator = SystemRandomNumberGenerator()
+    var timing = KillTiming("writersKilledMidImport")
     var killed: Set<Int> = []
     var processes: [(Int, Process)] = []
     let imports = 10 * Stress.factor
@@ -154,7 +154,7 @@ import Testing
       try process.run()
       processes.append((k, process))
       if k % 2 == 0 {  // half of them, each at a random point
-        usleep(UInt32.random(in: 5_000...200_000, using: &generator))
+        usleep(timing.microseconds(in: 5_000...200_000))
         kill(process.processIdentifier, SIGKILL)
         killed.insert(k)
       }

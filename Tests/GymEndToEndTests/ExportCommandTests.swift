@@ -111,6 +111,7 @@ import Testing
   /// Killed at random points, an export never leaves a directory under its final name that is
   /// not complete: every `gym-export-*` there verifies.
   @Test func killedMidExportNothingPartialHasTheFinalName() throws {
+    var timing = KillTiming("killedMidExportNothingPartialHasTheFinalName")
     let gym = try GymProcess()
     try gym.seed(60_000)
     let out = gym.directory + "/exports"
@@ -122,7 +123,7 @@ import Testing
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
-      usleep(UInt32.random(in: 10_000...400_000))
+      usleep(timing.microseconds(in: 10_000...400_000))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }

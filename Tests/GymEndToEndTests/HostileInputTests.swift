@@ -91,6 +91,7 @@ import Testing
 
   /// `gym history import` killed at random points: the import is all there or not at all.
   @Test func killedMidImportTheDataIsBeforeOrAfter() throws {
+    var timing = KillTiming("killedMidImportTheDataIsBeforeOrAfter")
     let gym = try GymProcess()
     try gym.seed(5)
     let big = try gym.write("big.ndjson", try gym.run(["history", "sample", "--count", "60000", "--seed", "9"]).stdout)
@@ -101,7 +102,7 @@ import Testing
       process.environment = gym.environment
       process.standardError = FileHandle.nullDevice
       try process.run()
-      usleep(UInt32.random(in: 10_000...600_000))
+      usleep(timing.microseconds(in: 10_000...600_000))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       let count = try rows(gym)[0]

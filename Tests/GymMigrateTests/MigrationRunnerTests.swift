@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GymCore
+import Synchronization
 import Testing
 
 @Suite struct MigrationRunnerTests {
@@ -132,11 +133,13 @@ import Testing
     let path = try F.filledV1(members: 2000)
     let options = Store.Options(inspectOnly: true)
     let stores = try (0..<2).map { _ in try Store(path: path, modules: [F.module(F.v2)], options: options) }
-    nonisolated(unsafe) var reports: [MigrationReport?] = [nil, nil]
+    // Each thread writes its own report under the lock: no data race on the array.
+    let reports = Mutex<[MigrationReport?]>([nil, nil])
     DispatchQueue.concurrentPerform(iterations: 2) { i in
-      reports[i] = try? MigrationRunner(store: stores[i]).up()
+      let report = try? MigrationRunner(store: stores[i]).up()
+      reports.withLock { $0[i] = report }
     }
-    let applied = reports.compactMap { $0?.applied.count }.sorted()
+    let applied = reports.withLock { $0.compactMap { $0?.applied.count } }.sorted()
     #expect(applied == [0, 3])
     #expect(Backup.list(of: path).count == 1)
   }
