@@ -19,7 +19,8 @@ for target in $TARGETS; do
   set +e
   # Swift's own crash reporter would take the signal before libFuzzer saves the input.
   SWIFT_BACKTRACE=enable=no GYM_FUZZ_TARGET=$target "$FUZZER" "$SCRATCH/corpus/$target" "Fuzz/corpus/$target" \
-    -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=1024 -max_len=65536 \
+    "Fuzz/regressions/$target" \
+    -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=1024 -max_len=65536 -dict="Fuzz/dict/$target.dict" \
     -artifact_prefix="$SCRATCH/crashes/$target/" >"$log" 2>&1
   code=$?
   set -e
