@@ -32,6 +32,8 @@ import Testing
       // The format version.
       Case(yaml: "version: 2\n", line: 1), Case(yaml: "version: one\n", line: 1),
       Case(yaml: "version: [1]\n", line: 1), Case(yaml: "database:\n  busy_timeout: 10\n", line: 1),
+      // A base-60 number too large for Int: Yams' conversion trapped on it (found by make fuzz).
+      Case(yaml: "version: 7990071992547409932:758\n", line: 1),
       // Sections that are not mappings, unknown sections and keys, a key twice, broken YAML.
       Case(yaml: "version: 1\ndatabase: 5\n", line: 2), Case(yaml: "version: 1\noutput: [table]\n", line: 2),
       Case(yaml: "version: 1\ncolour: red\n", line: 2), Case(yaml: "version: 1\ndatabase:\n  colour: red\n", line: 3),

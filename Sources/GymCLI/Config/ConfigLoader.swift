@@ -105,7 +105,9 @@ struct YAMLConfigFile {
     guard let version else {
       throw fail(root, "missing 'version: 1' (the configuration format version)")
     }
-    guard version.value.int == 1 else {
+    // Compared as text: Yams' `int` reads YAML 1.1's base-60 numbers (`1:30`) and traps when one
+    // overflows (found by make fuzz: `version: 7990071992547409932:758`).
+    guard case .scalar(let versionScalar) = version.value, versionScalar.string == "1" else {
       throw fail(version.value, "unsupported version '\(version.value.string ?? "")'; this gym reads version 1")
     }
     for (sectionKey, sectionValue) in top where sectionKey.string != "version" {
