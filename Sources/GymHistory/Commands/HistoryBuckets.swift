@@ -1,4 +1,5 @@
 import ArgumentParser
+import GRDB
 import GymCLI
 import GymCore
 
@@ -24,11 +25,9 @@ struct HistoryDaily: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let (series, buckets) = try context.openStore().read { db in
-      let series = try SampleSeries.named(type.name, in: db)
-      return (series, try SampleBuckets.daily(db, series: series, days: days, selection: sources.selection(context)))
+    try BucketOutput.run(context, type: type, sources: sources, format: format, label: "day") {
+      try SampleBuckets.daily($0, series: $1, days: days, selection: $2)
     }
-    BucketOutput.write(buckets, label: "day", kind: series.kind, format: format ?? context.configuration.outputFormat)
   }
 }
 
@@ -48,15 +47,27 @@ struct HistoryRecent: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let (series, buckets) = try context.openStore().read { db in
-      let series = try SampleSeries.named(type.name, in: db)
-      return (series, try SampleBuckets.hourly(db, series: series, hours: hours, selection: sources.selection(context)))
+    try BucketOutput.run(context, type: type, sources: sources, format: format, label: "hour") {
+      try SampleBuckets.hourly($0, series: $1, hours: hours, selection: $2)
     }
-    BucketOutput.write(buckets, label: "hour", kind: series.kind, format: format ?? context.configuration.outputFormat)
   }
 }
 
 enum BucketOutput {
+  /// Reads `type`'s buckets with `compute` (database, series, sources) in one read and prints them:
+  /// what `daily`, `recent` and `trend` share.
+  static func run(
+    _ context: CommandContext, type: SampleTypeArgument, sources: SourceOptions, format: OutputFormat?, label: String,
+    _ compute: (Database, SampleSeries, SampleSelection) throws -> [SampleBucket]
+  ) throws {
+    let selection = sources.selection(context)
+    let (series, buckets) = try context.openStore().read { db in
+      let series = try SampleSeries.named(type.name, in: db)
+      return (series, try compute(db, series, selection))
+    }
+    write(buckets, label: label, kind: series.kind, format: format ?? context.configuration.outputFormat)
+  }
+
   static func columns(label: String, kind: SampleKind) -> [String] {
     kind != .rate ? [label, "count", "sum"] : [label, "count", "min", "avg", "max"]
   }
@@ -96,10 +107,8 @@ struct HistoryTrend: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let (series, buckets) = try context.openStore().read { db in
-      let series = try SampleSeries.named(type.name, in: db)
-      return (series, try SampleBuckets.weekly(db, series: series, weeks: weeks, selection: sources.selection(context)))
+    try BucketOutput.run(context, type: type, sources: sources, format: format, label: "week") {
+      try SampleBuckets.weekly($0, series: $1, weeks: weeks, selection: $2)
     }
-    BucketOutput.write(buckets, label: "week", kind: series.kind, format: format ?? context.configuration.outputFormat)
   }
 }
