@@ -39,12 +39,27 @@ public struct ImportJob {
     self.merge = merge
   }
 
+  /// Everything `run` relies on, without a target: the files, the schema, and every row loaded
+  /// into a throwaway staging database and migrated. Once it passes, `run` can fail only for the
+  /// target's reasons (`export verify` runs this).
+  public func check() throws {
+    try reader.verify()
+    try checkSchema()
+    let staging = NSTemporaryDirectory() + "gym-verify-" + UUID().uuidString + ".sqlite"
+    defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
+    _ = try stage(into: staging)
+  }
+
+  private func checkSchema() throws {
+    let known = Set(modules.flatMap { $0.migrations.map(\.identifier) })
+    let unknown = reader.manifest.schema.filter { !known.contains($0) }
+    if !unknown.isEmpty { throw StoreError.newerSchema(path: reader.path, unknown: unknown) }
+  }
+
   public func run() throws -> ImportSummary {
     try reader.verify()
-    let manifest = reader.manifest
-    let known = Set(modules.flatMap { $0.migrations.map(\.identifier) })
-    let unknown = manifest.schema.filter { !known.contains($0) }
-    if !unknown.isEmpty { throw StoreError.newerSchema(path: reader.path, unknown: unknown) }
+    try checkSchema()
+    let existedBefore = access(target, F_OK) == 0
     let store = try Store(path: target, modules: modules, options: options)
     let tables = modules.flatMap(\.tables).map(\.name)
     let existing = try store.read { db in
@@ -62,13 +77,34 @@ public struct ImportJob {
     }
     let staging = target + ".import-" + UUID().uuidString + ".partial"
     defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
-    var summary = try stage(into: staging)
-    try copy(from: staging, into: store, tables: tables, summary: &summary)
-    return summary
+    do {
+      var summary = try stage(into: staging)
+      try copy(from: staging, into: store, tables: tables, summary: &summary)
+      return summary
+    } catch {
+      // A database this import created for nothing is not left behind, empty, to look restored.
+      if existing == 0 && !merge && !existedBefore {
+        try? store.close()
+        for suffix in ["", "-wal", "-shm"] { unlink(target + suffix) }
+      }
+      throw error
+    }
   }
 
   /// The export as a database of its own, migrated to this gym's schema.
   private func stage(into staging: String) throws -> ImportSummary {
+    do {
+      return try stageRows(into: staging)
+    } catch let error as DatabaseError {
+      // The rows do not fit the schema the manifest names: a table or column it does not have, a
+      // value its constraints refuse. The export was edited or damaged.
+      throw GymError.data(
+        "\(reader.path)/\(ExportManifest.fileName): its tables do not fit its schema (\(error.message ?? "\(error)")); "
+          + "the export was edited or damaged")
+    }
+  }
+
+  private func stageRows(into staging: String) throws -> ImportSummary {
     let manifest = reader.manifest
     var summary = ImportSummary(exportSchema: manifest.schema.count)
     var inspect = options

@@ -115,4 +115,25 @@ import Testing
     #expect(try gym.run(["import", path, "--database", gym.directory + "/restored.sqlite"]).status == 0)
     #expect(!FileManager.default.fileExists(atPath: staleImport) && !FileManager.default.fileExists(atPath: staleWAL))
   }
+
+  /// `verify` checks what `import` relies on: a table or a column the export's schema does not have
+  /// (an edited manifest) is refused by both with exit 65 — verify no longer says "ok" to an export
+  /// import then fails on with exit 1.
+  @Test(arguments: ["table", "column"]) func aManifestThatDoesNotFitItsSchemaIsRefused(edit: String) throws {
+    let gym = try GymProcess()
+    let path = try exported(gym)
+    try editManifest(path) { manifest in
+      var tables = manifest["tables"] as! [[String: Any]]
+      let i = tables.firstIndex { $0["name"] as? String == "workout" }!
+      if edit == "table" {
+        tables[i]["name"] = "nosuch"
+      } else {
+        var columns = tables[i]["columns"] as! [String]
+        columns[columns.count - 1] = "colour"
+        tables[i]["columns"] = columns
+      }
+      manifest["tables"] = tables
+    }
+    try expectRefused(gym, path, edit == "table" ? "do not fit its schema" : "unknown field 'activeEnergyKcal'")
+  }
 }
