@@ -40,11 +40,11 @@ struct HevyFormat: LoggerFormat {
     }
     var weightKg = try row.number("weight_kg")
     if weightKg == nil, let pounds = try row.number("weight_lbs") {
-      weightKg = (pounds * WeightUnit.lb.kilograms * 1000).rounded() / 1000
+      weightKg = converted(pounds, by: WeightUnit.lb.kilograms)
     }
     var distanceKm = try row.number("distance_km")
     if distanceKm == nil, let miles = try row.number("distance_miles") {
-      distanceKm = (miles * DistanceUnit.mi.kilometres * 1000).rounded() / 1000
+      distanceKm = converted(miles, by: DistanceUnit.mi.kilometres)
     }
     let set = LoggedSet(
       exercise: try row.required("exercise_title"), kind: type, weightKg: weightKg, reps: try row.count("reps"),

@@ -1,5 +1,11 @@
 import GymCore
 
+/// A logger's value in another unit, in gym's: converted values keep a thousandth of their unit
+/// (`20 lbs` is 9.072 kg), so the same file always stores the same number.
+func converted(_ value: Double, by factor: Double) -> Double {
+  factor == 1 ? value : (value * factor * 1000).rounded() / 1000
+}
+
 /// One set as a workout logger recorded it, in gym's units.
 struct LoggedSet: Equatable {
   var exercise: String

@@ -75,7 +75,7 @@ struct StrongFormat: LoggerFormat {
 
   private func weightKg(_ row: ImportRow) throws(InputError) -> Double? {
     if let kg = try row.number("Weight (kg)") { return kg }
-    if let lb = try row.number("Weight (lb)") { return Self.rounded(lb * WeightUnit.lb.kilograms) }
+    if let lb = try row.number("Weight (lb)") { return converted(lb, by: WeightUnit.lb.kilograms) }
     guard let weight = try row.number("Weight") else { return nil }
     var perUnit = kilogramsPerUnit ?? 1
     if let unit = row.text("Weight Unit") {
@@ -84,12 +84,12 @@ struct StrongFormat: LoggerFormat {
       }
       perUnit = named.kilograms
     }
-    return perUnit == 1 ? weight : Self.rounded(weight * perUnit)
+    return converted(weight, by: perUnit)
   }
 
   private func distanceKm(_ row: ImportRow) throws(InputError) -> Double? {
     if let km = try row.number("Distance (km)") { return km }
-    if let miles = try row.number("Distance (mi)") { return Self.rounded(miles * DistanceUnit.mi.kilometres) }
+    if let miles = try row.number("Distance (mi)") { return converted(miles, by: DistanceUnit.mi.kilometres) }
     if let metres = try row.number("Distance (m)") { return metres / 1000 }
     guard let distance = try row.number("Distance") else { return nil }
     var perUnit = kilometresPerUnit
@@ -99,14 +99,11 @@ struct StrongFormat: LoggerFormat {
       }
       perUnit = named
     }
-    return perUnit == 1 ? distance : Self.rounded(distance * perUnit)
+    return converted(distance, by: perUnit)
   }
 
   static let weightUnits: [String: WeightUnit] = ["kg": .kg, "kgs": .kg, "lb": .lb, "lbs": .lb]
   static let distanceUnits: [String: Double] = ["km": 1, "mi": 1.609_344, "mi.": 1.609_344, "m": 0.001]
-
-  /// Converted values keep a thousandth of their unit: `20 lbs` is 9.072 kg.
-  private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
   /// `2024-01-12 18:30:00`, local time; also the 12-hour `2025-01-30 12:34:56 pm` (with a narrow
   /// no-break space before the marker).
@@ -114,7 +111,7 @@ struct StrongFormat: LoggerFormat {
     let lower = text.lowercased()
     guard lower.hasSuffix("am") || lower.hasSuffix("pm") else { return Timestamp(parsing: text) }
     let isPM = lower.hasSuffix("pm")
-    let body = text.dropLast(2).trimmingCharacters(while: { $0.isWhitespace })
+    let body = text.dropLast(2).trimmed
     let parts = body.split(separator: " ")
     guard parts.count == 2, let colon = parts[1].firstIndex(of: ":"), let hour = Int(parts[1][..<colon]),
       (1...12).contains(hour)
@@ -126,7 +123,7 @@ struct StrongFormat: LoggerFormat {
   /// Seconds in a duration as Strong spells it in each language: `1h 5m`, `36m`, `38min`,
   /// `1 h 46 min`, `45s`, `1小时13分钟`, or `1:05:00`.
   static func seconds(_ text: String) -> Int? {
-    let text = text.trimmingCharacters(while: { $0.isWhitespace })
+    let text = text.trimmed
     if text.contains(":") {
       let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
       guard parts.count == 3, let h = parts[0], let m = parts[1], let s = parts[2], (0...1_000_000).contains(h),
@@ -158,10 +155,4 @@ struct StrongFormat: LoggerFormat {
     "h": 3600, "hr": 3600, "hrs": 3600, "小时": 3600, "m": 60, "min": 60, "mins": 60, "分钟": 60, "s": 1, "sec": 1,
     "秒": 1,
   ]
-}
-
-extension StringProtocol {
-  fileprivate func trimmingCharacters(while test: (Character) -> Bool) -> String {
-    String(drop(while: test).reversed().drop(while: test).reversed())
-  }
 }

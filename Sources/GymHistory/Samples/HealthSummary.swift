@@ -74,12 +74,7 @@ struct HealthSummary: Sendable, Equatable {
         """,
       arguments: ["now": now.canonical, "source": selection.sourceName])
     var minutes: [String: Double] = [:]
-    let best: String?
-    if case .deduplicated(let priority) = selection {
-      best = priority.ordered(rows.map { $0[0] as String }).first
-    } else {
-      best = nil
-    }
+    let best = selection.isDeduplicated ? selection.priority.ordered(rows.map { $0[0] as String }).first : nil
     for row in rows where best == nil || row[0] == best { minutes[row[1], default: 0] += row[2] }
     return minutes.map { StageMinutes(stage: $0.key, minutes: $0.value) }
       .sorted { ($0.minutes, $1.stage) > ($1.minutes, $0.stage) }

@@ -33,6 +33,22 @@ enum SampleSelection: Sendable {
     if case .source(let name) = self { return name }
     return nil
   }
+
+  /// The order sources rank in; the default one where the selection does not rank them.
+  var priority: SourcePriority {
+    if case .deduplicated(let configured) = self { return configured }
+    return SourcePriority()
+  }
+
+  var isDeduplicated: Bool {
+    if case .deduplicated = self { return true }
+    return false
+  }
+
+  var countsAllSources: Bool {
+    if case .allSources = self { return true }
+    return false
+  }
 }
 
 /// A series of samples by type name, and how its values add up.
@@ -65,6 +81,12 @@ struct SampleSeries: Sendable, Equatable {
 }
 
 enum SampleBuckets {
+  /// SQL for a date-time expression as milliseconds since 1970 (SQLite parses the text in C, which
+  /// costs less per row than parsing it in Swift).
+  static func ms(_ expression: String) -> String {
+    "CAST(ROUND((julianday(\(expression)) - 2440587.5) * 86400000) AS INTEGER)"
+  }
+
   /// How long before a range a sample may start and still reach into it.
   static let reach: Int64 = 36 * 3_600_000
 
@@ -86,7 +108,7 @@ enum SampleBuckets {
           SELECT date(:now, 'localtime', :back), 0
           UNION ALL SELECT date(label, '+1 day'), n + 1 FROM days WHERE n < :count
         )
-        SELECT label, CAST(ROUND((julianday(label, 'utc') - 2440587.5) * 86400000) AS INTEGER) FROM days ORDER BY n
+        SELECT label, \(ms("label, 'utc'")) FROM days ORDER BY n
         """,
       arguments: ["now": now.canonical, "count": days, "back": "-\(days - 1) days"])
     return try buckets(db, series: series, edges: edges, selection: selection)
@@ -103,7 +125,7 @@ enum SampleBuckets {
           SELECT date(:now, 'localtime', 'weekday 0', '-6 days', :back), 0
           UNION ALL SELECT date(label, '+7 days'), n + 1 FROM weeks WHERE n < :count
         )
-        SELECT label, CAST(ROUND((julianday(label, 'utc') - 2440587.5) * 86400000) AS INTEGER) FROM weeks ORDER BY n
+        SELECT label, \(ms("label, 'utc'")) FROM weeks ORDER BY n
         """,
       arguments: ["now": now.canonical, "count": weeks, "back": "-\((weeks - 1) * 7) days"])
     return try buckets(db, series: series, edges: edges, selection: selection)
@@ -129,7 +151,7 @@ enum SampleBuckets {
           UNION ALL SELECT strftime('%Y-%m-%dT%H:%M:%fZ', edge, '+1 hour'), n + 1 FROM hours WHERE n < :count
         )
         SELECT strftime('%Y-%m-%d %H:00', edge, 'localtime'),
-               CAST(ROUND((julianday(edge) - 2440587.5) * 86400000) AS INTEGER)
+               \(ms("edge"))
         FROM hours ORDER BY n
         """,
       arguments: ["now": now.canonical, "count": hours, "back": "-\(hours - 1) hours"])
@@ -147,7 +169,7 @@ enum SampleBuckets {
     case .cumulative:
       let samples = try intervals(db, type: series.name, bounds: bounds, selection: selection)
       let totals = CumulativeTotals.totals(
-        samples, bounds: bounds, allSources: { if case .allSources = selection { true } else { false } }())
+        samples, bounds: bounds, allSources: selection.countsAllSources)
       result = zip(labels, totals).map { label, total in
         SampleBucket(
           label: label, count: total.samples, sum: total.samples == 0 ? nil : rounded(total.sum), min: nil, avg: nil,
@@ -168,8 +190,8 @@ enum SampleBuckets {
     let rows = try Row.fetchAll(
       db,
       sql: """
-        SELECT CAST(ROUND((julianday(start) - 2440587.5) * 86400000) AS INTEGER),
-               CAST(ROUND((julianday("end") - 2440587.5) * 86400000) AS INTEGER), value, source
+        SELECT \(ms("start")),
+               \(ms("\"end\"")), value, source
         FROM sample
         WHERE type = ? AND start >= ? AND start < ? AND (? IS NULL OR source = ?)
         """,
@@ -178,9 +200,7 @@ enum SampleBuckets {
         Timestamp(millisecondsSince1970: bounds[bounds.count - 1]).canonical, selection.sourceName,
         selection.sourceName,
       ])
-    let priority: SourcePriority
-    if case .deduplicated(let configured) = selection { priority = configured } else { priority = SourcePriority() }
-    let ranks = priority.ranks(rows.map { $0[3] as String })
+    let ranks = selection.priority.ranks(rows.map { $0[3] as String })
     return rows.map { row in
       IntervalSample(start: row[0], end: row[1], value: row[2], rank: ranks[row[3] as String] ?? 0)
     }
@@ -194,7 +214,7 @@ enum SampleBuckets {
     let rows = try Row.fetchAll(
       db,
       sql: """
-        SELECT CAST(ROUND((julianday(start) - 2440587.5) * 86400000) AS INTEGER), value, source
+        SELECT \(ms("start")), value, source
         FROM sample WHERE type = 'sleep' AND start >= ? AND start < ? AND (? IS NULL OR source = ?)
         """,
       arguments: [
@@ -208,11 +228,9 @@ enum SampleBuckets {
       guard let k = CumulativeTotals.index(of: start, in: bounds) else { continue }
       perBucket[k].append((row[1], row[2]))
     }
-    let priority: SourcePriority
-    if case .deduplicated(let configured) = selection { priority = configured } else { priority = SourcePriority() }
     return zip(labels, perBucket).map { label, samples in
       var kept = samples
-      if case .deduplicated = selection, let best = priority.ordered(samples.map(\.source)).first {
+      if selection.isDeduplicated, let best = selection.priority.ordered(samples.map(\.source)).first {
         kept = samples.filter { $0.source == best }
       }
       let sum = kept.reduce(0) { $0 + $1.value }
@@ -228,7 +246,7 @@ enum SampleBuckets {
     let rows = try Row.fetchAll(
       db,
       sql: """
-        SELECT CAST(ROUND((julianday(start) - 2440587.5) * 86400000) AS INTEGER), value
+        SELECT \(ms("start")), value
         FROM sample WHERE type = ? AND start >= ? AND start < ? AND (? IS NULL OR source = ?)
         """,
       arguments: [
