@@ -45,8 +45,12 @@ public final class Store: Sendable {
     self.modules = modules
     self.options = options
     let existing = try StoreFile.inspect(path)
-    if existing == .sqliteRollbackJournal {
-      try StoreFile.refuseForeign(path)
+    if existing == .sqliteRollbackJournal || (existing == .sqliteWAL && StoreFile.hasPendingWAL(path)) {
+      // A read-write connection that closes last checkpoints the WAL into the main file and deletes
+      // it: whose database this is must be known before one opens.
+      try Self.translatingErrors(path: path, timeout: options.busyTimeoutMilliseconds) {
+        try StoreFile.refuseForeign(path)
+      }
     } else if existing == .missing {
       if access(path + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: path) }
       try StoreFile.createDirectory(for: path)
@@ -123,10 +127,14 @@ public final class Store: Sendable {
   }
 
   private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+    try Self.translatingErrors(path: path, timeout: options.busyTimeoutMilliseconds, body)
+  }
+
+  private static func translatingErrors<T>(path: String, timeout: Int, _ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as DatabaseError {
-      throw Self.translate(error, path: path, timeout: options.busyTimeoutMilliseconds)
+      throw translate(error, path: path, timeout: timeout)
     }
   }
 

@@ -31,8 +31,16 @@ enum StoreFile {
     return header[18] == 2 ? .sqliteWAL : .sqliteRollbackJournal
   }
 
-  /// Opening the store switches the file to WAL, which writes to it: a database not in WAL mode is
-  /// checked read-only first and refused if it holds tables but no gym schema history.
+  /// Whether a `-wal` file beside the database holds frames not yet in the main file. Usually only
+  /// while another process has the database open: gym's own last connection removes its WAL.
+  static func hasPendingWAL(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path + "-wal", &info) == 0 && info.st_size > 0
+  }
+
+  /// Opening the store writes to a database: it switches the file to WAL, and its last connection
+  /// checkpoints a pending WAL. Such a database is checked read-only first (a read-only connection
+  /// never checkpoints) and refused if it holds tables but no gym schema history.
   static func refuseForeign(_ path: String) throws {
     var configuration = Configuration()
     configuration.readonly = true
