@@ -25,7 +25,7 @@ public enum LeafCommandParsing {
     var command = root
     var depth = 0
     while depth < arguments.count,
-      let next = command.configuration.subcommands.first(where: { $0._commandName == arguments[depth] })
+      let next = CommandNames.subcommand(of: command, named: arguments[depth])
     {
       command = next
       depth += 1

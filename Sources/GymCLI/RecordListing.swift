@@ -34,9 +34,9 @@ public enum RecordListing {
     out.flush()
   }
 
-  /// The first `fields.count` columns of `row` as typed cells.
-  public static func cells(_ row: Row, _ fields: [Field]) -> [Cell] {
-    fields.indices.map { Cell(row[$0] as DatabaseValue, type: fields[$0].type) }
+  /// The first `fields.count` columns of `row` (read from a cursor, not copied) as typed cells.
+  public static func cells(_ row: Row, _ fields: [Field], from first: Int = 0) -> [Cell] {
+    fields.indices.map { Cell(row, at: first + $0, type: fields[$0].type) }
   }
 
   /// One record: as `field  value` lines in a table, as an object in JSON.
@@ -47,7 +47,7 @@ public enum RecordListing {
       let width = fields.map(\.name.count).max() ?? 0
       for (field, cell) in zip(fields, cells) {
         let pad = String(repeating: " ", count: width - field.name.count)
-        out.write("\(field.name)\(pad)  \(cell.plainText(localTime: true))\n")
+        out.write("\(field.name)\(pad)  \(cell.displayText)\n")
       }
       out.flush()
     case .json, .ndjson:

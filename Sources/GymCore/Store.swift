@@ -49,7 +49,7 @@ public final class Store: Sendable {
       // A read-write connection that closes last checkpoints the WAL into the main file and deletes
       // it: whose database this is must be known before one opens.
       try Self.translatingErrors(path: path, timeout: options.busyTimeoutMilliseconds) {
-        try StoreFile.refuseForeign(path)
+        try StoreFile.refuseForeign(path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
       }
     } else if existing == .missing {
       if access(path + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: path) }

@@ -41,9 +41,11 @@ enum StoreFile {
   /// Opening the store writes to a database: it switches the file to WAL, and its last connection
   /// checkpoints a pending WAL. Such a database is checked read-only first (a read-only connection
   /// never checkpoints) and refused if it holds tables but no gym schema history.
-  static func refuseForeign(_ path: String) throws {
+  static func refuseForeign(_ path: String, busyTimeoutMilliseconds: Int) throws {
     var configuration = Configuration()
     configuration.readonly = true
+    // Beside other gym processes a reader can meet a lock too (another one recovering the WAL index).
+    configuration.busyMode = .timeout(TimeInterval(busyTimeoutMilliseconds) / 1000)
     let tables = try DatabaseQueue(path: path, configuration: configuration).read { db in
       try String.fetchAll(
         db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")

@@ -192,14 +192,9 @@ public struct ExportJob {
     let file = try HashedFile(creating: directory + "/" + name)
     let gzip = try GzipWriter(level: Int32(options.level)) { bytes throws(CompressionError) in try file.write(bytes) }
     let input = open(plain, O_RDONLY | O_CLOEXEC)
+    guard input >= 0 else { throw GymError(.ioError, "cannot read '\(plain)': \(String(cString: strerror(errno)))") }
     defer { _ = close(input) }
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      try buffer.withUnsafeBytes { try gzip.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-    }
+    try FileChunks.forEach(input, path: plain) { chunk in try gzip.write(chunk) }
     try gzip.finish()
     unlink(plain)
     return try file.close(name: name)

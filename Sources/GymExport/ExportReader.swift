@@ -39,26 +39,11 @@ public struct ExportReader {
   var format: ExportFormat { ExportFormat(rawValue: manifest.dataFormat)! }
 
   /// Checks every file's size and SHA-256, decompresses every file and parses every row, and
-  /// compares the row counts with the manifest. Throws the first problem found.
+  /// compares the row counts with the manifest. Throws the first problem found. A snapshot's
+  /// contents are checked where it is copied out (`copySnapshot`, `checkSnapshot`).
   public func verify() throws {
     try checkFiles()
-    if format == .sqlite {
-      try withSnapshot { snapshot in
-        var configuration = Configuration()
-        configuration.readonly = true
-        try DatabaseQueue(path: snapshot, configuration: configuration).read { db in
-          let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-          guard integrity == ["ok"] else { throw fail(manifest.files[0].name, "integrity_check: \(integrity[0])") }
-          for table in manifest.tables {
-            let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.quote(table.name))") ?? -1
-            guard rows == table.rows else {
-              throw fail(manifest.files[0].name, "\(table.name) has \(rows) rows, the manifest says \(table.rows)")
-            }
-          }
-        }
-      }
-      return
-    }
+    guard format != .sqlite else { return }
     for table in manifest.tables { _ = try rows(of: table) { _ in } }
   }
 
@@ -133,33 +118,6 @@ public struct ExportReader {
       throw fail(name, "\(count) rows, the manifest says \(table.rows)")
     }
     return count
-  }
-
-  /// The snapshot as a plain SQLite file (decompressed to a temporary file when gzip'd).
-  func withSnapshot<T>(_ body: (String) throws -> T) throws -> T {
-    let name = manifest.files[0].name
-    guard manifest.compression == ExportCompression.gzip.rawValue else { return try body(path + "/" + name) }
-    let temporary = NSTemporaryDirectory() + "gym-import-" + UUID().uuidString + ".sqlite"
-    defer { unlink(temporary) }
-    let source = open(path + "/" + name, O_RDONLY | O_CLOEXEC)
-    guard source >= 0 else { throw fail(name, "cannot be read") }
-    defer { close(source) }
-    let target = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard target >= 0 else { throw GymError(.cannotCreate, "cannot write '\(temporary)'") }
-    defer { close(target) }
-    do {
-      let gzip = try GzipReader(descriptor: source)
-      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-      defer { buffer.deallocate() }
-      while true {
-        let count = try gzip.read(into: buffer)
-        guard count > 0 else { break }
-        try FileOutput.writeAll(target, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-      }
-    } catch {
-      throw fail(name, error.message)
-    }
-    return try body(temporary)
   }
 
   func fail(_ file: String, _ message: String) -> GymError {

@@ -53,16 +53,27 @@ final class HashedFile {
     defer { _ = Glibc.close(descriptor) }
     var hasher = SHA256()
     var total = 0
+    try FileChunks.forEach(descriptor, path: path) { chunk in
+      hasher.update(bufferPointer: chunk)
+      total += chunk.count
+    }
+    return (hex(hasher.finalize()), total)
+  }
+}
+
+/// A whole file in 1 MiB chunks. A read error is exit 74 naming the file: it is never taken for the
+/// end of the file, which would checksum or compress only what came before it.
+enum FileChunks {
+  static func forEach(_ descriptor: Int32, path: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
     defer { buffer.deallocate() }
     while true {
       let count = read(descriptor, buffer.baseAddress, buffer.count)
       if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-      total += count
+      guard count >= 0 else { throw GymError(.ioError, "cannot read '\(path)': \(String(cString: strerror(errno)))") }
+      guard count > 0 else { return }
+      try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
     }
-    return (hex(hasher.finalize()), total)
   }
 }
 

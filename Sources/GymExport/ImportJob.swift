@@ -110,7 +110,9 @@ public struct ImportJob {
     var inspect = options
     inspect.inspectOnly = true
     if reader.format == .sqlite {
-      try reader.withSnapshot { snapshot in try FileManager.default.copyItem(atPath: snapshot, toPath: staging) }
+      try reader.copySnapshot(to: staging)
+      try reader.checkSnapshot(
+        at: staging, expected: try referenceSchema(beside: staging), dataTables: modules.flatMap(\.tables).map(\.name))
     } else {
       let store = try Store(path: staging, modules: modules, options: inspect)
       _ = try MigrationRunner(store: store).up(only: Set(manifest.schema), backup: false)
@@ -122,7 +124,7 @@ public struct ImportJob {
             sql: "INSERT INTO \(SQL.quote(table.name)) (\(table.columns.map(SQL.quote).joined(separator: ", "))) "
               + "VALUES (\(marks))")
           try reader.rows(of: table) { values in
-            try statement.execute(arguments: StatementArguments(Self.databaseValues(values)))
+            try ExactValues.run(statement, Self.databaseValues(values, table: table.name))
           }
         }
       }
@@ -130,6 +132,20 @@ public struct ImportJob {
     let store = try Store(path: staging, modules: modules, options: inspect)
     summary.migrated = try MigrationRunner(store: store).up(backup: false).applied
     return summary
+  }
+
+  /// The schema objects gym's migrations make at the export's schema version, from an empty
+  /// database made for the purpose beside `staging`.
+  private func referenceSchema(beside staging: String) throws -> Set<String> {
+    let reference = staging + "-reference"
+    defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(reference + suffix) } }
+    var inspect = options
+    inspect.inspectOnly = true
+    let store = try Store(path: reference, modules: modules, options: inspect)
+    _ = try MigrationRunner(store: store).up(only: Set(reader.manifest.schema), backup: false)
+    let objects = try store.read(ExportReader.schemaObjects)
+    try store.close()
+    return objects
   }
 
   /// Copies every table from the staging database into the target, in the registry's order
@@ -171,8 +187,8 @@ public struct ImportJob {
 
   /// An export's raw values as SQLite values: JSON numbers with a fraction or exponent are REAL,
   /// others INTEGER; CSV text goes in as text and the column's type affinity converts it.
-  static func databaseValues(_ values: RecordValues) -> [DatabaseValue] {
-    values.kinds.indices.map { i in
+  static func databaseValues(_ values: RecordValues, table: String) throws -> [DatabaseValue] {
+    try values.kinds.indices.map { i in
       switch values.kinds[i] {
       case .missing, .null: return .null
       case .boolTrue: return 1.databaseValue
@@ -183,7 +199,11 @@ public struct ImportJob {
         if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int64(text) {
           return integer.databaseValue
         }
-        return (Double(text) ?? 0).databaseValue
+        guard let real = Double(text), real.isFinite else {
+          throw GymError.data(
+            "\(table): the number \(text.prefix(40)) does not fit a 64-bit float; the export was edited or damaged")
+        }
+        return real.databaseValue
       }
     }
   }

@@ -36,11 +36,14 @@ struct ImportMerge {
     let insert = try db.makeStatement(
       sql: "INSERT INTO main.\(SQL.quote(table)) (\(quoted.joined(separator: ", "))) "
         + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
-    let rows = try Row.fetchCursor(
-      db, sql: "SELECT rowid, \(quoted.joined(separator: ", ")) FROM staging.\(SQL.quote(table)) ORDER BY rowid")
+    let select = try db.makeStatement(
+      sql: "SELECT rowid, \(quoted.joined(separator: ", ")) FROM staging.\(SQL.quote(table)) ORDER BY rowid")
+    let rows = try Row.fetchCursor(select)
     var map: [Int64: Int64] = [:]
+    let handle = select.sqliteStatement
     while let row = try rows.next() {
-      var values: [DatabaseValue] = (1..<row.count).map { row[$0] as DatabaseValue }
+      // Read and bound by byte count: text with a NUL inside stays whole.
+      var values: [DatabaseValue] = (1..<Int32(row.count)).map { ExactValues.value(handle, at: $0) }
       for (index, column) in columns.enumerated() {
         guard let parent = parents[column], case .int64(let old) = values[index].storage else { continue }
         guard let new = rowids[parent]?[old] else {
@@ -50,11 +53,11 @@ struct ImportMerge {
       }
       let stagingRowid: Int64 = row[0]
       let key = keyColumns.map { values[columns.firstIndex(of: $0)!] }
-      if let found = try Int64.fetchOne(find, arguments: StatementArguments(key)) {
+      if case .int64(let found) = try ExactValues.run(find, key)?.storage {
         map[stagingRowid] = found
         existing += 1
       } else {
-        try insert.execute(arguments: StatementArguments(values))
+        try ExactValues.run(insert, values)
         map[stagingRowid] = db.lastInsertedRowID
         added += 1
       }

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import GymCLI
 
 /// Encodes the current row of a stepping SQLite statement straight into bytes, as NDJSON or CSV,
 /// from the C API (no intermediate values): the export's inner loop.
@@ -14,7 +15,7 @@ struct RowEncoder {
     self.columns = columns
     keys = columns.enumerated().map { i, name in
       var key: [UInt8] = i == 0 ? [UInt8(ascii: "{")] : [UInt8(ascii: ",")]
-      Self.appendJSONString(Array(name.utf8), to: &key)
+      JSONText.appendString(name.utf8, to: &key)
       key.append(UInt8(ascii: ":"))
       return key
     }
@@ -26,7 +27,7 @@ struct RowEncoder {
     var out: [UInt8] = []
     for (i, name) in columns.enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
-      Self.appendCSVText(Array(name.utf8)[...], to: &out)
+      CSVText.append(name.utf8, to: &out)
     }
     out.append(contentsOf: [13, 10])
     return out
@@ -53,9 +54,9 @@ struct RowEncoder {
         let count = Int(sqlite3_column_bytes(statement, i))
         let text = UnsafeBufferPointer(start: sqlite3_column_text(statement, i), count: count)
         if format == .ndjson {
-          Self.appendJSONString(text, to: &out)
+          JSONText.appendString(text, to: &out)
         } else {
-          Self.appendCSVText(text[...], to: &out, quoteEmpty: true)
+          CSVText.append(text, to: &out, quoteEmpty: true)
         }
       default:
         throw ExportError("column \(columns[Int(i)]) holds a BLOB; gym tables hold none")
@@ -92,52 +93,6 @@ struct RowEncoder {
       if value < 0 { out.append(UInt8(ascii: "-")) }
       for j in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[j]) }
     }
-  }
-
-  static func appendJSONString<C: Collection<UInt8>>(_ bytes: C, to out: inout [UInt8]) {
-    out.append(34)
-    for byte in bytes {
-      switch byte {
-      case 34: out.append(contentsOf: [92, 34])
-      case 92: out.append(contentsOf: [92, 92])
-      case 10: out.append(contentsOf: [92, 110])
-      case 13: out.append(contentsOf: [92, 114])
-      case 9: out.append(contentsOf: [92, 116])
-      case 0..<32:
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: [92, 117, 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-      default: out.append(byte)
-      }
-    }
-    out.append(34)
-  }
-
-  /// RFC 4180: quoted when it holds a comma, quote, CR or LF — and, for empty text, always, so
-  /// `""` (empty text) differs from an empty field (NULL).
-  static func appendCSVText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to out: inout [UInt8], quoteEmpty: Bool) {
-    appendCSV(bytes, to: &out, quoteEmpty: quoteEmpty)
-  }
-
-  static func appendCSVText(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
-    appendCSV(bytes, to: &out, quoteEmpty: false)
-  }
-
-  private static func appendCSV<C: Collection<UInt8>>(_ bytes: C, to out: inout [UInt8], quoteEmpty: Bool) {
-    var needsQuotes = quoteEmpty && bytes.isEmpty
-    for byte in bytes where byte == 44 || byte == 34 || byte == 10 || byte == 13 {
-      needsQuotes = true
-      break
-    }
-    guard needsQuotes else {
-      out.append(contentsOf: bytes)
-      return
-    }
-    out.append(34)
-    for byte in bytes {
-      if byte == 34 { out.append(34) }
-      out.append(byte)
-    }
-    out.append(34)
   }
 }
 

@@ -50,17 +50,19 @@ struct LibraryGraph {
     let children = try parts.map {
       try Row.fetchCursor(db, sql: $0.sql, arguments: [range.lowerBound, range.upperBound])
     }
-    var pending: [Row?] = try children.map { try $0.next()?.copy() }
+    // Each part's next row, as cells while its cursor is on it (a copied row would lose text after a NUL).
+    func next(_ i: Int) throws -> (workId: Int64, cells: [Cell])? {
+      try children[i].next().map { ($0[0] as Int64, RecordListing.cells($0, parts[i].fields, from: 1)) }
+    }
+    var pending = try parts.indices.map(next)
     while let work = try works.next() {
       let id: Int64 = work[0]
       var related: [[[Cell]]] = []
-      for (i, part) in parts.enumerated() {
+      for i in parts.indices {
         var rows: [[Cell]] = []
-        while let row = pending[i], let workId = row[0] as Int64?, workId <= id {
-          if workId == id {
-            rows.append(part.fields.indices.map { Cell(row[$0 + 1] as DatabaseValue, type: part.fields[$0].type) })
-          }
-          pending[i] = try children[i].next()?.copy()
+        while let row = pending[i], row.workId <= id {
+          if row.workId == id { rows.append(row.cells) }
+          pending[i] = try next(i)
         }
         related.append(rows)
       }
@@ -89,7 +91,7 @@ struct LibraryGraph {
       let width = workFields.map(\.name.count).max() ?? 0
       for (field, cell) in zip(workFields, work) where cell != .null {
         let pad = String(repeating: " ", count: width - field.name.count)
-        out.write("\(field.name)\(pad)  \(cell.plainText(localTime: true))\n")
+        out.write("\(field.name)\(pad)  \(cell.displayText)\n")
       }
       for (part, rows) in zip(parts, related) where !rows.isEmpty {
         out.write("\n\(part.name)\n")

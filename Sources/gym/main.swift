@@ -33,7 +33,8 @@ do {
   Glibc.exit(exit.rawValue)
 } catch {
   // `gym foo …` for a command gym does not have never parses: only then look for `gym-foo`.
-  ExternalCommand.dispatchIfExternal(arguments, known: Gym.configuration.subcommands.map { $0._commandName } + ["help"])
+  ExternalCommand.dispatchIfExternal(
+    arguments, known: Gym.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
   let code = Gym.exitCode(for: error)
   guard code != .success else { Gym.exit(withError: error) }  // --help, --version: as usual
   // Usage errors in one line, like every other error; the usage itself is one --help away.
@@ -46,7 +47,7 @@ func commandPath(_ arguments: [String]) -> String {
   var path = ["gym"]
   var command: any ParsableCommand.Type = Gym.self
   for argument in arguments {
-    guard let next = command.configuration.subcommands.first(where: { $0._commandName == argument }) else { break }
+    guard let next = CommandNames.subcommand(of: command, named: argument) else { break }
     path.append(argument)
     command = next
   }

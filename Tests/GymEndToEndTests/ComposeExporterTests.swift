@@ -42,7 +42,8 @@ import Yams
     #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
     try process.run()
-    let deadline = Date().addingTimeInterval(20)
+    // Waits for the third export (an event); the deadline only ends a run that hangs.
+    let deadline = Date().addingTimeInterval(300)
     var made = 0
     while Date() < deadline && made < 3 {
       usleep(100_000)

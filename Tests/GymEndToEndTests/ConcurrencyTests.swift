@@ -191,11 +191,15 @@ import Testing
     try exporter.run()
     let tally = Tally()
     let batchSize = 200
-    let started = Date()
+    @Sendable func exportsLogged() -> Int {
+      ((try? String(contentsOfFile: logPath, encoding: .utf8))?.components(separatedBy: " exported ").count ?? 1) - 1
+    }
+    // The writers write until the exporter has exported three times during their writes: an event,
+    // not a quota of work per second. The deadline only ends a run that hangs.
+    let safety = Date().addingTimeInterval(300)
     DispatchQueue.concurrentPerform(iterations: 2) { writer in
       var k = 0
-      // Writes for at least three export intervals.
-      while Date().timeIntervalSince(started) < 3.5 * Double(Stress.factor) {
+      while exportsLogged() < 3 * Stress.factor && Date() < safety {
         let batch = Self.batch("Sched \(writer)-\(k)", count: batchSize)
         tally.record(
           "import",
@@ -204,12 +208,9 @@ import Testing
         k += 1
       }
     }
-    let deadline = Date().addingTimeInterval(15)
-    while Date() < deadline,
-      (try? String(contentsOfFile: logPath, encoding: .utf8))?.components(separatedBy: " exported ").count ?? 0 < 4
-    {
-      usleep(100_000)
-    }
+    // And one more export after the last write.
+    let after = exportsLogged()
+    while exportsLogged() <= after && Date() < safety { usleep(100_000) }
     kill(exporter.processIdentifier, SIGTERM)
     exporter.waitUntilExit()
     let log = try String(contentsOfFile: logPath, encoding: .utf8)

@@ -25,7 +25,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ["history", "list"], ["library", "list"], ["history", "add", "--plan-title", "Push", "--focus", "push", "--duration", "30"],
+    ["history", "list"], ["library", "list"],
+    ["history", "add", "--plan-title", "Push", "--focus", "push", "--duration", "30"],
     ["export", "--format", "ndjson"],
   ])
   func aForeignWALDatabaseIsRefusedWithItsWALUntouched(arguments: [String]) throws {
@@ -42,7 +43,13 @@ import Testing
     #expect(bytes(path) == main)
     #expect(bytes(path + "-wal") == wal)
     // The row is still there for its owner, who reads the WAL on open.
-    let owner = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+    let owner = try DatabaseQueue(
+      path: path,
+      configuration: {
+        var c = Configuration()
+        c.readonly = true
+        return c
+      }())
     #expect(try owner.read { try String.fetchOne($0, sql: "SELECT body FROM notes") } == "only in the WAL")
   }
 

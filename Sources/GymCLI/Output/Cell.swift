@@ -21,6 +21,16 @@ public enum Cell: Sendable, Equatable {
     }
   }
 
+  /// Column `index` of a row read from a cursor, its text whole even with a NUL inside.
+  public init(_ row: Row, at index: Int, type: FieldType) {
+    let value = row[index] as DatabaseValue
+    if case .string(let shown) = value.storage, let whole = ExactValues.longerText(row, at: index, than: shown) {
+      self = type == .timestamp ? .timestamp(whole) : .text(whole)
+    } else {
+      self.init(value, type: type)
+    }
+  }
+
   /// The value as the store keeps it (generators insert cells directly).
   public var databaseValue: DatabaseValue {
     switch self {
@@ -65,44 +75,5 @@ public enum Cell: Sendable, Equatable {
     case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
     case .text(let s), .timestamp(let s): JSONText.appendString(s, to: &out)
     }
-  }
-}
-
-public enum JSONText {
-  /// `s` as a JSON string literal, escaping quotes, backslashes and control characters.
-  public static func appendString(_ s: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
-      case 10: out.append(contentsOf: [92, 110])
-      case 13: out.append(contentsOf: [92, 114])
-      case 9: out.append(contentsOf: [92, 116])
-      case 0..<32:
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: [92, 117, 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-      default: out.append(byte)
-      }
-    }
-    out.append(UInt8(ascii: "\""))
-  }
-
-  /// `{"name":value,…}` for one record, appended to `out`.
-  public static func appendObject(_ cells: [Cell], names: [String], to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "{"))
-    for (i, cell) in cells.enumerated() {
-      if i > 0 { out.append(UInt8(ascii: ",")) }
-      appendString(names[i], to: &out)
-      out.append(UInt8(ascii: ":"))
-      cell.appendJSON(to: &out)
-    }
-    out.append(UInt8(ascii: "}"))
-  }
-
-  public static func string(_ s: String) -> String {
-    var out: [UInt8] = []
-    appendString(s, to: &out)
-    return String(decoding: out, as: UTF8.self)
   }
 }

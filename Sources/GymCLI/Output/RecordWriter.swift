@@ -16,7 +16,13 @@ public final class RecordWriter {
     self.out = out
     bytes.reserveCapacity(512)
     switch format {
-    case .csv: out.write(columns.map(CSVText.field).joined(separator: ",") + "\r\n")
+    case .csv:
+      for (i, name) in columns.enumerated() {
+        if i > 0 { bytes.append(44) }
+        CSVText.append(name.utf8, to: &bytes)
+      }
+      bytes.append(contentsOf: [13, 10])
+      out.write(bytes: bytes)
     case .json: out.write("{\"items\":[")
     case .table: table = TableLayout(columns: columns, width: out.terminalWidth)
     case .ndjson: break
@@ -32,7 +38,14 @@ public final class RecordWriter {
       if format == .ndjson { bytes.append(10) }
       out.write(bytes: bytes)
     case .csv:
-      out.write(cells.map { CSVText.field($0.plainText(localTime: false)) }.joined(separator: ",") + "\r\n")
+      bytes.removeAll(keepingCapacity: true)
+      for (i, cell) in cells.enumerated() {
+        if i > 0 { bytes.append(44) }
+        // NULL is an empty field, empty text a quoted one: the importers read them back apart.
+        if cell != .null { CSVText.append(cell.plainText(localTime: false).utf8, to: &bytes, quoteEmpty: true) }
+      }
+      bytes.append(contentsOf: [13, 10])
+      out.write(bytes: bytes)
     case .table:
       table?.add(cells, to: out)
     }
@@ -52,13 +65,5 @@ public final class RecordWriter {
     if let next, format != .json {
       printError("next page: --after \(next)")
     }
-  }
-}
-
-public enum CSVText {
-  /// One RFC 4180 field: quoted when it holds a comma, quote, CR or LF.
-  public static func field(_ s: String) -> String {
-    guard s.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) else { return s }
-    return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }

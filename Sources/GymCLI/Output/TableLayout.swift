@@ -31,7 +31,7 @@ final class TableLayout {
     var widths = columns.map(\.count)
     for row in pending {
       for (i, cell) in row.enumerated() {
-        widths[i] = max(widths[i], cell.plainText(localTime: true).count)
+        widths[i] = max(widths[i], cell.displayText.count)
         if !cell.isNumeric && cell != .null { numeric[i] = false }
       }
     }
@@ -43,14 +43,13 @@ final class TableLayout {
   }
 
   private func emit(_ cells: [Cell], to out: BufferedOutput) {
-    out.write(line(cells.map { $0.plainText(localTime: true) }, alignRight: numeric))
+    out.write(line(cells.map(\.displayText), alignRight: numeric))
   }
 
   private func line(_ texts: [String], alignRight: [Bool]) -> String {
     guard let widths else { return "" }
     var parts: [String] = []
-    for (i, raw) in texts.enumerated() {
-      let text = raw.replacingASCII("\n", with: " ")  // a cell is one line
+    for (i, text) in texts.enumerated() {
       let clipped = text.count > widths[i] ? String(text.prefix(max(widths[i] - 1, 0))) + "…" : text
       let pad = String(repeating: " ", count: max(widths[i] - clipped.count, 0))
       parts.append(alignRight[i] ? pad + clipped : (i == texts.count - 1 ? clipped : clipped + pad))

@@ -14,7 +14,7 @@ public struct CSVRecordScanner: RecordScanner {
   /// Bounds that keep a hostile file's cost linear and small: real exports have a few dozen
   /// columns and records of a few kilobytes (reviews included).
   public static let maximumColumns = 1000
-  public static let maximumRecordBytes = 16 << 20
+  public static let maximumRecordBytes = InputBuffer.maximumRecordBytes
 
   public init(input: InputBuffer, delimiter: UInt8 = UInt8(ascii: ",")) {
     self.input = input
@@ -24,9 +24,14 @@ public struct CSVRecordScanner: RecordScanner {
   /// The delimiter of the header line: `;` when it has more semicolons than commas, else `,`
   /// (spreadsheet exports in many locales use `;`).
   public static func detectDelimiter(_ input: InputBuffer) throws(InputError) -> UInt8 {
-    while !input.storage[input.start..<input.end].contains(10), input.end - input.start <= maximumRecordBytes,
-      try input.refill()
-    {}
+    // Each refill searches only the bytes it brought: a 16 MiB line without a break stays linear.
+    var searched = 0
+    while !input.storage[(input.start + searched)..<input.end].contains(10),
+      input.end - input.start <= maximumRecordBytes
+    {
+      searched = input.end - input.start
+      guard try input.refill() else { break }
+    }
     let line = input.storage[input.start..<input.end].prefix { $0 != 10 }
     let semicolons = line.count { $0 == UInt8(ascii: ";") }
     let commas = line.count { $0 == UInt8(ascii: ",") }
@@ -105,8 +110,13 @@ public struct CSVRecordScanner: RecordScanner {
 
   /// Splits the next record into `fields`; false at the end of the input.
   private mutating func readRecord() throws(InputError) -> Bool {
+    // Bytes after `input.start` known to hold no line break: a record cannot end in them, so they are
+    // searched once, not rescanned on every refill (a 16 MiB line stays linear).
+    var searched = 0
     while true {
-      switch scan() {
+      let hasBreak = input.storage[(input.start + searched)..<input.end].contains { $0 == 10 || $0 == 13 }
+      if !hasBreak { searched = input.end - input.start }
+      switch hasBreak ? scan() : nil {
       case .some(let end):
         for i in input.start..<end where input.storage[i] == 10 { line += 1 }
         input.start = end

@@ -14,6 +14,8 @@ public final class InputBuffer {
   public private(set) var isAtEOF = false
   private let source: (UnsafeMutableRawBufferPointer) throws(InputError) -> Int
   private static let chunk = 1 << 20
+  /// The longest record any scanner reads: gym's records and the apps' rows are kilobytes.
+  public static let maximumRecordBytes = 16 << 20
 
   public init(descriptor: Int32) {
     source = Self.reading(descriptor)
@@ -33,12 +35,18 @@ public final class InputBuffer {
     }
   }
 
-  /// Refuses input that is not text at once: a NUL byte in its first 4 KiB (a zero-filled or
-  /// binary file) would otherwise be scanned to its end as one enormous record.
+  /// Refuses input that is not text at once: a zero-filled or binary file would otherwise be scanned
+  /// to its end as one enormous record. Its first 4 KiB tell: NUL bytes there, when they are more
+  /// than one in 64 or the rest is not UTF-8. A text value holding a NUL (a CSV that gym wrote from
+  /// such a value) is still text.
   public func refuseBinary() throws(InputError) {
     while end - start < 4096, try refill() {}
     let head = storage[start..<min(end, start + 4096)]
-    if let nul = head.firstIndex(of: 0) {
+    guard let nul = head.firstIndex(of: 0) else { return }
+    let nuls = head.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+    // The 4 KiB may end inside a character: up to three bytes of it are not counted against it.
+    let isUTF8 = (0...3).contains { String(validating: head.dropLast($0), as: UTF8.self) != nil }
+    if nuls * 64 > head.count || !isUTF8 {
       throw InputError(
         line: 1, message: "this is not a text file (a NUL byte at byte \(nul - start + 1)): give the export itself")
     }
@@ -61,7 +69,8 @@ public final class InputBuffer {
       start = 0
       end = count
     }
-    if storage.count - end < Self.chunk { storage += [UInt8](repeating: 0, count: Self.chunk) }
+    // Doubling: a long record is re-scanned after a logarithmic number of refills, not one per MiB.
+    if storage.count - end < Self.chunk { storage += [UInt8](repeating: 0, count: max(Self.chunk, storage.count)) }
     let result = storage.withUnsafeMutableBytes { raw -> Result<Int, InputError> in
       do {
         return .success(try source(UnsafeMutableRawBufferPointer(rebasing: raw[end...])))

@@ -20,6 +20,7 @@ public struct JSONRecordScanner: RecordScanner {
 
   public mutating func next(into values: inout RecordValues) throws(InputError) -> Bool {
     while true {
+      skipBlankLines()
       let outcome = step(&values)
       switch outcome {
       case .complete(let end):
@@ -27,6 +28,11 @@ public struct JSONRecordScanner: RecordScanner {
         input.start = end
         return mode != .finished
       case .incomplete:
+        guard input.end - input.start <= InputBuffer.maximumRecordBytes else {
+          throw InputError(
+            line: recordLine,
+            message: "a record is longer than \(InputBuffer.maximumRecordBytes >> 20) MiB (is this the export itself?)")
+        }
         if try !input.refill() {
           if input.start == input.end || onlyWhitespaceLeft() {
             if mode == .array { throw InputError(line: line, message: "the JSON array is not closed with ']'") }
@@ -38,6 +44,24 @@ public struct JSONRecordScanner: RecordScanner {
         throw InputError(line: lineNumber(at: offset), message: message)
       }
     }
+  }
+
+  /// Consumes the white space before the next record, so that a file of nothing but blank lines is
+  /// read in constant memory and linear time instead of growing the window to its whole size.
+  private mutating func skipBlankLines() {
+    let (skipped, breaks) = input.storage.withUnsafeBufferPointer { bytes in
+      var i = input.start
+      var breaks = 0
+      while i < input.end {
+        let byte = bytes[i]
+        guard byte == 32 || byte == 10 || byte == 13 || byte == 9 else { break }
+        if byte == 10 { breaks += 1 }
+        i += 1
+      }
+      return (i, breaks)
+    }
+    line += breaks
+    input.start = skipped
   }
 
   private func onlyWhitespaceLeft() -> Bool {

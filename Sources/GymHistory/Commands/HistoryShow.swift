@@ -24,13 +24,15 @@ struct HistoryShow: GymCommand {
     let (cells, sets) = try context.openStore().read { db -> ([Cell]?, [[Cell]]) in
       var cells: [Cell]?
       try query.forEachRow(db) { cells = RecordListing.cells($0, fields) }
-      let rows = try Row.fetchAll(
+      let rows = try Row.fetchCursor(
         db,
         sql: """
           SELECT \(setColumns) FROM workout_set
           WHERE workoutSeq = (SELECT seq FROM workout WHERE id = ?) ORDER BY position
           """, arguments: [key])
-      return (cells, rows.map { RecordListing.cells($0, Self.setFields) })
+      var sets: [[Cell]] = []
+      while let row = try rows.next() { sets.append(RecordListing.cells(row, Self.setFields)) }
+      return (cells, sets)
     }
     guard let cells else { throw StoreError.notFound(table: "workout", key: id) }
     let format = context.format(output)

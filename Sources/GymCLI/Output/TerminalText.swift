@@ -1,0 +1,20 @@
+extension Cell {
+  /// The value as a table shows it: one line, local time, and no control character reaching the
+  /// terminal. Line breaks and tabs become spaces; NUL, escape and the other controls are shown as
+  /// `\x00`, `\x1B`…, so imported text can neither hide itself nor drive the terminal.
+  public var displayText: String {
+    let text = plainText(localTime: true)
+    guard text.utf8.contains(where: { $0 < 32 || $0 == 127 }) else { return text }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 8)
+    let hex: (UInt8) -> UInt8 = { $0 < 10 ? 48 + $0 : 55 + $0 }
+    for byte in text.utf8 {
+      switch byte {
+      case 9, 10, 13: bytes.append(32)
+      case 0..<32, 127: bytes.append(contentsOf: [92, 120, hex(byte >> 4), hex(byte & 15)])
+      default: bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
