@@ -29,7 +29,9 @@ public struct BenchCommand: GymCommand {
   var scale = 20_000
   @Option(help: "Samples per workload (fewer when a workload's samples take over 3 s; at least 3).") var `repeat` = 50
   @Option(name: .customLong("module"), help: "Only this module (repeatable; default: all).") var only: [String] = []
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat = .table
+  @OptionGroup var formatting: FormatOptions
+  /// Not `output.format`: this output is meant for a pipe or a person as it is.
+  var format: OutputFormat { formatting.format ?? .table }
   @Flag(help: "Exit 1 when a target is missed.") var check = false
   @Flag(help: "Keep the generated database and print its path.") var keep = false
 

@@ -55,6 +55,11 @@ public struct CommandContext {
   }
 
   public func format(_ options: OutputOptions) -> OutputFormat {
+    format(options.formatting)
+  }
+
+  /// `--format`, else `output.format`.
+  public func format(_ options: FormatOptions) -> OutputFormat {
     options.format ?? configuration.outputFormat
   }
 
@@ -82,10 +87,35 @@ extension GymCommand {
   }
 
   public static func report(_ error: any Error, verbose: Bool) -> any Error {
-    if error is ExitCode || error is CleanExit || error is ValidationError { return error }
-    let (status, message) = ErrorReporting.classify(error)
-    printError("gym: error: \(ErrorReporting.oneLine(message))")
-    if verbose { printError("gym: detail: \(String(reflecting: error))") }
-    return ExitCode(status.rawValue)
+    reportError(error, verbose: verbose)
   }
+}
+
+/// A command that waits on asynchronous work (the scheduler's service group), with the same
+/// one-line errors and exit statuses as every other command.
+public protocol AsyncGymCommand: AsyncParsableCommand {
+  var global: GlobalOptions { get }
+  func run(context: CommandContext) async throws
+}
+
+extension AsyncGymCommand {
+  /// What the command's own `run() async` calls: declared in the type itself, since a default here
+  /// would lose to `ParsableCommand`'s synchronous one (which prints help).
+  public func runReportingErrors() async throws {
+    defer { CommandStores.closeAll() }
+    do {
+      try await run(context: try CommandContext(global))
+    } catch {
+      throw reportError(error, verbose: global.verbose)
+    }
+  }
+}
+
+/// An error as one line on stderr (with `--verbose`, its detail too), as the exit code to leave with.
+func reportError(_ error: any Error, verbose: Bool) -> any Error {
+  if error is ExitCode || error is CleanExit || error is ValidationError { return error }
+  let (status, message) = ErrorReporting.classify(error)
+  printError("gym: error: \(ErrorReporting.oneLine(message))")
+  if verbose { printError("gym: detail: \(String(reflecting: error))") }
+  return ExitCode(status.rawValue)
 }

@@ -14,7 +14,9 @@ public struct ConfigCommand: ParsableCommand {
       commandName: "show", abstract: "Print every configuration key, its value and where it came from.")
 
     @OptionGroup public var global: GlobalOptions
-    @Option(help: "table, json, ndjson or csv.") var format: OutputFormat = .table
+    @OptionGroup var formatting: FormatOptions
+    /// Not `output.format`: this output is meant for a pipe or a person as it is.
+    var format: OutputFormat { formatting.format ?? .table }
 
     public init() {}
 

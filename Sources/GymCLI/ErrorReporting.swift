@@ -9,7 +9,7 @@ public enum ErrorReporting {
     case let error as GymError:
       return (error.status, error.message)
     case let error as StoreError:
-      return (status(of: error), error.message)
+      return (status(of: error), message(for: error))
     case let error as DatabaseError:
       if error.resultCode == .SQLITE_FULL { return (.ioError, "the disk is full: \(error.message ?? "")") }
       if error.resultCode == .SQLITE_CONSTRAINT {
@@ -40,6 +40,25 @@ public enum ErrorReporting {
       text = String(text.prefix(400)) + " … " + String(text.suffix(150))
     }
     return text
+  }
+
+  /// The store's account of what happened, with what to do about it in the command line's terms.
+  static func message(for error: StoreError) -> String {
+    switch error {
+    case .notADatabase: error.description + "; pass --database with another path"
+    case .foreignDatabase: error.description + "; pass --database with a gym database or a new path"
+    case .newerSchema: error.description + "; upgrade gym to use it"
+    case .cannotCreate: error.description + "; choose a writable --database path"
+    case .busy: error.description + "; try again, or raise database.busy_timeout"
+    case .invalidCursor(let reason):
+      "invalid --after cursor: \(reason); use the cursor printed after the previous page"
+    case .unknownMigration: error.description + "; see 'gym migrate status' for the identifiers"
+    case .pendingMigrations: error.description + " and database.auto_migrate is off; run 'gym migrate up'"
+    case .migrationFailed(_, _, let backup):
+      error.description + (backup.map { "; to restore it: gym migrate restore \($0)" } ?? "")
+    case .backupFailed: error.description + " (free space or fix permissions, or pass --no-backup)"
+    case .readOnly, .unknownField, .invalidValue, .notFound, .interruptedRestore: error.description
+    }
   }
 
   static func status(of error: StoreError) -> ExitStatus {

@@ -16,9 +16,18 @@ public struct GlobalOptions: ParsableArguments {
 }
 
 /// How records are written: `--format` and `--fields`.
-public struct OutputOptions: ParsableArguments {
+/// `--format`: how a command writes what it prints. Every command that prints records takes it
+/// from here; one that does not print csv (a nested graph, a summary) says so when it is asked.
+public struct FormatOptions: ParsableArguments {
   @Option(help: "Output format: table, json, ndjson or csv (default: output.format).")
   public var format: OutputFormat?
+
+  public init() {}
+}
+
+public struct OutputOptions: ParsableArguments {
+  @OptionGroup public var formatting: FormatOptions
+  public var format: OutputFormat? { formatting.format }
 
   @Option(help: ArgumentHelp("Fields to show, in order, comma-separated; only these are read.", valueName: "a,b,c"))
   public var fields: String?
@@ -62,6 +71,12 @@ public struct FilterOptions: ParsableArguments {
   public var expression: String?
 
   public init() {}
+
+  /// The expression as a predicate over `table`, nil without `--where`: the one step from the option
+  /// to SQL that every filtered command takes.
+  public func predicate(for table: TableSchema) throws -> Predicate? {
+    try expression.map { try WhereParser.parse($0, table: table) }
+  }
 }
 
 /// `--sort`: the order of a list, by declared fields, done in SQL.

@@ -4,24 +4,23 @@ import GymCore
 /// Runs a list query and streams its rows to stdout in the chosen format: the one way every
 /// module's `list` command writes records.
 public enum RecordListing {
-  /// Builds the query from the shared options; fails on a bad field or cursor before any I/O.
+  /// Builds the query from the shared options, into SQL once; fails on a bad field or cursor
+  /// before any I/O. `projection` is the fields shown when `--fields` does not say.
   public static func query(
     table: TableSchema, filters: [Predicate], output: OutputOptions, paging: PagingOptions,
-    context: CommandContext, sort: [SortKey]? = nil
-  ) throws -> Query {
-    let query = Query(
+    context: CommandContext, sort: [SortKey]? = nil, projection: [String] = []
+  ) throws -> CompiledQuery {
+    try Query(
       table: table, filter: Predicate.all(filters), sort: sort, limit: context.limit(paging),
       offset: paging.offset, after: try paging.after.map { try PageCursor(decoding: $0) },
-      projection: output.fieldList)
-    _ = try query.selectSQL()
-    return query
+      projection: output.fieldList.isEmpty ? projection : output.fieldList
+    ).compiled()
   }
 
-  public static func write(_ query: Query, store: Store, format: OutputFormat) throws {
-    let fields = try query.projectedFields()
-    let writer = RecordWriter(format: format, columns: fields.map(\.name))
+  public static func write(_ query: CompiledQuery, store: Store, format: OutputFormat) throws {
+    let writer = RecordWriter(format: format, columns: query.fields.map(\.name))
     let next = try store.read { db in
-      try query.forEachRow(db) { row in writer.write(cells(row, fields)) }
+      try query.forEachRow(db) { row in writer.write(cells(row, query.fields)) }
     }
     writer.finish(next: next?.encoded)
   }

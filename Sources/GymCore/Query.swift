@@ -94,30 +94,50 @@ public struct Query: Sendable {
     return (sql, StatementArguments(arguments))
   }
 
-  /// Streams the page's rows to `body` (a row's first columns are the projection) and returns
-  /// the cursor of the next page, or nil on the last one. Memory stays that of one row.
+  /// The query built into SQL once: checked now, run as is.
+  public func compiled() throws(StoreError) -> CompiledQuery {
+    let (sql, arguments) = try selectSQL()
+    return CompiledQuery(query: self, fields: try projectedFields(), sql: sql, arguments: arguments)
+  }
+
+  /// Streams the page's rows to `body`; see `CompiledQuery.forEachRow`.
   @discardableResult
   public func forEachRow(_ db: Database, _ body: (Row) throws -> Void) throws -> PageCursor? {
-    let (sql, arguments) = try selectSQL()
-    let projected = try projectedFields().count
-    let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-    var count = 0
-    var last: [DatabaseValue] = []
-    while let row = try rows.next() {
-      if let limit, count == limit {
-        return PageCursor(sort: sort, values: last)
-      }
-      try body(row)
-      count += 1
-      if limit != nil {
-        last = (projected..<row.count).map { row[$0] as DatabaseValue }
-      }
-    }
-    return nil
+    try compiled().forEachRow(db, body)
   }
 
   public func count(_ db: Database) throws -> Int {
     let (sql, arguments) = try countSQL()
     return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+  }
+}
+
+/// A `Query` with its SQL built: a list command builds it before any I/O (a bad field or cursor
+/// fails first) and runs that same SQL.
+public struct CompiledQuery {
+  public let query: Query
+  /// The projected fields, in output order: a row's first columns.
+  public let fields: [Field]
+  let sql: String
+  let arguments: StatementArguments
+
+  /// Streams the page's rows to `body` (a row's first columns are the projection) and returns
+  /// the cursor of the next page, or nil on the last one. Memory stays that of one row.
+  @discardableResult
+  public func forEachRow(_ db: Database, _ body: (Row) throws -> Void) throws -> PageCursor? {
+    let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+    var count = 0
+    var last: [DatabaseValue] = []
+    while let row = try rows.next() {
+      if let limit = query.limit, count == limit {
+        return PageCursor(sort: query.sort, values: last)
+      }
+      try body(row)
+      count += 1
+      if query.limit != nil {
+        last = (fields.count..<row.count).map { row[$0] as DatabaseValue }
+      }
+    }
+    return nil
   }
 }

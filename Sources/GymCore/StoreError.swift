@@ -1,5 +1,5 @@
 /// What the store refuses or cannot do, with enough context for a one-line message.
-public enum StoreError: Error, Equatable, Sendable {
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file exists but is not an SQLite database; it was not touched.
   case notADatabase(path: String)
   /// An SQLite database that gym did not create (tables but no gym schema history).
@@ -28,45 +28,35 @@ public enum StoreError: Error, Equatable, Sendable {
   /// old file aside and putting the copy in place. A new, empty database would hide the data.
   case interruptedRestore(path: String)
 
-  public var message: String {
+  /// What happened, to which file: facts about data and files only. The command line adds what to
+  /// do about it in its own words (flags, configuration keys, commands).
+  public var description: String {
     switch self {
-    case .notADatabase(let path):
-      "'\(path)' is not an SQLite database (left untouched); pass --database with another path"
-    case .foreignDatabase(let path):
-      "'\(path)' is an SQLite database that gym did not create (left untouched); "
-        + "pass --database with a gym database or a new path"
+    case .notADatabase(let path): "'\(path)' is not an SQLite database (left untouched)"
+    case .foreignDatabase(let path): "'\(path)' is an SQLite database that gym did not create (left untouched)"
     case .newerSchema(let path, let unknown):
-      "'\(path)' was written by a newer gym (unknown migrations: \(unknown.joined(separator: ", "))); "
-        + "upgrade gym to use it"
-    case .cannotCreate(let path, let reason):
-      "cannot create the database at '\(path)': \(reason); choose a writable --database path"
-    case .readOnly(let path, let reason):
-      "cannot use '\(path)': \(reason) (nothing was written)"
+      "'\(path)' was written by a newer gym (unknown migrations: \(unknown.joined(separator: ", ")))"
+    case .cannotCreate(let path, let reason): "cannot create the database at '\(path)': \(reason)"
+    case .readOnly(let path, let reason): "cannot use '\(path)': \(reason) (nothing was written)"
     case .busy(let path, let timeout):
-      "database '\(path)' is busy: another process held its lock for over \(timeout) ms; "
-        + "try again, or raise database.busy_timeout"
+      "database '\(path)' is busy: another process held its lock for over \(timeout) ms"
     case .unknownField(let name, let table, let valid):
       "unknown field '\(name)' of \(table); valid fields: \(valid.joined(separator: ", "))"
     case .invalidValue(let field, let value, let expected):
       "invalid value '\(value)' for \(field): expected \(expected)"
-    case .invalidCursor(let reason):
-      "invalid --after cursor: \(reason); use the cursor printed after the previous page"
-    case .notFound(let table, let key):
-      "no \(table) with id '\(key)'"
-    case .unknownMigration(let identifier):
-      "no migration '\(identifier)'; see 'gym migrate status' for the identifiers"
+    case .invalidCursor(let reason): "invalid page cursor: \(reason)"
+    case .notFound(let table, let key): "no \(table) with id '\(key)'"
+    case .unknownMigration(let identifier): "no migration '\(identifier)'"
     case .pendingMigrations(let path, let pending):
-      "'\(path)' needs \(pending.count) migration(s) (\(pending.joined(separator: ", "))) and database.auto_migrate "
-        + "is off; run 'gym migrate up'"
+      "'\(path)' needs \(pending.count) migration(s) (\(pending.joined(separator: ", ")))"
     case .migrationFailed(let identifier, let reason, let backup):
       "migration \(identifier) failed: \(reason); the database was left exactly as it was"
-        + (backup.map { " (backup: \($0); to restore it: gym migrate restore \($0))" } ?? "")
+        + (backup.map { " (backup: \($0))" } ?? "")
     case .interruptedRestore(let path):
       "'\(path)' is missing but '\(path).restoring' holds a restore that was interrupted; finish it with "
         + "'mv \(path).restoring \(path)', or undo it by moving the newest '\(path).replaced-…' back"
     case .backupFailed(let path, let reason):
-      "cannot back up the database to '\(path)': \(reason); nothing was migrated "
-        + "(free space or fix permissions, or pass --no-backup)"
+      "cannot back up the database to '\(path)': \(reason); nothing was migrated"
     }
   }
 }

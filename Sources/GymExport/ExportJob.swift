@@ -29,7 +29,7 @@ public struct ExportOptions: Sendable {
 /// while writers go on), rows stream through a fixed set of buffers (constant memory), encoding
 /// overlaps with compression on a second thread, and the directory is written under a temporary
 /// name, fsynced and renamed: a reader never sees a partial export, and a failed one leaves nothing.
-public struct ExportJob {
+public struct ExportJob: Sendable {
   public let store: Store
   public let options: ExportOptions
   public let gymVersion: String

@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// `gym export schedule --every 24h --keep 14 --out /exports`: exports at start and then on the
 /// interval until stopped, keeping the newest `--keep`. SIGTERM or SIGINT lets the export in
 /// progress finish, then exits 0 (swift-service-lifecycle's graceful shutdown).
-struct ExportSchedule: GymCommand {
+struct ExportSchedule: AsyncGymCommand {
   static let configuration = CommandConfiguration(
     commandName: "schedule",
     abstract: "Export now and then every interval until stopped; keep the newest --keep exports.",
@@ -26,7 +26,9 @@ struct ExportSchedule: GymCommand {
     if keep < 1 { throw ValidationError("--keep must be 1 or more") }
   }
 
-  func run(context: CommandContext) throws {
+  func run() async throws { try await runReportingErrors() }
+
+  func run(context: CommandContext) async throws {
     let service = ExportService(
       job: ExportJob(
         store: try context.openStore(), options: try export.options(context), gymVersion: ExportCommand.gymVersion),
@@ -37,21 +39,12 @@ struct ExportSchedule: GymCommand {
       configuration: ServiceGroupConfiguration(
         services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
         gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-    let done = DispatchSemaphore(value: 0)
-    let outcome = Outcome()
-    Task {
-      do { try await group.run() } catch { outcome.error = error }
-      done.signal()
-    }
-    done.wait()
-    if let error = outcome.error { throw error }
+    try await group.run()
   }
-
-  final class Outcome: @unchecked Sendable { var error: (any Error)? }
 }
 
 /// The scheduler as a service: export, prune, log, sleep — until a graceful shutdown.
-struct ExportService: Service, @unchecked Sendable {
+struct ExportService: Service {
   let job: ExportJob
   let interval: Double
   let keep: Int
@@ -89,7 +82,8 @@ struct ExportStatus: GymCommand {
   @Option(
     help: ArgumentHelp("Exit 1 unless the newest export is younger than this (a healthcheck).", valueName: "duration"))
   var maxAge: String?
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func validate() throws {
     if let maxAge, ExportListing.seconds(maxAge) == nil {

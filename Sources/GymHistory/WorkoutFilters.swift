@@ -25,9 +25,7 @@ struct WorkoutFilterOptions: ParsableArguments {
     if let until {
       result.append(.compare("completedAt", .less, .timestamp(try WhereParser.parseDate(until, option: "--until"))))
     }
-    if let expression = filter.expression {
-      result.append(try WhereParser.parse(expression, table: WorkoutSchema.table))
-    }
+    if let predicate = try filter.predicate(for: WorkoutSchema.table) { result.append(predicate) }
     return result
   }
 }

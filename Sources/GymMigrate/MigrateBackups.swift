@@ -9,7 +9,8 @@ struct MigrateBackups: GymCommand {
     commandName: "backups", abstract: "List the backups migrations took, newest first.")
 
   @OptionGroup var global: GlobalOptions
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func run(context: CommandContext) throws {
     let writer = RecordWriter(

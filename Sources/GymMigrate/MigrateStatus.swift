@@ -8,7 +8,8 @@ struct MigrateStatus: GymCommand {
     commandName: "status", abstract: "Applied, pending and unknown migrations; the schema version per module.")
 
   @OptionGroup var global: GlobalOptions
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func run(context: CommandContext) throws {
     let runner = MigrationRunner(store: try context.openStoreAsItIs())

@@ -37,7 +37,8 @@ struct MigrateVerify: GymCommand {
     abstract: "Check integrity, foreign keys, declared indexes and the schema history; count rows per table.")
 
   @OptionGroup var global: GlobalOptions
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func run(context: CommandContext) throws {
     let store = try context.openStoreAsItIs()

@@ -27,7 +27,12 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 do {
   var command = try LeafCommandParsing.parse(Gym.self, arguments)
-  try command.run()
+  // Called by its own name: `run()` on an existential would pick ParsableCommand's synchronous one.
+  if let waiting = command as? any AsyncGymCommand {
+    try await waiting.runReportingErrors()
+  } else {
+    try command.run()
+  }
 } catch let exit as ExitCode {
   // A command's own error: its one line is already on stderr.
   Glibc.exit(exit.rawValue)

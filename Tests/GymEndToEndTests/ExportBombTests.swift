@@ -29,7 +29,7 @@ import Testing
   func replace(_ name: String, in export: String, by script: String) throws {
     let file = export + "/" + name
     #expect(try shell("set -o pipefail; \(script) > '\(file).new' && mv '\(file).new' '\(file)'") == 0)
-    let sha = try String(String(decoding: checksum(file), as: UTF8.self).prefix(64))
+    let sha = try GymProcess.sha256(file)
     let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
     let url = URL(fileURLWithPath: export + "/manifest.json")
     var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
@@ -39,17 +39,6 @@ import Testing
     files[index]["sha256"] = sha
     manifest["files"] = files
     try JSONSerialization.data(withJSONObject: manifest).write(to: url)
-  }
-
-  func checksum(_ file: String) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [file]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    process.waitUntilExit()
-    return out.fileHandleForReading.readDataToEndOfFile()
   }
 
   /// `export verify` and `import`, each under a 300 MB address-space limit and with a temporary

@@ -65,7 +65,7 @@ import Testing
         var files = manifest["files"] as! [[String: Any]]
         let index = files.firstIndex { $0["name"] as? String == "workout.ndjson.gz" }!
         files[index]["bytes"] = data.count / 2
-        files[index]["sha256"] = try sha256(file)
+        files[index]["sha256"] = try GymProcess.sha256(file)
         manifest["files"] = files
       }
       expected = "workout.ndjson.gz: the gzip stream is truncated"
@@ -95,17 +95,6 @@ import Testing
     var manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
     try change(&manifest)
     try JSONSerialization.data(withJSONObject: manifest).write(to: url)
-  }
-
-  func sha256(_ path: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [path]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    process.waitUntilExit()
-    return String(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
   }
 
   /// Killed at random points, an export never leaves a directory under its final name that is

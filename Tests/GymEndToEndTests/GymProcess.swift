@@ -84,3 +84,17 @@ struct GymProcess {
     precondition(imported.status == 0, imported.stderr)
   }
 }
+
+extension GymProcess {
+  /// A file's SHA-256 in hexadecimal, from coreutils (the reference, not gym's own hashing).
+  static func sha256(_ path: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+    process.arguments = [path]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    process.waitUntilExit()
+    return String(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
+  }
+}

@@ -103,4 +103,22 @@ import Testing
     #expect(badField.status == 64)
     #expect(badField.stderr.contains("pages"))
   }
+
+  /// `library authors` pages like every list: --limit (default output.page_size), --offset, and the
+  /// next page named on stderr.
+  @Test func authorsPageWithLimitAndOffset() throws {
+    let gym = try GymProcess()
+    for (title, author) in [("Dune", "Frank Herbert"), ("Excession", "Iain Banks"), ("Foundation", "Isaac Asimov")] {
+      #expect(try gym.run(["library", "add", title, "--author", author]).status == 0)
+    }
+    // By sort name: Asimov, Banks, Herbert.
+    let first = try gym.run(["library", "authors", "--format", "csv", "--limit", "2"])
+    #expect(first.stdoutLines.map { $0.split(separator: ",")[1] } == ["name", "Isaac Asimov", "Iain Banks"])
+    #expect(first.stderr == "next page: --offset 2\n")
+    let second = try gym.run(["library", "authors", "--format", "csv", "--limit", "2", "--offset", "2"])
+    #expect(second.stdoutLines.map { $0.split(separator: ",")[1] } == ["name", "Frank Herbert"])
+    #expect(second.stderr.isEmpty)
+    let after = try gym.run(["library", "authors", "--after", "x"])
+    #expect(after.status == 64)
+  }
 }

@@ -76,7 +76,7 @@ import Testing
       #expect(identifier == "club/002-half-done")
       #expect(reason.contains("NOT NULL"))
       #expect(backup != nil)
-      #expect(error.message.contains("gym migrate restore"))
+      #expect(error.description.contains("(backup: \(backup ?? "")"))
     }
     #expect(try F.bytes(path) == original)
     let wal = FileManager.default.fileExists(atPath: path + "-wal") ? try F.bytes(path + "-wal") : Data()
@@ -103,7 +103,7 @@ import Testing
     let original = try F.bytes(path)
     let broken = F.v1 + [Migration(identifier, kind, touches: ["visit"], sql: sql)]
     let error = #expect(throws: StoreError.self) { _ = try Store(path: path, modules: [F.module(broken)]) }
-    #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
+    #expect(error?.description.contains(expected) == true, "\(String(describing: error))")
     #expect(try F.bytes(path) == original)
   }
 

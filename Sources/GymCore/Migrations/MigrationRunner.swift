@@ -161,7 +161,7 @@ public struct MigrationRunner {
     switch error {
     case let error as MigrationCheckError: error.message
     case let error as DatabaseError: error.message ?? "\(error.resultCode)"
-    case let error as StoreError: error.message
+    case let error as StoreError: error.description
     default: "\(error)"
     }
   }

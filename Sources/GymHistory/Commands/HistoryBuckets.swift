@@ -18,7 +18,8 @@ struct HistoryDaily: GymCommand {
   @Option(help: "The sample type.") var type: SampleTypeArgument
   @Option(help: "How many days, today included.") var days = 30
   @OptionGroup var sources: SourceOptions
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func validate() throws {
     if days < 1 || days > 3660 { throw ValidationError("--days must be from 1 to 3660") }
@@ -40,7 +41,8 @@ struct HistoryRecent: GymCommand {
   @Option(help: "The sample type.") var type: SampleTypeArgument
   @Option(help: "How many hours, the current one included.") var hours = 8
   @OptionGroup var sources: SourceOptions
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func validate() throws {
     if hours < 1 || hours > 24 * 31 { throw ValidationError("--hours must be from 1 to 744") }
@@ -100,7 +102,8 @@ struct HistoryTrend: GymCommand {
   @Option(help: "The sample type.") var type: SampleTypeArgument
   @Option(help: "How many weeks, this one included.") var weeks = 12
   @OptionGroup var sources: SourceOptions
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func validate() throws {
     if weeks < 1 || weeks > 520 { throw ValidationError("--weeks must be from 1 to 520") }

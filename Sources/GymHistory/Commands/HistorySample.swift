@@ -13,7 +13,9 @@ struct HistorySample: ParsableCommand {
   @Option(help: "How many workouts.") var count = 100
   @Option(help: "Spread over this many days up to now.") var days = 365
   @Option(help: "Random seed: the same seed gives the same workouts.") var seed: UInt64 = 1
-  @Option(help: "ndjson, csv, json or table.") var format: OutputFormat = .ndjson
+  @OptionGroup var formatting: FormatOptions
+  /// Not `output.format`: this output is meant for a pipe or a person as it is.
+  var format: OutputFormat { formatting.format ?? .ndjson }
 
   func validate() throws {
     if count < 0 { throw ValidationError("--count must be 0 or more") }

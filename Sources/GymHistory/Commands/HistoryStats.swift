@@ -10,7 +10,8 @@ struct HistoryStats: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "How many weeks back, this week included.") var weeks = 12
-  @Option(help: "Output format: table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func validate() throws {
     if weeks < 1 || weeks > 520 { throw ValidationError("--weeks must be from 1 to 520") }

@@ -11,7 +11,8 @@ struct HistorySummary: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var sources: SourceOptions
-  @Option(help: "table or json.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func validate() throws {
     if let format, format != .table && format != .json {

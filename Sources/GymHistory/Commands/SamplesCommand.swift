@@ -31,9 +31,7 @@ struct SampleFilterOptions: ParsableArguments {
     if let until {
       result.append(.compare("start", .less, .timestamp(try WhereParser.parseDate(until, option: "--until"))))
     }
-    if let expression = filter.expression {
-      result.append(try WhereParser.parse(expression, table: SampleSchema.table))
-    }
+    if let predicate = try filter.predicate(for: SampleSchema.table) { result.append(predicate) }
     return result
   }
 }
@@ -89,7 +87,8 @@ struct SamplesSources: GymCommand {
     abstract: "List the sources of health samples in priority order, with their types, counts and dates.")
 
   @OptionGroup var global: GlobalOptions
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func run(context: CommandContext) throws {
     let rows = try context.openStore().read { db in
@@ -128,7 +127,8 @@ struct SamplesTypes: GymCommand {
     commandName: "types", abstract: "List the sample types held, with unit, kind, count and dates.")
 
   @OptionGroup var global: GlobalOptions
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func run(context: CommandContext) throws {
     let rows = try context.openStore().read { db in

@@ -39,7 +39,9 @@ struct SamplesGenerate: ParsableCommand {
 
   @Option(help: "Days of data, up to today.") var days = 7
   @Option(help: "Random seed: the same seed gives the same samples.") var seed: UInt64 = 1
-  @Option(help: "ndjson, csv, json or table.") var format: OutputFormat = .ndjson
+  @OptionGroup var formatting: FormatOptions
+  /// Not `output.format`: this output is meant for a pipe or a person as it is.
+  var format: OutputFormat { formatting.format ?? .ndjson }
 
   func validate() throws {
     if days < 1 || days > 36_500 { throw ValidationError("--days must be from 1 to 36500") }

@@ -25,9 +25,7 @@ struct LibraryFilterOptions: ParsableArguments {
 
   func predicates() throws -> [Predicate] {
     var filters = LibraryQueries.listFilters(status: status, author: author)
-    if let expression = filter.expression {
-      filters.append(try WhereParser.parse(expression, table: LibrarySchema.list))
-    }
+    if let predicate = try filter.predicate(for: LibrarySchema.list) { filters.append(predicate) }
     return filters
   }
 }

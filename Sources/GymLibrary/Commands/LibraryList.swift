@@ -24,10 +24,9 @@ struct LibraryList: GymCommand {
   @OptionGroup var paging: PagingOptions
 
   func run(context: CommandContext) throws {
-    var query = try RecordListing.query(
+    let query = try RecordListing.query(
       table: LibrarySchema.list, filters: try filters.predicates(), output: output, paging: paging,
-      context: context, sort: sorting.keys)
-    if output.fieldList.isEmpty { query.projection = LibrarySchema.listFields }
+      context: context, sort: sorting.keys, projection: LibrarySchema.listFields)
     try RecordListing.write(query, store: try context.openStore(), format: context.format(output))
   }
 }
@@ -53,20 +52,41 @@ struct LibraryAuthors: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "name (sort name, the default) or works (most first).") var by: AuthorOrder = .name
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  @OptionGroup var paging: PagingOptions
 
   enum AuthorOrder: String, CaseIterable, ExpressibleByArgument { case name, works }
+
+  func validate() throws {
+    if paging.after != nil {
+      throw ValidationError("library authors pages with --limit and --offset; --after is for lists of records")
+    }
+  }
 
   func run(context: CommandContext) throws {
     let order = by == .name ? "a.sortName, a.id" : "works DESC, a.sortName, a.id"
     let fields = [
       Field("id", .integer), Field("name", .text), Field("sortName", .text), Field("works", .integer),
     ]
-    let writer = RecordWriter(format: format ?? context.configuration.outputFormat, columns: fields.map(\.name))
+    // One row past the page says whether another follows, as every list does.
+    let limit = context.limit(paging)
+    let writer = RecordWriter(format: context.format(formatting), columns: fields.map(\.name))
+    var shown = 0
+    var more = false
     try context.openStore().read { db in
-      let rows = try Row.fetchCursor(db, sql: LibraryQueries.authorsSQL + " ORDER BY " + order)
-      while let row = try rows.next() { writer.write(RecordListing.cells(row, fields)) }
+      let rows = try Row.fetchCursor(
+        db, sql: LibraryQueries.authorsSQL + " ORDER BY " + order + " LIMIT ? OFFSET ?",
+        arguments: [limit.map { $0 + 1 } ?? -1, paging.offset])
+      while let row = try rows.next() {
+        if let limit, shown == limit {
+          more = true
+          break
+        }
+        writer.write(RecordListing.cells(row, fields))
+        shown += 1
+      }
     }
     writer.finish(next: nil)
+    if more { printError("next page: --offset \(paging.offset + shown)") }
   }
 }

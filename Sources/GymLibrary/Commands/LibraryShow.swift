@@ -13,7 +13,8 @@ struct LibraryShow: GymCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The work's id, or an ISBN of one of its editions.") var work: String?
   @Flag(help: "Every work's graph, in id order (ndjson: one object per line).") var all = false
-  @Option(help: "table, json or ndjson.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func validate() throws {
     if all == (work != nil) { throw ValidationError("give a work id or ISBN, or --all") }
@@ -54,7 +55,8 @@ struct LibrarySearch: GymCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The words to find, e.g. 'locked tomb' or 'muir'.") var text: String
   @Option(help: "At most this many results (default 20).") var limit = 20
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func validate() throws {
     if limit < 1 { throw ValidationError("--limit must be 1 or more") }

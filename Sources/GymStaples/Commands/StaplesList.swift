@@ -16,9 +16,7 @@ struct StaplesList: GymCommand {
 
   func run(context: CommandContext) throws {
     var filters = StaplesQueries.itemFilters(category: category, all: all)
-    if let expression = filter.expression {
-      filters.append(try WhereParser.parse(expression, table: StaplesSchema.items))
-    }
+    if let predicate = try filter.predicate(for: StaplesSchema.items) { filters.append(predicate) }
     let query = try RecordListing.query(
       table: StaplesSchema.items, filters: filters, output: output, paging: paging, context: context)
     let store = try context.openStore()
@@ -33,7 +31,8 @@ struct StaplesCategories: GymCommand {
     commandName: "categories", abstract: "The categories, with how many items and staples each has.")
 
   @OptionGroup var global: GlobalOptions
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func run(context: CommandContext) throws {
     let rows = try context.openStore().read { try StaplesQueries.categories($0) }

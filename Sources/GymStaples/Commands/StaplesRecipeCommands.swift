@@ -56,7 +56,8 @@ struct StaplesShoppingList: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "Recipe names.") var recipes: [String] = []
-  @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
 
   func run(context: CommandContext) throws {
     let rows = try context.openStore().read { db in
@@ -109,7 +110,8 @@ struct RecipeCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The recipe's name.") var name: String
-    @Option(help: "table, json, ndjson or csv.") var format: OutputFormat?
+    @OptionGroup var formatting: FormatOptions
+    var format: OutputFormat? { formatting.format }
 
     func run(context: CommandContext) throws {
       let query = Query(table: StaplesSchema.recipes, filter: .compare("name", .equal, .text(name.trimmed)), limit: 1)
