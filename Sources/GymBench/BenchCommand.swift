@@ -96,7 +96,7 @@ public struct BenchCommand: GymCommand {
       for row in try ExportBenchmark(store: store, repeat: min(`repeat`, 3)).run() { writer.write(row) }
     }
     writer.finish(next: nil)
-    if keep, let scratch { printError("kept the benchmark database: \(scratch)/gym.sqlite") }
+    if keep, let scratch { printNote("kept the benchmark database: \(scratch)/gym.sqlite") }
     if check && missed { throw ExitCode(ExitStatus.failure.rawValue) }
   }
 

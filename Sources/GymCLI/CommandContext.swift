@@ -22,6 +22,7 @@ public struct CommandContext {
     }
     self.configuration = configuration
     self.global = global
+    Notes.quiet = global.quiet
     // Days and hours follow `time.zone`: the C library's local time (SQLite's `localtime`, and
     // gym's own) reads TZ.
     if let zone = configuration.string(.timeZone) {
@@ -49,23 +50,43 @@ public struct CommandContext {
   }
 
   /// Opens the shared store with every registered module's schema, for the rest of the command.
+  /// A read never creates: a database path that does not exist is exit 66 and nothing is made, so
+  /// a mistyped path in a script fails instead of reporting an empty database.
   public func openStore() throws -> Store {
-    CommandStores.keep(
+    guard access(databasePath, F_OK) == 0 else {
+      if access(databasePath + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: databasePath) }
+      throw GymError.noInput(
+        "no database at '\(databasePath)' (nothing was created); check --database or database.path, "
+          + "or add or import something to create it")
+    }
+    return CommandStores.keep(
       try Store(path: databasePath, modules: ModuleRegistry.modules, options: configuration.storeOptions))
   }
 
+  /// Opens the store for a command that adds records (add, import, seed), creating the database if
+  /// it is not there, and saying so once.
+  public func openStoreForWriting() throws -> Store {
+    let isNew = access(databasePath, F_OK) != 0
+    let store = CommandStores.keep(
+      try Store(path: databasePath, modules: ModuleRegistry.modules, options: configuration.storeOptions))
+    if isNew { CommandStores.noteCreated(databasePath) }
+    return store
+  }
+
+  /// `--format`, else `output.format`.
   public func format(_ options: OutputOptions) -> OutputFormat {
     format(options.formatting)
   }
 
-  /// `--format`, else `output.format`.
   public func format(_ options: FormatOptions) -> OutputFormat {
     options.format ?? configuration.outputFormat
   }
 
-  /// The page size: `--limit` (0: none), else `output.page_size`.
-  public func limit(_ paging: PagingOptions) -> Int? {
-    let limit = paging.limit ?? configuration.integer(.pageSize)
+  /// The page size: `--limit` (0: none), else `output.page_size` for a table.
+  /// A table is for a person and keeps `output.page_size`; json, ndjson and csv are for programs and
+  /// return every row unless `--limit` says otherwise.
+  public func limit(_ paging: PagingOptions, format: OutputFormat) -> Int? {
+    let limit = paging.limit ?? (format == .table ? configuration.integer(.pageSize) : 0)
     return limit == 0 ? nil : limit
   }
 }
@@ -81,6 +102,7 @@ extension GymCommand {
     defer { CommandStores.closeAll() }
     do {
       try run(context: try CommandContext(global))
+      CommandStores.announceCreated()
     } catch {
       throw Self.report(error, verbose: global.verbose)
     }
@@ -105,6 +127,7 @@ extension AsyncGymCommand {
     defer { CommandStores.closeAll() }
     do {
       try await run(context: try CommandContext(global))
+      CommandStores.announceCreated()
     } catch {
       throw reportError(error, verbose: global.verbose)
     }

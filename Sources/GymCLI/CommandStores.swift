@@ -7,6 +7,18 @@ import Synchronization
 /// notification center, and libdispatch starting a thread only to dispose of the queue.
 enum CommandStores {
   private static let open = Mutex<[Store]>([])
+  private static let created = Mutex<[String]>([])
+
+  /// A database this command created; it is announced once the command has succeeded.
+  static func noteCreated(_ path: String) {
+    created.withLock { $0.append(path) }
+  }
+
+  /// "gym: created database '…'" for each database the command made, after it succeeded: a command
+  /// that fails does not claim to have made something.
+  static func announceCreated() {
+    for path in created.withLock({ $0 }) { printNote("gym: created database '\(path)'") }
+  }
 
   static func keep(_ store: Store) -> Store {
     open.withLock { $0.append(store) }

@@ -12,6 +12,9 @@ public struct GlobalOptions: ParsableArguments {
   @Flag(help: "Print details with errors.")
   public var verbose = false
 
+  @Flag(name: [.customShort("q"), .long], help: "No progress or notes on stderr; errors and warnings still print.")
+  public var quiet = false
+
   public init() {}
 }
 

@@ -17,7 +17,7 @@ public final class ProgressLine {
   public init(_ label: String, output: BufferedOutput = .standardError(), enabled: Bool? = nil) {
     self.label = label
     self.output = output
-    self.enabled = enabled ?? output.isTerminal
+    self.enabled = enabled ?? (output.isTerminal && !Notes.quiet)
   }
 
   /// Redraws at most ten times a second; cheap enough to call per record.

@@ -11,7 +11,8 @@ public enum RecordListing {
     context: CommandContext, sort: [SortKey]? = nil, projection: [String] = []
   ) throws -> CompiledQuery {
     try Query(
-      table: table, filter: Predicate.all(filters), sort: sort, limit: context.limit(paging),
+      table: table, filter: Predicate.all(filters), sort: sort,
+      limit: context.limit(paging, format: context.format(output)),
       offset: paging.offset, after: try paging.after.map { try PageCursor(decoding: $0) },
       projection: output.fieldList.isEmpty ? projection : output.fieldList
     ).compiled()

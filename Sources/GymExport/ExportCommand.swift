@@ -38,7 +38,7 @@ struct ExportCreate: GymCommand {
     let out = BufferedOutput.standardOutput()
     out.write(path + "\n")
     out.flush()
-    printError(
+    printNote(
       "exported \(rows) rows from \(manifest.tables.count) tables to \(path) (\(bytes) bytes), verified checksums in manifest.json"
     )
   }
@@ -89,7 +89,7 @@ struct ExportVerify: GymCommand {
       reader: reader, target: "", modules: ModuleRegistry.modules, options: context.configuration.storeOptions
     ).check()
     let rows = reader.manifest.totalRows ?? 0
-    printError(
+    printNote(
       "ok: \(path): \(reader.manifest.files.count) files, \(rows) rows, checksums and counts match; "
         + "every row loads into its schema")
   }
@@ -118,7 +118,7 @@ public struct ImportCommand: GymCommand {
       reader: reader, target: context.databasePath, modules: ModuleRegistry.modules,
       options: context.configuration.storeOptions, merge: merge
     ).run()
-    printError(
+    printNote(
       "imported \(summary.rows) rows into \(summary.tables) tables from \(path)"
         + (merge ? "; \(summary.existing) already there, left alone" : "")
         + (summary.migrated.isEmpty

@@ -56,7 +56,7 @@ struct ExportService: Service {
       do {
         let (path, manifest) = try job.run(now: started)
         let removed = ExportListing.prune(job.options.out, keep: keep)
-        printError(
+        printNote(
           "\(Timestamp.now().canonical) exported \((path as NSString).lastPathComponent): "
             + "\(manifest.totalRows ?? 0) rows, \(manifest.totalBytes ?? 0) bytes "
             + String(format: "in %.2f s", Date().timeIntervalSince(started))
@@ -68,7 +68,7 @@ struct ExportService: Service {
       let wait = max(0, interval - Date().timeIntervalSince(started))
       try? await cancelWhenGracefulShutdown { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
     }
-    printError("\(Timestamp.now().canonical) export schedule stopped")
+    printNote("\(Timestamp.now().canonical) export schedule stopped")
   }
 }
 

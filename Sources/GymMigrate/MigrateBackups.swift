@@ -41,7 +41,7 @@ struct MigrateRestore: GymCommand {
     let parsed = Backup(path: backup, database: database) ?? Backup(unnamed: backup)
     let aside = try parsed.restore(
       to: database, migrations: ModuleRegistry.modules.flatMap(\.migrations))
-    printError(
+    printNote(
       "restored '\(database)' from '\(backup)'"
         + (aside.map { "; the previous database is kept at '\($0)'" } ?? ""))
   }

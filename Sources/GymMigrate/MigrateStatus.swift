@@ -50,7 +50,7 @@ struct MigrateStatus: GymCommand {
     writer.finish(next: nil)
     guard format == .table else { return }
     let pending = state.pending.count
-    printError(
+    printNote(
       "schema v\(state.version): \(state.applied.count) applied, \(pending) pending"
         + (state.unknown.isEmpty ? "" : ", \(state.unknown.count) unknown to this gym (a newer gym wrote it)")
         + (pending > 0 ? "; run 'gym migrate up'" : ""))

@@ -16,10 +16,10 @@ struct MigrateUp: GymCommand {
     runner.keepBackups = context.configuration.integer(.keepBackups)
     let report = try runner.up(to: to, backup: !noBackup)
     guard !report.applied.isEmpty else {
-      printError("nothing to do: schema v\(report.toVersion) is up to date")
+      printNote("nothing to do: schema v\(report.toVersion) is up to date")
       return
     }
-    printError(
+    printNote(
       "applied \(report.applied.count) migration(s): \(report.applied.joined(separator: ", ")); "
         + "schema v\(report.fromVersion) → v\(report.toVersion), verified in \(seconds(report.migrationSeconds))"
         + (report.backup.map { "; backup: \($0.path) (\(seconds(report.backupSeconds)))" } ?? ""))

@@ -56,7 +56,7 @@ import Testing
   @Test func databaseDirectoryThatCannotBeCreatedIs73() throws {
     let gym = try GymProcess()
     let blocker = try gym.write("file", "x")
-    let result = try gym.run(["history", "list", "--database", blocker + "/sub/gym.sqlite"])
+    let result = try gym.run(["library", "add", "Dune", "--database", blocker + "/sub/gym.sqlite"])
     expectOneLineError(result, 73, contains: "cannot create the database")
   }
 

@@ -51,8 +51,11 @@ import Testing
   @Test func pageSizeFromConfigurationApplies() throws {
     let gym = try GymProcess()
     try gym.seed(8)
-    _ = try gym.write("gym.yaml", "version: 1\noutput:\n  page_size: 5\n  format: ndjson\n")
-    #expect(try gym.run(["history", "list"]).stdoutLines.count == 5)
+    _ = try gym.write("gym.yaml", "version: 1\noutput:\n  page_size: 5\n  format: table\n")
+    // A table pages (a header and 5 rows); a machine format returns every row unless --limit says.
+    #expect(try gym.run(["history", "list"]).stdoutLines.count == 6)
+    #expect(try gym.run(["history", "list", "--format", "ndjson"]).stdoutLines.count == 8)
+    #expect(try gym.run(["history", "list", "--format", "ndjson", "--limit", "3"]).stdoutLines.count == 3)
   }
 
   @Test func externalCommandRunsWithTheDatabasePath() throws {
@@ -75,10 +78,31 @@ import Testing
     #expect(result.stderr == "gym: error: unknown command 'histroy'; did you mean 'history'? (see 'gym --help')\n")
   }
 
-  @Test func defaultDatabaseIsCreatedUnderXDGDataHome() throws {
+  /// Reads never create: a mistyped path in a cron job fails with 66 instead of counting 0. The
+  /// first command that writes creates the database under XDG_DATA_HOME and says so once.
+  @Test func readsNeverCreateAndTheFirstWriteSaysItCreated() throws {
     var gym = try GymProcess()
     gym.environment["GYM_DATABASE"] = nil
-    #expect(try gym.run(["history", "count"]).stdout == "0\n")
-    #expect(FileManager.default.fileExists(atPath: gym.directory + "/data/gym/gym.sqlite"))
+    let path = gym.directory + "/data/gym/gym.sqlite"
+    for read in [
+      ["history", "count"], ["library", "list"], ["staples", "list"], ["export", "--out", gym.directory],
+    ] {
+      let result = try gym.run(read)
+      #expect(result.status == 66, "\(read): \(result.stderr)")
+      #expect(
+        result.stderr
+          == "gym: error: no database at '\(path)' (nothing was created); check --database or database.path, or add or import something to create it\n"
+      )
+      #expect(!FileManager.default.fileExists(atPath: gym.directory + "/data"), "\(read)")
+    }
+    let added = try gym.run(["library", "add", "Dune"])
+    #expect(added.stderr == "added work 1: 'Dune'\ngym: created database '\(path)'\n")
+    #expect(FileManager.default.fileExists(atPath: path))
+    let again = try gym.run(["library", "add", "Emma"])
+    #expect(again.stderr == "added work 2: 'Emma'\n")
+    #expect(try gym.run(["library", "count"]).stdout == "2\n")
+    // --quiet: no notes, errors still.
+    #expect(try gym.run(["library", "add", "Kim", "-q"]).stderr.isEmpty)
+    #expect(try gym.run(["library", "show", "99", "--quiet"]).stderr.hasPrefix("gym: error: "))
   }
 }

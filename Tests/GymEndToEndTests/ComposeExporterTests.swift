@@ -91,6 +91,7 @@ import Yams
     }
     // gym itself refuses a zone the system does not know, as a configuration error.
     let gym = try GymProcess()
+    try gym.seed(1)
     let bad = try gym.run(["history", "count"], environment: ["GYM_TIME_ZONE": "Mars/Olympus"])
     #expect(bad.status == 78)
     #expect(bad.stderr.contains("GYM_TIME_ZONE='Mars/Olympus' is not an IANA time zone name"))

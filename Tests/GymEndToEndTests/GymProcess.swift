@@ -37,6 +37,9 @@ struct GymProcess {
 
   var databasePath: String { environment["GYM_DATABASE"]! }
 
+  /// The note the first command that writes prints after it made the database.
+  var createdNote: String { "gym: created database '\(databasePath)'\n" }
+
   @discardableResult
   func run(
     _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:], executable: String? = nil,

@@ -6,7 +6,10 @@ import Testing
   @Test func listPrintsTwentyNewestFirstAndTheCursorOnStderr() throws {
     let gym = try GymProcess()
     try gym.seed(45)
-    let page = try gym.run(["history", "list", "--format", "ndjson"])
+    // A machine format returns every row unless --limit says; the table keeps the page size.
+    #expect(try gym.run(["history", "list", "--format", "ndjson"]).stdoutLines.count == 45)
+    #expect(try gym.run(["history", "list"]).stdoutLines.count == 21)
+    let page = try gym.run(["history", "list", "--format", "ndjson", "--limit", "20"])
     #expect(page.status == 0)
     #expect(page.stdoutLines.count == 20)
     let dates = try page.stdoutLines.map { line in
@@ -38,7 +41,11 @@ import Testing
   @Test func jsonIsOneDocumentWithTheNextCursor() throws {
     let gym = try GymProcess()
     try gym.seed(25)
-    let first = try gym.run(["history", "list", "--format", "json"])
+    let whole = try gym.run(["history", "list", "--format", "json"])
+    let all = try #require(try JSONSerialization.jsonObject(with: Data(whole.stdout.utf8)) as? [String: Any])
+    #expect((all["items"] as? [Any])?.count == 25)
+    #expect(all["next"] is NSNull)
+    let first = try gym.run(["history", "list", "--format", "json", "--limit", "20"])
     let document = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
     #expect((document["items"] as? [Any])?.count == 20)
     let next = try #require(document["next"] as? String)
@@ -103,7 +110,7 @@ import Testing
     let sample = try gym.run(["history", "sample", "--count", "30", "--format", "csv"])
     let path = try gym.write("w.csv", sample.stdout)
     let first = try gym.run(["history", "import", path])
-    #expect(first.stderr == "imported 30 records: 30 inserted, 0 updated, 0 unchanged\n")
+    #expect(first.stderr == "imported 30 records: 30 inserted, 0 updated, 0 unchanged\n" + gym.createdNote)
     let second = try gym.run(["history", "import", path])
     #expect(second.stderr == "imported 30 records: 0 inserted, 0 updated, 30 unchanged\n")
     #expect(try gym.run(["history", "count"]).stdout == "30\n")
@@ -174,7 +181,8 @@ import Testing
     let imported = try gym.run(["history", "import", "--from", "strong", "--weight-unit", "kg", path])
     #expect(
       imported.stderr
-        == "imported 2 rows: workouts 1 inserted, 0 updated, 0 unchanged; sets 1 inserted, 0 updated, 0 unchanged\n")
+        == "imported 2 rows: workouts 1 inserted, 0 updated, 0 unchanged; sets 1 inserted, 0 updated, 0 unchanged\n"
+        + gym.createdNote)
     let id = try gym.run(["history", "list", "--format", "csv", "--fields", "id"]).stdoutLines[1]
     let shown = try gym.run(["history", "show", String(id), "--format", "json"])
     let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])

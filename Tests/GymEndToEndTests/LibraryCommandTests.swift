@@ -15,7 +15,7 @@ import Testing
     let gym = try GymProcess()
     #expect(
       try gym.run(["library", "add", "Dune", "--author", "Frank Herbert", "--isbn", "0441013597"]).stderr
-        == "added work 1: 'Dune'\n")
+        == "added work 1: 'Dune'\n" + gym.createdNote)
     try gym.run(["library", "add", "Good Omens", "--author", "Terry Pratchett", "--author", "Neil Gaiman"])
     let list = try gym.run(["library", "--format", "csv"])
     #expect(
@@ -59,7 +59,7 @@ import Testing
         imported 2 books: works 2 added, 0 updated, 0 unchanged; authors 4 added; shelves seen: dnf 1 (kept as a tag), \
         read 1
 
-        """)
+        """ + gym.createdNote)
     let again = try gym.run(["library", "import", "goodreads", file])
     #expect(again.stderr.hasPrefix("imported 2 books: works 0 added, 0 updated, 2 unchanged; authors 0 added"))
     let found = try gym.run(["library", "search", "locked tomb", "--format", "csv"])

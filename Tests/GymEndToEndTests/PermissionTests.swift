@@ -78,7 +78,7 @@ struct PermissionTests {
       expectRefused(result, "its directory is not writable", arguments)
     }
     #expect(try digest(database) == before)
-    let new = try run(["history", "count", "--database", directory + "/new.sqlite"])
+    let new = try run(Self.writes[2] + ["--database", directory + "/new.sqlite"])
     expectRefused(new, "is not writable; choose a writable --database path", ["new database"])
     #expect(!FileManager.default.fileExists(atPath: directory + "/new.sqlite"))
   }

@@ -8,7 +8,7 @@ import Testing
     let samples = try gym.run(["history", "samples", "generate", "--days", "3"])
     let lines = samples.stdoutLines.count
     let first = try gym.run(["history", "samples", "import", "-"], stdin: samples.stdout)
-    #expect(first.stderr == "imported \(lines) samples: \(lines) inserted, 0 skipped as duplicates\n")
+    #expect(first.stderr == "imported \(lines) samples: \(lines) inserted, 0 skipped as duplicates\n" + gym.createdNote)
     let again = try gym.run(["history", "samples", "import", "-"], stdin: samples.stdout)
     #expect(again.stderr == "imported \(lines) samples: 0 inserted, \(lines) skipped as duplicates\n")
     #expect(try gym.run(["history", "samples", "count"]).stdout == "\(lines)\n")
@@ -32,6 +32,7 @@ import Testing
 
   @Test func badSampleTypeIsAUsageError() throws {
     let gym = try GymProcess()
+    try gym.seed(1)
     let result = try gym.run(["history", "daily", "--type", "mood"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("steps"))
@@ -95,6 +96,7 @@ import Testing
     #expect(
       result.stderr
         == "read 2 records: 2 samples inserted, 0 skipped as duplicates, 0 of other types kept as written; workouts 0 inserted, 0 updated, 0 unchanged\n"
+        + gym.createdNote
     )
     #expect(try gym.run(["history", "samples", "count", "--type", "steps"]).stdout == "1\n")
     // Health writes saturation as a fraction of one: 0.98 is 98 %.

@@ -49,6 +49,6 @@ public struct Configuration: Sendable {
   public var storeOptions: Store.Options {
     Store.Options(
       busyTimeoutMilliseconds: integer(.busyTimeout), autoMigrate: bool(.autoMigrate),
-      keepBackups: integer(.keepBackups), announce: { printError($0) })
+      keepBackups: integer(.keepBackups), announce: { printNote($0) })
   }
 }

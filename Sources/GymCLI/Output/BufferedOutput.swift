@@ -70,6 +70,18 @@ public final class BufferedOutput {
 }
 
 /// Prints one line on stderr at once (errors, the next-page cursor, summaries).
+/// A note on stderr (what a command did, the next page's cursor), silenced by `--quiet`; errors and
+/// warnings go through `printError` and always print.
+public func printNote(_ line: String) {
+  guard !Notes.quiet else { return }
+  printError(line)
+}
+
+public enum Notes {
+  /// Set once, from `--quiet`, before the command runs.
+  nonisolated(unsafe) public static var quiet = false
+}
+
 public func printError(_ line: String) {
   let stream = BufferedOutput.standardError()
   stream.write(line + "\n")

@@ -63,7 +63,7 @@ public final class RecordWriter {
     }
     out.flush()
     if let next, format != .json {
-      printError("next page: --after \(next)")
+      printNote("next page: --after \(next)")
     }
   }
 }

@@ -27,7 +27,7 @@ struct HistoryAdd: GymCommand {
   func run(context: CommandContext) throws {
     let when = try completedAt.map { try WhereParser.parseDate($0, option: "--completed-at") } ?? .now()
     let key = (id ?? UUID().uuidString).lowercased()
-    let store = try context.openStore()
+    let store = try context.openStoreForWriting()
     try store.write { db in
       try db.execute(
         sql: """

@@ -32,6 +32,6 @@ struct HistoryDelete: GymCommand {
       }
       return keys.count
     }
-    printError("deleted \(deleted) workout\(deleted == 1 ? "" : "s")")
+    printNote("deleted \(deleted) workout\(deleted == 1 ? "" : "s")")
   }
 }

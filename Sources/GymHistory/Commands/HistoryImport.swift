@@ -24,7 +24,6 @@ struct HistoryImport: GymCommand {
   @Option(help: "gym files: ndjson, json or csv (default: from the extension, else the first byte).")
   var inputFormat: InputFormat?
   @Flag(help: "Validate every record and write nothing.") var dryRun = false
-  @Flag(help: "No summary line.") var quiet = false
 
   func validate() throws {
     if from != .gym && inputFormat != nil { throw ValidationError("--input-format is for gym's own files") }
@@ -33,7 +32,7 @@ struct HistoryImport: GymCommand {
   func run(context: CommandContext) throws {
     let progress = ProgressLine("importing")
     defer { progress.finish() }
-    let openStore = dryRun ? nil : context.openStore
+    let openStore = dryRun ? nil : context.openStoreForWriting
     let summary: String
     switch from {
     case .gym:
@@ -59,7 +58,7 @@ struct HistoryImport: GymCommand {
           + "sets \(s.inserted) inserted, \(s.updated) updated, \(s.unchanged) unchanged"
     }
     progress.finish()
-    if !quiet { printError(summary) }
+    printNote(summary)
   }
 }
 

@@ -18,17 +18,16 @@ struct HistoryImportHealth: GymCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "export.xml, the export's .zip, or - for stdin.") var file: String
   @Flag(help: "Validate every record and write nothing.") var dryRun = false
-  @Flag(help: "No summary line.") var quiet = false
 
   func run(context: CommandContext) throws {
     let progress = ProgressLine("importing Apple Health")
     defer { progress.finish() }
-    let counts = try AppleHealthImport(path: file).run(openStore: dryRun ? nil : context.openStore, progress: progress)
+    let counts = try AppleHealthImport(path: file).run(
+      openStore: dryRun ? nil : context.openStoreForWriting, progress: progress)
     progress.finish()
-    guard !quiet else { return }
     let s = counts.samples
     let w = counts.workouts
-    printError(
+    printNote(
       dryRun
         ? "validated \(counts.records) records and \(w.read) workouts; nothing written (--dry-run)"
         : "read \(counts.records) records: \(s.inserted) samples inserted, \(s.unchanged) skipped as duplicates, "

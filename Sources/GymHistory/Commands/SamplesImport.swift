@@ -15,15 +15,13 @@ struct SamplesImport: GymCommand {
   @Option(help: "ndjson, json or csv (default: from the extension, else the first byte).")
   var inputFormat: InputFormat?
   @Flag(help: "Validate every record and write nothing.") var dryRun = false
-  @Flag(help: "No summary line.") var quiet = false
 
   func run(context: CommandContext) throws {
     let job = RecordImport(table: SampleSchema.table, conflict: SampleSchema.conflict, path: file, format: inputFormat)
     let progress = ProgressLine("importing samples")
-    let counts = try job.run(openStore: dryRun ? nil : context.openStore, progress: progress)
+    let counts = try job.run(openStore: dryRun ? nil : context.openStoreForWriting, progress: progress)
     progress.finish()
-    guard !quiet else { return }
-    printError(
+    printNote(
       dryRun
         ? "validated \(counts.read) samples; nothing written (--dry-run)"
         : "imported \(counts.read) samples: \(counts.inserted) inserted, \(counts.unchanged) skipped as duplicates")

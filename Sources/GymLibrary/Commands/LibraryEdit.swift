@@ -40,7 +40,7 @@ struct LibraryAdd: GymCommand {
       isbn10: parsed?.isbn10, isbn13: parsed?.isbn13, publisher: publisher, pageCount: pages, year: year)
     book.entry.dateAdded = EntryOptions.today()
     entry.apply(to: &book.entry, today: EntryOptions.today())
-    let id = try context.openStore().write { db -> Int64 in
+    let id = try context.openStoreForWriting().write { db -> Int64 in
       if let code = parsed.flatMap({ $0.isbn13 ?? $0.isbn10 }),
         let other = try LibraryQueries.works(db, isbn: code).first
       {
@@ -48,7 +48,7 @@ struct LibraryAdd: GymCommand {
       }
       return try LibraryWriter(db, now: .now()).save(book).id
     }
-    printError("added work \(id): '\(book.title)'")
+    printNote("added work \(id): '\(book.title)'")
   }
 }
 
@@ -89,7 +89,7 @@ struct LibrarySet: GymCommand {
         sql: "UPDATE work SET lastModified = ? WHERE id = ?", arguments: [Timestamp.now().canonical, id])
       return id
     }
-    printError("updated work \(id)")
+    printNote("updated work \(id)")
   }
 }
 
@@ -109,7 +109,7 @@ struct LibraryRemove: GymCommand {
       try db.execute(sql: "DELETE FROM work WHERE id = ?", arguments: [id])
       return (id, title)
     }
-    printError("removed work \(id): '\(title)'")
+    printNote("removed work \(id): '\(title)'")
   }
 }
 

@@ -18,7 +18,6 @@ struct LibraryImport: GymCommand {
   @Argument(help: "The source: goodreads.") var source: LibrarySource
   @Argument(help: "The export's CSV file, or - for stdin.") var file: String
   @Flag(help: "Validate every row and write nothing.") var dryRun = false
-  @Flag(help: "No summary line.") var quiet = false
 
   enum LibrarySource: String, CaseIterable, ExpressibleByArgument { case goodreads }
 
@@ -26,9 +25,8 @@ struct LibraryImport: GymCommand {
     let progress = ProgressLine("importing")
     defer { progress.finish() }
     let counts = try GoodreadsImport(path: file).run(
-      openStore: dryRun ? nil : context.openStore, progress: progress)
+      openStore: dryRun ? nil : context.openStoreForWriting, progress: progress)
     progress.finish()
-    guard !quiet else { return }
-    printError(dryRun ? "validated \(counts.rows) rows; nothing written (--dry-run)" : counts.summary)
+    printNote(dryRun ? "validated \(counts.rows) rows; nothing written (--dry-run)" : counts.summary)
   }
 }

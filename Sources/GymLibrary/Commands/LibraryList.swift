@@ -69,7 +69,7 @@ struct LibraryAuthors: GymCommand {
       Field("id", .integer), Field("name", .text), Field("sortName", .text), Field("works", .integer),
     ]
     // One row past the page says whether another follows, as every list does.
-    let limit = context.limit(paging)
+    let limit = context.limit(paging, format: context.format(formatting))
     let writer = RecordWriter(format: context.format(formatting), columns: fields.map(\.name))
     var shown = 0
     var more = false
@@ -87,6 +87,6 @@ struct LibraryAuthors: GymCommand {
       }
     }
     writer.finish(next: nil)
-    if more { printError("next page: --offset \(paging.offset + shown)") }
+    if more { printNote("next page: --offset \(paging.offset + shown)") }
   }
 }

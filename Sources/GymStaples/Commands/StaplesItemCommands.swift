@@ -15,10 +15,10 @@ struct StaplesAdd: GymCommand {
   func validate() throws { try checkName(name, "item") }
 
   func run(context: CommandContext) throws {
-    let isNew = try context.openStore().write { db in
+    let isNew = try context.openStoreForWriting().write { db in
       try StaplesWrites.upsertItem(db, name: name.trimmed, changes: item.changes, now: .now())
     }
-    printError(isNew ? "added '\(name.trimmed)'" : "updated '\(name.trimmed)'")
+    printNote(isNew ? "added '\(name.trimmed)'" : "updated '\(name.trimmed)'")
   }
 }
 
@@ -48,6 +48,6 @@ struct StaplesRemove: GymCommand {
 
   func run(context: CommandContext) throws {
     try context.openStore().write { db in try StaplesWrites.removeItem(db, name: name.trimmed) }
-    printError("removed '\(name.trimmed)'")
+    printNote("removed '\(name.trimmed)'")
   }
 }

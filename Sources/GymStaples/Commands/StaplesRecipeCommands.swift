@@ -44,7 +44,7 @@ struct StaplesCook: GymCommand {
 
   func run(context: CommandContext) throws {
     let count = try context.openStore().write { db in try StaplesWrites.cook(db, name: recipe.trimmed, now: .now()) }
-    printError("cooked '\(recipe.trimmed)' (\(count) time\(count == 1 ? "" : "s"))")
+    printNote("cooked '\(recipe.trimmed)' (\(count) time\(count == 1 ? "" : "s"))")
   }
 }
 
@@ -96,12 +96,12 @@ struct RecipeCommand: ParsableCommand {
 
     func run(context: CommandContext) throws {
       let specs = try ingredients.map { try IngredientSpec(parsing: $0) }
-      try context.openStore().write { db in
+      try context.openStoreForWriting().write { db in
         try StaplesWrites.addRecipe(
           db, name: name.trimmed, servings: servings, favorite: favorite, notes: notes, ingredients: specs,
           createMissing: createMissing, now: .now())
       }
-      printError("saved recipe '\(name.trimmed)' with \(specs.count) ingredient\(specs.count == 1 ? "" : "s")")
+      printNote("saved recipe '\(name.trimmed)' with \(specs.count) ingredient\(specs.count == 1 ? "" : "s")")
     }
   }
 
@@ -142,7 +142,7 @@ struct RecipeCommand: ParsableCommand {
 
     func run(context: CommandContext) throws {
       try context.openStore().write { db in try StaplesWrites.removeRecipe(db, name: name.trimmed) }
-      printError("removed recipe '\(name.trimmed)'")
+      printNote("removed recipe '\(name.trimmed)'")
     }
   }
 }

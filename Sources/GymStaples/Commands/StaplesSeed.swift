@@ -13,7 +13,7 @@ struct StaplesSeed: GymCommand {
   @Flag(help: "Seed even though the pantry has items (existing ones are updated, none removed).") var force = false
 
   func run(context: CommandContext) throws {
-    try context.openStore().write { db in
+    try context.openStoreForWriting().write { db in
       let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grocery_item") ?? 0
       if items > 0 && !force {
         throw GymError.data(
@@ -22,7 +22,7 @@ struct StaplesSeed: GymCommand {
       try StaplesSeedData.seed(db, now: .now())
     }
     let items = StaplesSeedData.pantry.reduce(0) { $0 + $1.1.count }
-    printError(
+    printNote(
       "seeded \(items) items in \(StaplesSeedData.pantry.count) categories and \(StaplesSeedData.recipes.count) recipes"
     )
   }
