@@ -32,6 +32,9 @@ public struct OutputOptions: ParsableArguments {
   @OptionGroup public var formatting: FormatOptions
   public var format: OutputFormat? { formatting.format }
 
+  @Flag(help: "Only each record's identifier, one per line (what show, set and remove take), as `docker ps -q`.")
+  public var ids = false
+
   @Option(help: ArgumentHelp("Fields to show, in order, comma-separated; only these are read.", valueName: "a,b,c"))
   public var fields: String?
 
@@ -43,6 +46,9 @@ public struct OutputOptions: ParsableArguments {
 
   public func validate() throws {
     if fields != nil && fieldList.isEmpty { throw ValidationError("--fields needs at least one field name") }
+    if ids && (fields != nil || format != nil) {
+      throw ValidationError("--ids prints identifiers only: drop --fields and --format")
+    }
   }
 }
 

@@ -12,14 +12,15 @@ public enum RecordListing {
   ) throws -> CompiledQuery {
     try Query(
       table: table, filter: Predicate.all(filters), sort: sort,
-      limit: context.limit(paging, format: context.format(output)),
+      limit: context.limit(paging, format: output.ids ? .tsv : context.format(output)),
       offset: paging.offset, after: try paging.after.map { try PageCursor(decoding: $0) },
-      projection: output.fieldList.isEmpty ? projection : output.fieldList
+      projection: output.ids ? [table.identifier] : output.fieldList.isEmpty ? projection : output.fieldList
     ).compiled()
   }
 
-  public static func write(_ query: CompiledQuery, store: Store, format: OutputFormat) throws {
-    let writer = RecordWriter(format: format, columns: query.fields.map(\.name))
+  /// `ids`: the identifiers alone, one per line, every one unless `--limit` says.
+  public static func write(_ query: CompiledQuery, store: Store, format: OutputFormat, ids: Bool = false) throws {
+    let writer = RecordWriter(format: ids ? .tsv : format, columns: query.fields.map(\.name), header: !ids)
     let next = try store.read { db in
       try query.forEachRow(db) { row in writer.write(cells(row, query.fields)) }
     }
@@ -56,8 +57,8 @@ public enum RecordListing {
       bytes.append(10)
       out.write(bytes: bytes)
       out.flush()
-    case .csv:
-      let writer = RecordWriter(format: .csv, columns: fields.map(\.name), out: out)
+    case .csv, .tsv:
+      let writer = RecordWriter(format: format, columns: fields.map(\.name), out: out)
       writer.write(cells)
       writer.finish(next: nil)
     }

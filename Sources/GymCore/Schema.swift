@@ -85,6 +85,10 @@ public struct TableSchema: Sendable {
 
   public var fieldNames: [String] { fields.map(\.name) }
 
+  /// The field that names a record to `show`, `set` and `remove`: `id` where the table has one,
+  /// else its first field (an item's name).
+  public var identifier: String { fields.contains { $0.name == "id" } ? "id" : fields[0].name }
+
   /// The named fields, in the given order, or an error listing the valid names.
   public func fields(named names: [String]) throws(StoreError) -> [Field] {
     try names.map { name throws(StoreError) in

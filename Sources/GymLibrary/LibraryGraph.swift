@@ -73,7 +73,7 @@ struct LibraryGraph {
   /// One work's graph: an object with its parts as arrays in JSON, sections in a table.
   static func write(_ work: [Cell], _ related: [[[Cell]]], format: OutputFormat, out: BufferedOutput) {
     switch format {
-    case .json, .ndjson, .csv:
+    case .json, .ndjson, .csv, .tsv:
       var bytes: [UInt8] = []
       JSONText.appendObject(work, names: workFields.map(\.name), to: &bytes)
       bytes.removeLast()  // the closing brace: the parts go inside the same object

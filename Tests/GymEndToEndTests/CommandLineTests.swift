@@ -105,4 +105,22 @@ import Testing
     #expect(try gym.run(["library", "add", "Kim", "-q"]).stderr.isEmpty)
     #expect(try gym.run(["library", "show", "99", "--quiet"]).stderr.hasPrefix("gym: error: "))
   }
+
+  /// `--format tsv` keeps every record on one line (a tab, a line break or a backslash in a value is
+  /// escaped); `--ids` prints only what show, set and remove take, one per line, every one.
+  @Test func tsvAndIds() throws {
+    let gym = try GymProcess()
+    for title in ["Dune", "Tab\there", "Back\\slash\nand line"] {
+      #expect(try gym.run(["library", "add", title]).status == 0)
+    }
+    let tsv = try gym.run(["library", "list", "--format", "tsv", "--fields", "id,title,rating", "--sort", "id"])
+    #expect(tsv.stdout == "id\ttitle\trating\n1\tDune\t\n2\tTab\\there\t\n3\tBack\\\\slash\\nand line\t\n")
+    #expect(try gym.run(["library", "list", "--ids", "--sort", "id"]).stdout == "1\n2\n3\n")
+    try gym.seed(30)
+    let ids = try gym.run(["history", "list", "--ids"])
+    #expect(ids.stdoutLines.count == 30)
+    #expect(ids.stdoutLines.allSatisfy { $0.count == 36 && $0.split(separator: "-").count == 5 })
+    #expect(try gym.run(["history", "list", "--ids", "-q", "--limit", "2"]).stdoutLines.count == 2)
+    #expect(try gym.run(["history", "list", "--ids", "--fields", "id"]).status == 64)
+  }
 }

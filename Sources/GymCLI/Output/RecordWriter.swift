@@ -10,7 +10,8 @@ public final class RecordWriter {
   private var bytes: [UInt8] = []
   private var table: TableLayout?
 
-  public init(format: OutputFormat, columns: [String], out: BufferedOutput = .standardOutput()) {
+  /// `header: false` for `--ids`: the values alone, one line each.
+  public init(format: OutputFormat, columns: [String], out: BufferedOutput = .standardOutput(), header: Bool = true) {
     self.format = format
     self.columns = columns
     self.out = out
@@ -22,6 +23,10 @@ public final class RecordWriter {
         CSVText.append(name.utf8, to: &bytes)
       }
       bytes.append(contentsOf: [13, 10])
+      out.write(bytes: bytes)
+    case .tsv:
+      guard header else { break }
+      TSVText.appendLine(columns, to: &bytes)
       out.write(bytes: bytes)
     case .json: out.write("{\"items\":[")
     case .table: table = TableLayout(columns: columns, width: out.terminalWidth)
@@ -45,6 +50,10 @@ public final class RecordWriter {
         if cell != .null { CSVText.append(cell.plainText(localTime: false).utf8, to: &bytes, quoteEmpty: true) }
       }
       bytes.append(contentsOf: [13, 10])
+      out.write(bytes: bytes)
+    case .tsv:
+      bytes.removeAll(keepingCapacity: true)
+      TSVText.appendLine(cells.map { $0 == .null ? nil : $0.plainText(localTime: false) }, to: &bytes)
       out.write(bytes: bytes)
     case .table:
       table?.add(cells, to: out)

@@ -18,6 +18,6 @@ struct HistoryList: GymCommand {
     let query = try RecordListing.query(
       table: WorkoutSchema.table, filters: try filters.predicates(), output: output, paging: paging,
       context: context)
-    try RecordListing.write(query, store: try context.openStore(), format: context.format(output))
+    try RecordListing.write(query, store: try context.openStore(), format: context.format(output), ids: output.ids)
   }
 }

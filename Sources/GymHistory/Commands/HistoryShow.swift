@@ -50,7 +50,7 @@ struct HistoryShow: GymCommand {
       let out = BufferedOutput.standardOutput()
       out.write(bytes: bytes)
       out.flush()
-    case .table, .csv:
+    case .table, .csv, .tsv:
       RecordListing.writeOne(cells, fields: fields, format: format)
       guard format == .table, !sets.isEmpty else { return }
       let out = BufferedOutput.standardOutput()

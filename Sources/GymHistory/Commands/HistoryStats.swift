@@ -53,7 +53,7 @@ struct HistoryStats: GymCommand {
           .utf8)
       out.write(bytes: bytes)
       out.flush()
-    case .ndjson, .csv:
+    case .ndjson, .csv, .tsv:
       let writer = RecordWriter(format: format, columns: ["section", "key", "sessions", "minutes"], out: out)
       for w in stats.weeks {
         writer.write([.text("week"), .text(w.week), .integer(Int64(w.sessions)), .integer(Int64(w.minutes))])

@@ -62,7 +62,7 @@ struct SamplesList: GymCommand {
   func run(context: CommandContext) throws {
     let query = try RecordListing.query(
       table: SampleSchema.table, filters: try filters.predicates(), output: output, paging: paging, context: context)
-    try RecordListing.write(query, store: try context.openStore(), format: context.format(output))
+    try RecordListing.write(query, store: try context.openStore(), format: context.format(output), ids: output.ids)
   }
 }
 

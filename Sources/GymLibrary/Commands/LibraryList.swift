@@ -27,7 +27,7 @@ struct LibraryList: GymCommand {
     let query = try RecordListing.query(
       table: LibrarySchema.list, filters: try filters.predicates(), output: output, paging: paging,
       context: context, sort: sorting.keys, projection: LibrarySchema.listFields)
-    try RecordListing.write(query, store: try context.openStore(), format: context.format(output))
+    try RecordListing.write(query, store: try context.openStore(), format: context.format(output), ids: output.ids)
   }
 }
 

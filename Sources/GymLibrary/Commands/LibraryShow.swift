@@ -18,12 +18,14 @@ struct LibraryShow: GymCommand {
 
   func validate() throws {
     if all == (work != nil) { throw ValidationError("give a work id or ISBN, or --all") }
-    if format == .csv { throw ValidationError("a work's graph is nested: use --format table, json or ndjson") }
+    if format == .csv || format == .tsv {
+      throw ValidationError("a work's graph is nested: use --format table, json or ndjson")
+    }
   }
 
   func run(context: CommandContext) throws {
     var format = format ?? context.configuration.outputFormat
-    if format == .csv { format = .ndjson }
+    if format == .csv || format == .tsv { format = .ndjson }
     let out = BufferedOutput.standardOutput()
     try context.openStore().read { db in
       let ids: ClosedRange<Int64>

@@ -21,7 +21,7 @@ struct StaplesList: GymCommand {
       table: StaplesSchema.items, filters: filters, output: output, paging: paging, context: context)
     let store = try context.openStore()
     if let category { try store.read { try StaplesQueries.checkCategory($0, category) } }
-    try RecordListing.write(query, store: store, format: context.format(output))
+    try RecordListing.write(query, store: store, format: context.format(output), ids: output.ids)
   }
 }
 

@@ -29,7 +29,7 @@ struct StaplesRecipes: GymCommand {
     }
     let query = try RecordListing.query(
       table: StaplesSchema.recipes, filters: filters, output: output, paging: paging, context: context, sort: sort)
-    try RecordListing.write(query, store: try context.openStore(), format: context.format(output))
+    try RecordListing.write(query, store: try context.openStore(), format: context.format(output), ids: output.ids)
   }
 }
 
