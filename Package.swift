@@ -135,7 +135,7 @@ let package = Package(
     .target(
       name: "GymCLI",
       dependencies: [
-        "GymCore",
+        "GymCore", "CGymWidth",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Yams", package: "Yams"),
@@ -160,6 +160,8 @@ let package = Package(
     ),
     // The system zlib (zlib1g-dev), for gzip.
     .systemLibrary(name: "CGymZlib", path: "Sources/CGymZlib", providers: [.apt(["zlib1g-dev"])]),
+    // The C library's wcwidth, for the terminal width of text.
+    .systemLibrary(name: "CGymWidth", path: "Sources/CGymWidth"),
     .testTarget(
       name: "GymCoreTests",
       dependencies: ["GymCore"],

@@ -66,9 +66,15 @@ import Testing
     #expect(lines[1].contains("a, \"b\" c"))
   }
 
-  @Test func tableShrinksWidestColumnsToFit() {
-    #expect(TableLayout.fit([10, 50, 8], into: 40) == [10, 18, 8])
-    #expect(TableLayout.fit([3, 3], into: 80) == [3, 3])
+  @Test func tableShrinksFreeTextThenLeavesOutColumnsToFit() {
+    // 10 + 50 + 8 and two separators of 2 is 72: the free-text column gives up 32.
+    let shrunk = TableLayout.fit([10, 50, 8], freeText: [false, true, false], headers: ["a", "b", "c"], into: 40)
+    #expect(shrunk.widths == [10, 18, 8] && shrunk.shown == 3)
+    let roomy = TableLayout.fit([3, 3], freeText: [true, true], headers: ["a", "b"], into: 80)
+    #expect(roomy.widths == [3, 3] && roomy.shown == 2)
+    // An id, a date and a status: nothing may be cut, so the last column is left out (36 + 2 + 16 = 54).
+    let fixed = TableLayout.fit([36, 16, 9], freeText: [false, false, false], headers: ["a", "b", "c"], into: 60)
+    #expect(fixed.shown == 2 && fixed.widths == [36, 16, 9])
   }
 }
 

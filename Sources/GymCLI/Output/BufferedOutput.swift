@@ -59,8 +59,10 @@ public final class BufferedOutput {
   /// Whether the descriptor is a terminal (progress and table fitting depend on it).
   public var isTerminal: Bool { isatty(descriptor) == 1 }
 
-  /// The terminal's width in columns, or nil when not a terminal.
+  /// The width tables fit: `COLUMNS` when it is set to a number, else the terminal's; nil when
+  /// output goes to a file or a pipe and `COLUMNS` does not say.
   public var terminalWidth: Int? {
+    if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return columns }
     var size = winsize()
     guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
       return nil
@@ -69,7 +71,6 @@ public final class BufferedOutput {
   }
 }
 
-/// Prints one line on stderr at once (errors, the next-page cursor, summaries).
 /// A note on stderr (what a command did, the next page's cursor), silenced by `--quiet`; errors and
 /// warnings go through `printError` and always print.
 public func printNote(_ line: String) {
@@ -82,6 +83,7 @@ public enum Notes {
   nonisolated(unsafe) public static var quiet = false
 }
 
+/// Prints one line on stderr at once (errors and warnings).
 public func printError(_ line: String) {
   let stream = BufferedOutput.standardError()
   stream.write(line + "\n")

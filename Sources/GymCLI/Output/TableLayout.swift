@@ -1,12 +1,19 @@
-/// A plain-text table fitted to the terminal: widths come from the first rows (up to 1,000, so
-/// a long listing still streams), the widest columns shrink with `…` when the line is too long.
+/// A plain-text table fitted to the terminal. Widths come from the first rows (up to 1,000, so a
+/// long listing still streams) and are measured in terminal columns (`DisplayWidth`). When a line is
+/// too long, free text (titles, notes, names) shrinks with `…`, widest first; identifiers, dates and
+/// numbers are never cut: if the table still does not fit, columns are left out from the right, and
+/// a note says which. Lines never end in spaces.
 final class TableLayout {
   private let columns: [String]
   private let width: Int?
   private var pending: [[Cell]] = []
   private var widths: [Int]?
+  /// How many columns are shown: the first ones, when the rest do not fit.
+  private var shown = 0
   private var numeric: [Bool]
   private static let sampleSize = 1000
+  /// Free text shrinks no narrower than this (or its header, or its widest value, if less).
+  static let shortestText = 10
 
   init(columns: [String], width: Int?) {
     self.columns = columns
@@ -28,15 +35,28 @@ final class TableLayout {
   }
 
   private func layOut(to out: BufferedOutput) {
-    var widths = columns.map(\.count)
+    var natural = columns.map(DisplayWidth.of)
+    var freeText = columns.map { $0 != "id" && !$0.hasSuffix("Id") }
     for row in pending {
       for (i, cell) in row.enumerated() {
-        widths[i] = max(widths[i], cell.displayText.count)
-        if !cell.isNumeric && cell != .null { numeric[i] = false }
+        natural[i] = max(natural[i], DisplayWidth.of(cell.displayText))
+        switch cell {
+        case .null: break
+        case .text: numeric[i] = false
+        default:
+          freeText[i] = false
+          if !cell.isNumeric { numeric[i] = false }
+        }
       }
     }
-    if let width { widths = Self.fit(widths, into: width) }
-    self.widths = widths
+    let fitted = width.map { Self.fit(natural, freeText: freeText, headers: columns, into: $0) }
+    widths = fitted?.widths ?? natural
+    shown = fitted?.shown ?? columns.count
+    if shown < columns.count {
+      printNote(
+        "gym: \(columns[shown...].joined(separator: ", ")) left out to fit \(width ?? 0) columns; "
+          + "--fields chooses the columns, COLUMNS sets the width")
+    }
     out.write(line(columns, alignRight: Array(repeating: false, count: columns.count)))
     for row in pending { emit(row, to: out) }
     pending = []
@@ -48,25 +68,41 @@ final class TableLayout {
 
   private func line(_ texts: [String], alignRight: [Bool]) -> String {
     guard let widths else { return "" }
-    var parts: [String] = []
-    for (i, text) in texts.enumerated() {
-      let clipped = text.count > widths[i] ? String(text.prefix(max(widths[i] - 1, 0))) + "…" : text
-      let pad = String(repeating: " ", count: max(widths[i] - clipped.count, 0))
-      parts.append(alignRight[i] ? pad + clipped : (i == texts.count - 1 ? clipped : clipped + pad))
+    var text = ""
+    for i in 0..<shown {
+      let value = texts[i]
+      let valueWidth = DisplayWidth.of(value)
+      let clipped =
+        valueWidth > widths[i] ? DisplayWidth.prefix(value, fitting: max(widths[i] - 1, 0)) + "…" : value
+      let pad = String(repeating: " ", count: max(widths[i] - DisplayWidth.of(clipped), 0))
+      if i > 0 { text += "  " }
+      text += alignRight[i] ? pad + clipped : clipped + pad
     }
-    return parts.joined(separator: "  ") + "\n"
+    while text.last == " " { text.removeLast() }
+    return text + "\n"
   }
 
-  /// Shrinks the widest columns, one character at a time, until the row fits (at least 4 each).
-  static func fit(_ widths: [Int], into total: Int) -> [Int] {
-    var widths = widths
-    let separators = max(widths.count - 1, 0) * 2
-    while widths.reduce(0, +) + separators > total {
-      guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 4 else {
-        break
-      }
-      widths[widest] -= 1
+  /// The widths that fit `total` columns and how many columns are shown: as many columns as fit
+  /// once their free text has shrunk, widest first, down to `shortestText` (the first one always).
+  static func fit(_ natural: [Int], freeText: [Bool], headers: [String], into total: Int) -> (
+    widths: [Int], shown: Int
+  ) {
+    let floors = natural.indices.map { i in
+      freeText[i] ? min(natural[i], max(shortestText, DisplayWidth.of(headers[i]))) : natural[i]
     }
-    return widths
+    var shown = natural.count
+    while true {
+      var widths = Array(natural.prefix(shown))
+      let separators = max(shown - 1, 0) * 2
+      var length = widths.reduce(0, +) + separators
+      while length > total,
+        let widest = widths.indices.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] })
+      {
+        widths[widest] -= 1
+        length -= 1
+      }
+      if length <= total || shown == 1 { return (widths + natural.dropFirst(shown), shown) }
+      shown -= 1
+    }
   }
 }
