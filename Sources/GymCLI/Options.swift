@@ -22,7 +22,7 @@ public struct GlobalOptions: ParsableArguments {
 /// `--format`: how a command writes what it prints. Every command that prints records takes it
 /// from here; one that does not print csv (a nested graph, a summary) says so when it is asked.
 public struct FormatOptions: ParsableArguments {
-  @Option(help: "Output format: table, json, ndjson or csv (default: output.format).")
+  @Option(name: [.customShort("f"), .long], help: "Output format (default: output.format).")
   public var format: OutputFormat?
 
   public init() {}
@@ -54,7 +54,9 @@ public struct OutputOptions: ParsableArguments {
 
 /// Paging: `--limit` (0 means all), `--offset`, `--after` a cursor.
 public struct PagingOptions: ParsableArguments {
-  @Option(help: "Records per page; 0 means no limit (default: output.page_size, 20).")
+  @Option(
+    name: [.customShort("n"), .long],
+    help: "Records per page; 0 means no limit (default: every record, or output.page_size in a table).")
   public var limit: Int?
 
   @Option(help: "Records to skip first (keyset paging with --after is faster for deep pages).")
@@ -74,9 +76,10 @@ public struct PagingOptions: ParsableArguments {
 /// `--where`, a predicate expression over the command's fields.
 public struct FilterOptions: ParsableArguments {
   @Option(
-    name: .customLong("where"),
+    name: [.customShort("w"), .customLong("where")],
     help: ArgumentHelp(
-      "A filter such as 'status == \"completed\" && durationMinutes >= 30'.", valueName: "expression"))
+      "A filter over this list's fields: == != < <= > >=, contains, hasPrefix, in [...], nil, && || ! "
+        + "(see the README's filter section).", valueName: "expression"))
   public var expression: String?
 
   public init() {}

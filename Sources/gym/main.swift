@@ -13,6 +13,7 @@ import GymModules
 ModuleRegistry.register(registeredModules)
 CompletionsCommand.root = Gym.self
 ExportCommand.gymVersion = Gym.configuration.version
+VersionCommand.gymVersion = Gym.configuration.version ?? ""
 
 // Past a file-size limit (ulimit -f), a write fails with EFBIG — reported, rolled back — instead of
 // the default SIGXFSZ killing gym in the middle of it.
@@ -23,7 +24,27 @@ if let problem = ArgumentEncoding.problem() {
   Glibc.exit(ExitStatus.usage.rawValue)
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let leading: LeadingOptions
+do {
+  leading = try LeadingOptions(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  printError("gym: error: \(Gym.message(for: error)) (see 'gym --help')")
+  Glibc.exit(ExitStatus.usage.rawValue)
+}
+for directory in leading.directories where chdir(directory) != 0 {
+  printError("gym: error: -C '\(directory)': \(String(cString: strerror(errno)))")
+  Glibc.exit(ExitStatus.noInput.rawValue)
+}
+let arguments = leading.arguments
+
+// `gym help foo` for a command gym does not have is an error with a suggestion, not the top help.
+if arguments.first == "help",
+  let unknown = CommandSuggestion.unknownWord(in: Array(arguments.dropFirst()), root: Gym.self)
+{
+  let hint = unknown.nearest.map { "; did you mean '\($0)'?" } ?? ""
+  printError("gym: error: '\(unknown.path)' has no command '\(unknown.word)'\(hint) (see '\(unknown.path) --help')")
+  Glibc.exit(ExitStatus.usage.rawValue)
+}
 
 do {
   var command = try LeafCommandParsing.parse(Gym.self, arguments)
@@ -42,6 +63,12 @@ do {
     arguments, known: Gym.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
   let code = Gym.exitCode(for: error)
   guard code != .success else { Gym.exit(withError: error) }  // --help, --version: as usual
+  // `gym history lsit`: a word that names no subcommand, below the top level too.
+  if let unknown = CommandSuggestion.unknownWord(in: arguments, root: Gym.self), unknown.path != "gym" {
+    let hint = unknown.nearest.map { "; did you mean '\($0)'?" } ?? ""
+    printError("gym: error: '\(unknown.path)' has no command '\(unknown.word)'\(hint) (see '\(unknown.path) --help')")
+    Glibc.exit(ExitStatus.usage.rawValue)
+  }
   // Usage errors in one line, like every other error; the usage itself is one --help away.
   printError("gym: error: \(ErrorReporting.oneLine(Gym.message(for: error))) (see '\(commandPath(arguments)) --help')")
   Glibc.exit(code.rawValue)

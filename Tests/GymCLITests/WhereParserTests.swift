@@ -84,6 +84,7 @@ import Testing
     #expect(usageError("completedAt > @yesterday").contains("is not a date"))
     #expect(usageError("durationMinutes == nil").contains("is never nil"))
     #expect(usageError("rating > nil").contains("nil can only be compared"))
+    #expect(usageError("rating == null").contains("write nil, not 'null', for a missing value"))
     #expect(usageError("durationMinutes.contains(\"x\")").contains("not text"))
     #expect(usageError(#"status > "completed""#).contains("is an enum"))
   }

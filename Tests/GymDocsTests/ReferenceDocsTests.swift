@@ -34,7 +34,7 @@ import Testing
     ] {
       #expect(configuration.contains("`\(key)`"), "\(key)")
     }
-    #expect(pages["gym-history-list.md"]?.contains("`--limit <limit>`") == true)
+    #expect(pages["gym-history-list.md"]?.contains("`-n, --limit <limit>`") == true)
     #expect(pages["gym.1"]?.hasPrefix(".\\\" Generated") == true)
   }
 }

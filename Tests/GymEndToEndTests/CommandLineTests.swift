@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// The `gym` executable itself: version, help, completions, configuration, external plugins.
@@ -122,5 +123,63 @@ import Testing
     #expect(ids.stdoutLines.allSatisfy { $0.count == 36 && $0.split(separator: "-").count == 5 })
     #expect(try gym.run(["history", "list", "--ids", "-q", "--limit", "2"]).stdoutLines.count == 2)
     #expect(try gym.run(["history", "list", "--ids", "--fields", "id"]).status == 64)
+  }
+
+  /// As git and kubectl: common options before the subcommand, -C DIR, short flags, suggestions at
+  /// every level, and `gym help <command>`.
+  @Test func optionsBeforeTheCommandShortFlagsHelpAndSuggestions() throws {
+    let gym = try GymProcess()
+    for title in ["Dune", "Emma", "Kim"] { #expect(try gym.run(["library", "add", title, "-q"]).status == 0) }
+    let elsewhere = gym.directory + "/elsewhere"
+    try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+    #expect(try gym.run(["--database", gym.databasePath, "library", "count"]).stdout == "3\n")
+    #expect(try gym.run(["-q", "--database=\(gym.databasePath)", "library", "count"]).stdout == "3\n")
+    // -C: a relative --database is read from there.
+    var bare = gym
+    bare.environment["GYM_DATABASE"] = nil
+    #expect(try bare.run(["-C", gym.directory, "--database", "gym.sqlite", "library", "count"]).stdout == "3\n")
+    let missing = try gym.run(["-C", gym.directory + "/none", "library", "count"])
+    #expect(missing.status == 66 && missing.stderr.contains("-C '\(gym.directory)/none'"))
+    let short = try gym.run(["library", "list", "-f", "csv", "-n", "2", "-w", "title != \"Emma\"", "--sort", "id"])
+    #expect(
+      short.stdoutLines.map { $0.split(separator: ",").prefix(2).joined(separator: ",") } == [
+        "id,title", "1,Dune", "3,Kim",
+      ])
+    let typo = try gym.run(["history", "lsit"])
+    #expect(typo.status == 64)
+    #expect(
+      typo.stderr
+        == "gym: error: 'gym history' has no command 'lsit'; did you mean 'list'? (see 'gym history --help')\n")
+    let helpTypo = try gym.run(["help", "libary"])
+    #expect(helpTypo.status == 64)
+    #expect(
+      helpTypo.stderr == "gym: error: 'gym' has no command 'libary'; did you mean 'library'? (see 'gym --help')\n")
+    let help = try gym.run(["help", "library", "list"])
+    #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: ") && help.stdout.contains("USAGE: gym library list"))
+  }
+
+  /// `gym version`: gym's version as --version says it, the schema version as `migrate status` counts
+  /// it, and the SQLite the test process links (the same Debian package); a missing database is
+  /// reported as null and not created.
+  @Test func versionShowsSchemaAndSQLite() throws {
+    let gym = try GymProcess()
+    try gym.seed(1)
+    let version = try gym.run(["version", "--format", "json"])
+    #expect(version.status == 0, "\(version.stderr)")
+    let fields = try #require(try JSONSerialization.jsonObject(with: Data(version.stdout.utf8)) as? [String: Any])
+    #expect(
+      fields["gym"] as? String == (try gym.run(["--version"])).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    let status = try gym.run(["migrate", "status", "--format", "json"])
+    let migrations = try #require(
+      (try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])?["migrations"] as? [Any])
+    #expect(fields["schema"] as? Int == migrations.count)
+    #expect(fields["databaseSchema"] as? Int == migrations.count)
+    let linked = try DatabaseQueue().read { try String.fetchOne($0, sql: "SELECT sqlite_version()") }
+    #expect(fields["sqlite"] as? String == linked)
+    #expect(fields["sqliteFTS5"] as? Bool == true)
+    let missing = gym.directory + "/none.sqlite"
+    let none = try gym.run(["version", "--format", "json", "--database", missing])
+    #expect(none.stdout.contains("\"databaseSchema\":null"))
+    #expect(!FileManager.default.fileExists(atPath: missing))
   }
 }

@@ -186,6 +186,10 @@ public struct WhereParser {
       }
       return .null
     }
+    // SQL's and JSON's word for it: say the Swift one.
+    if token.kind == .identifier("null") || token.kind == .identifier("NULL") {
+      throw WhereSyntaxError(message: "write nil, not \(describe(token)), for a missing value", column: token.column)
+    }
     switch field.type {
     case .timestamp:
       return .timestamp(try dateExpression(for: field))
