@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `gym config`: the effective configuration.
 public struct ConfigCommand: ParsableCommand {
@@ -31,9 +32,23 @@ public struct ConfigCommand: ParsableCommand {
         }
         let entry = context.configuration.entry(key)
         let value = key.kind == .list ? context.configuration.list(key).joined(separator: ", ") : entry?.value ?? ""
+        if entry == nil, let effective = Self.effectiveDefault(key, context) {
+          writer.write([.text(key.name), .text(effective), .text("default")])
+          continue
+        }
         writer.write([.text(key.name), .text(value), .text(entry?.source ?? "default")])
       }
       writer.finish(next: nil)
+    }
+
+    /// What a key without a value means in effect, for the keys whose default is not a constant.
+    static func effectiveDefault(_ key: ConfigKey, _ context: CommandContext) -> String? {
+      switch key.name {
+      case ConfigKey.exportDirectory.name: context.exportDirectory
+      case ConfigKey.timeZone.name: "the system's (\(TimeZone.current.identifier))"
+      case ConfigKey.healthSources.name: "Apple Watch devices, then iPhones, then the others by name"
+      default: nil
+      }
     }
   }
 }

@@ -17,7 +17,7 @@ struct Gym: ParsableCommand {
     subcommands: [
       HistoryCommand.self, LibraryCommand.self, StaplesCommand.self, MigrateCommand.self, ExportCommand.self,
       ImportCommand.self, BenchCommand.self,
-      ConfigCommand.self, VersionCommand.self,
+      ConfigCommand.self, VersionCommand.self, DoctorCommand.self,
       CompletionsCommand.self,
     ]
   )

@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `gym doctor`: looks at everything gym depends on — the configuration, the database file and its
+/// write-ahead log, an interrupted restore, the schema, the backups, the export directory — without
+/// changing any of it, and says what to do about each problem. Exit 1 when there is a problem.
+public struct DoctorCommand: GymCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "doctor",
+    abstract: "Check the database, its schema and backups, the configuration and the exports; say what to fix.",
+    discussion: "Nothing is changed. Exit 0 when nothing needs doing (notes may remain), 1 when something does.")
+
+  @OptionGroup public var global: GlobalOptions
+  @OptionGroup var formatting: FormatOptions
+
+  public init() {}
+
+  enum Result: String { case ok, note, problem }
+
+  struct Finding {
+    let check: String
+    let result: Result
+    let detail: String
+  }
+
+  public func run(context: CommandContext) throws {
+    let findings = Self.examine(context)
+    let writer = RecordWriter(format: context.format(formatting), columns: ["check", "result", "detail"])
+    for finding in findings {
+      writer.write([.text(finding.check), .text(finding.result.rawValue), .text(finding.detail)])
+    }
+    writer.finish(next: nil)
+    let problems = findings.filter { $0.result == .problem }
+    if !problems.isEmpty {
+      throw GymError(
+        .failure, "doctor found \(problems.count) problem(s): \(problems.map(\.check).joined(separator: ", "))")
+    }
+  }
+
+  static func examine(_ context: CommandContext) -> [Finding] {
+    var findings: [Finding] = []
+    let file = context.configuration.file
+    findings.append(Finding(check: "configuration", result: .ok, detail: file.map { "read \($0)" } ?? "defaults"))
+    let path = context.databasePath
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    let replaced = siblings.filter { $0.hasPrefix(name + ".replaced-") }.sorted()
+    if access(path + ".restoring", F_OK) == 0 {
+      findings.append(
+        Finding(
+          check: "restore", result: .problem,
+          detail: "'\(path).restoring' is a restore that was interrupted: finish it with 'mv \(path).restoring \(path)'"
+            + (replaced.last.map { ", or undo it by moving \(folder)/\($0) back" } ?? "")))
+    } else if let last = replaced.last {
+      findings.append(
+        Finding(check: "restore", result: .note, detail: "the database before a restore is kept as \(folder)/\(last)"))
+    }
+    guard access(path, F_OK) == 0 else {
+      findings.append(
+        Finding(
+          check: "database", result: .problem,
+          detail: "no database at '\(path)': add or import something to create it, or set --database / database.path"))
+      findings.append(exportsFinding(context))
+      return findings
+    }
+    findings.append(contentsOf: databaseFindings(path))
+    let backups = Backup.list(of: path)
+    findings.append(
+      Finding(
+        check: "backups", result: .ok,
+        detail: backups.isEmpty
+          ? "none yet (one is made before every migration)"
+          : "\(backups.count), newest \(backups.last!.path) (schema v\(backups.last!.version))"))
+    findings.append(exportsFinding(context))
+    return findings
+  }
+
+  /// Integrity (a quick check), the write-ahead log, and the schema against this gym's, read only.
+  static func databaseFindings(_ path: String) -> [Finding] {
+    var findings: [Finding] = []
+    var readOnly = GRDB.Configuration()
+    readOnly.readonly = true
+    do {
+      let queue = try DatabaseQueue(path: path, configuration: readOnly)
+      defer { try? queue.close() }
+      let (check, applied) = try queue.read { db in
+        (
+          try String.fetchAll(db, sql: "PRAGMA quick_check"),
+          (try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) ?? []
+        )
+      }
+      findings.append(
+        check == ["ok"]
+          ? Finding(check: "integrity", result: .ok, detail: "quick_check ok")
+          : Finding(
+            check: "integrity", result: .problem,
+            detail: "\(check.first ?? "no answer"): restore the newest backup ('gym migrate backups', "
+              + "'gym migrate restore PATH') or the newest export ('gym import')"))
+      let known = ModuleRegistry.modules.flatMap { $0.migrations.map(\.identifier) }
+      let unknown = applied.filter { !known.contains($0) }
+      let pending = known.filter { !applied.contains($0) }
+      if !unknown.isEmpty {
+        findings.append(
+          Finding(
+            check: "schema", result: .problem,
+            detail: "written by a newer gym (\(unknown.joined(separator: ", "))): upgrade gym to use it"))
+      } else if !pending.isEmpty {
+        findings.append(
+          Finding(
+            check: "schema", result: .note,
+            detail: "\(pending.count) migration(s) pending; the next command applies them, or run 'gym migrate up'"))
+      } else {
+        findings.append(Finding(check: "schema", result: .ok, detail: "v\(known.count), up to date"))
+      }
+    } catch {
+      findings.append(
+        Finding(check: "integrity", result: .problem, detail: "cannot read it: \(ErrorReporting.classify(error).1)"))
+    }
+    var info = stat()
+    if stat(path + "-wal", &info) == 0 && info.st_size > 0 {
+      findings.append(
+        Finding(
+          check: "wal", result: .note,
+          detail: "\(info.st_size) bytes not yet in the database file: another process has it open, or one was "
+            + "killed; the next gym command that closes it checkpoints them"))
+    } else {
+      findings.append(Finding(check: "wal", result: .ok, detail: "nothing pending"))
+    }
+    return findings
+  }
+
+  /// The export directory: there, writable, and how old its newest export is.
+  static func exportsFinding(_ context: CommandContext) -> Finding {
+    let directory = context.exportDirectory
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      return Finding(
+        check: "exports", result: .note, detail: "no export directory at '\(directory)' yet: 'gym export' makes one")
+    }
+    guard access(directory, W_OK) == 0 else {
+      return Finding(
+        check: "exports", result: .problem,
+        detail: "'\(directory)' is not writable: fix its permissions or set export.directory")
+    }
+    guard let newest = ExportListing.exports(in: directory).last else {
+      return Finding(check: "exports", result: .note, detail: "none in '\(directory)' yet: run 'gym export'")
+    }
+    return Finding(check: "exports", result: .ok, detail: "newest: \(newest.path)")
+  }
+}

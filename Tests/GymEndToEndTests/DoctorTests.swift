@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `gym doctor` reads everything gym depends on, changes none of it, and says what to fix.
+@Suite struct DoctorTests {
+  /// The doctor's findings as check → result, from its CSV.
+  func findings(_ result: GymProcess.Result) -> [String: String] {
+    var found: [String: String] = [:]
+    for line in result.stdoutLines.dropFirst() {
+      let fields = line.split(separator: ",", maxSplits: 2).map(String.init)
+      found[fields[0]] = fields[1]
+    }
+    return found
+  }
+
+  @Test func aHealthyDatabaseWithAnExportIsAllOK() throws {
+    let gym = try GymProcess()
+    try gym.seed(3)
+    let exports = gym.directory + "/exports"
+    _ = try gym.write("gym.yaml", "version: 1\nexport:\n  directory: \(exports)\n")
+    #expect(try gym.run(["export"]).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: gym.databasePath))
+    let result = try gym.run(["doctor", "--format", "csv"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(
+      findings(result) == [
+        "configuration": "ok", "integrity": "ok", "schema": "ok", "wal": "ok", "backups": "ok", "exports": "ok",
+      ])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: gym.databasePath)) == before)
+  }
+
+  @Test func anInterruptedRestoreAndAMissingDatabaseAreProblemsWithTheFix() throws {
+    let gym = try GymProcess()
+    try gym.seed(1)
+    #expect(FileManager.default.createFile(atPath: gym.databasePath + ".restoring", contents: Data("x".utf8)))
+    let interrupted = try gym.run(["doctor", "--format", "csv"])
+    #expect(interrupted.status == 1)
+    #expect(findings(interrupted)["restore"] == "problem")
+    #expect(interrupted.stdout.contains("finish it with 'mv \(gym.databasePath).restoring \(gym.databasePath)'"))
+    #expect(interrupted.stderr == "gym: error: doctor found 1 problem(s): restore\n")
+
+    let missing = gym.directory + "/none.sqlite"
+    let none = try gym.run(["doctor", "--format", "csv", "--database", missing])
+    #expect(none.status == 1)
+    #expect(findings(none)["database"] == "problem")
+    #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  /// `config show` prints what a key without a value means, not a blank.
+  @Test func configShowPrintsEffectiveDefaults() throws {
+    var gym = try GymProcess()
+    gym.environment["XDG_DATA_HOME"] = gym.directory + "/data"
+    let shown = try gym.run(["config", "show", "--format", "csv"])
+    #expect(shown.stdoutLines.contains("export.directory,\(gym.directory)/data/gym/exports,default"))
+    #expect(shown.stdoutLines.contains { $0.hasPrefix("time.zone,the system's (") })
+  }
+}
