@@ -12,7 +12,8 @@ struct HistorySample: ParsableCommand {
 
   @Option(help: "How many workouts.") var count = 100
   @Option(help: "Spread over this many days up to now.") var days = 365
-  @Option(help: "Random seed: the same seed gives the same workouts.") var seed: UInt64 = 1
+  @Option(help: "Random seed: the same seed gives the same workouts, ids included (default: a new one each run).")
+  var seed: UInt64?
   @OptionGroup var formatting: FormatOptions
   /// Not `output.format`: this output is meant for a pipe or a person as it is.
   var format: OutputFormat { formatting.format ?? .ndjson }
@@ -23,7 +24,8 @@ struct HistorySample: ParsableCommand {
   }
 
   func run() throws {
-    var sampler = WorkoutSampler(seed: seed, end: .now(), days: days)
+    // A new seed by default: a second run must add workouts, not silently rewrite the first run's.
+    var sampler = WorkoutSampler(seed: seed ?? UInt64.random(in: 1...UInt64.max), end: .now(), days: days)
     let writer = RecordWriter(format: format, columns: WorkoutSampler.fields)
     for _ in 0..<count { writer.write(sampler.nextWorkout()) }
     writer.finish(next: nil)
