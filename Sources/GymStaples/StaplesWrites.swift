@@ -88,7 +88,8 @@ enum StaplesWrites {
     if db.changesCount == 0 { throw GymError.noInput("no item named '\(name)'; see 'gym staples --all'") }
   }
 
-  static func removeItem(_ db: Database, name: String) throws {
+  /// Deletes the item; false when there is none of that name.
+  static func removeItem(_ db: Database, name: String) throws -> Bool {
     let users = try String.fetchAll(
       db,
       sql: """
@@ -102,7 +103,7 @@ enum StaplesWrites {
         "'\(name)' is an ingredient of \(users.joined(separator: ", ")); remove it from those recipes first")
     }
     try db.execute(sql: "DELETE FROM grocery_item WHERE name = ?", arguments: [name])
-    if db.changesCount == 0 { throw GymError.noInput("no item named '\(name)'; see 'gym staples --all'") }
+    return db.changesCount > 0
   }
 
   /// `recipe add`: the recipe and its ingredient lines; a missing item is an error naming it,
@@ -143,9 +144,10 @@ enum StaplesWrites {
     }
   }
 
-  static func removeRecipe(_ db: Database, name: String) throws {
+  /// Deletes the recipe; false when there is none of that name.
+  static func removeRecipe(_ db: Database, name: String) throws -> Bool {
     try db.execute(sql: "DELETE FROM recipe WHERE name = ?", arguments: [name])
-    if db.changesCount == 0 { throw GymError.noInput("no recipe named '\(name)'; see 'gym staples recipes'") }
+    return db.changesCount > 0
   }
 
   /// `cook`: one statement, so concurrent cooks all count.

@@ -96,7 +96,7 @@ import Testing
 
     let partial = try gym.run(["history", "delete", id, "00000000-0000-0000-0000-000000000000"])
     #expect(partial.status == 66)
-    #expect(partial.stderr.contains("nothing was deleted"))
+    #expect(partial.stderr.contains("nothing was removed"))
     #expect(try gym.run(["history", "count"]).stdout == "1\n")
     #expect(try gym.run(["history", "delete", id]).status == 0)
     #expect(try gym.run(["history", "count"]).stdout == "0\n")

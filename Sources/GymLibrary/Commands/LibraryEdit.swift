@@ -93,23 +93,34 @@ struct LibrarySet: GymCommand {
   }
 }
 
-/// `gym library remove ID|ISBN`: the work, its editions, entry and author links; authors no
-/// other work names go with it.
+/// `gym library remove ID|ISBN…` (also `rm`, `delete`): the works, their editions, entries and author
+/// links, all or none; authors no other work names go with them.
 struct LibraryRemove: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "remove", abstract: "Remove a work with its editions and entry (and authors left without works).")
+    commandName: "remove",
+    abstract: "Remove works with their editions and entries (and authors left without works), all or none.",
+    aliases: ["rm", "delete"])
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The work's id, or an ISBN of one of its editions.") var work: String
+  @Argument(help: "Work ids, or ISBNs of their editions.") var works: [String]
+  @OptionGroup var removal: RemoveOptions
+
+  func validate() throws {
+    if works.isEmpty { throw ValidationError("give at least one work id or ISBN") }
+  }
 
   func run(context: CommandContext) throws {
-    let (id, title) = try context.openStore().write { db -> (Int64, String) in
-      let id = try LibraryQueries.workId(db, work)
+    try RecordRemoval.run(store: try context.openStore(), keys: works, noun: "work", options: removal) { db, key in
+      let id: Int64
+      do {
+        id = try LibraryQueries.workId(db, key)
+      } catch let error as GymError where error.status == .noInput {
+        return nil
+      }
       let title = try String.fetchOne(db, sql: "SELECT title FROM work WHERE id = ?", arguments: [id]) ?? ""
       try db.execute(sql: "DELETE FROM work WHERE id = ?", arguments: [id])
-      return (id, title)
+      return "work \(id): '\(title)'"
     }
-    printNote("removed work \(id): '\(title)'")
   }
 }
 

@@ -37,17 +37,25 @@ struct StaplesSet: GymCommand {
   }
 }
 
-/// `gym staples remove NAME`: refused while a recipe uses the item.
+/// `gym staples remove NAME…` (also `rm`, `delete`): all or none; refused while a recipe uses an item.
 struct StaplesRemove: GymCommand {
-  static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an item.")
+  static let configuration = CommandConfiguration(
+    commandName: "remove", abstract: "Remove items by name (all or none).", aliases: ["rm", "delete"])
 
   @OptionGroup var global: GlobalOptions
-  @Argument(help: "The item's name.") var name: String
+  @Argument(help: "The items' names.") var names: [String]
+  @OptionGroup var removal: RemoveOptions
 
-  func validate() throws { try checkName(name, "item") }
+  func validate() throws {
+    if names.isEmpty { throw ValidationError("give at least one item name") }
+    for name in names { try checkName(name, "item") }
+  }
 
   func run(context: CommandContext) throws {
-    try context.openStore().write { db in try StaplesWrites.removeItem(db, name: name.trimmed) }
-    printNote("removed '\(name.trimmed)'")
+    try RecordRemoval.run(
+      store: try context.openStore(), keys: names.map(\.trimmed), noun: "item", options: removal
+    ) { db, name in
+      try StaplesWrites.removeItem(db, name: name) ? "'\(name)'" : nil
+    }
   }
 }

@@ -135,14 +135,23 @@ struct RecipeCommand: ParsableCommand {
   }
 
   struct Remove: GymCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a recipe.")
+    static let configuration = CommandConfiguration(
+      commandName: "remove", abstract: "Remove recipes by name (all or none).", aliases: ["rm", "delete"])
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The recipe's name.") var name: String
+    @Argument(help: "The recipes' names.") var names: [String]
+    @OptionGroup var removal: RemoveOptions
+
+    func validate() throws {
+      if names.isEmpty { throw ValidationError("give at least one recipe name") }
+    }
 
     func run(context: CommandContext) throws {
-      try context.openStore().write { db in try StaplesWrites.removeRecipe(db, name: name.trimmed) }
-      printNote("removed recipe '\(name.trimmed)'")
+      try RecordRemoval.run(
+        store: try context.openStore(), keys: names.map(\.trimmed), noun: "recipe", options: removal
+      ) { db, name in
+        try StaplesWrites.removeRecipe(db, name: name) ? "recipe '\(name)'" : nil
+      }
     }
   }
 }

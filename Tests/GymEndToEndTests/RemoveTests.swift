@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// One `remove` in every module (also `rm` and `delete`): several identifiers, all or none;
+/// `--ignore-missing` removes the others; `--dry-run` says what would go and removes nothing.
+@Suite struct RemoveTests {
+  @Test func libraryRemovesSeveralAllOrNone() throws {
+    let gym = try GymProcess()
+    for title in ["Dune", "Emma", "Kim"] { #expect(try gym.run(["library", "add", title, "-q"]).status == 0) }
+    let refused = try gym.run(["library", "remove", "1", "99"])
+    #expect(refused.status == 66)
+    #expect(
+      refused.stderr
+        == "gym: error: no work '99'; nothing was removed (--ignore-missing removes the others)\n")
+    #expect(try gym.run(["library", "count"]).stdout == "3\n")
+    let dry = try gym.run(["library", "rm", "1", "2", "--dry-run"])
+    #expect(dry.status == 0)
+    #expect(dry.stderr == "would remove work 1: 'Dune'\nwould remove work 2: 'Emma'\n")
+    #expect(try gym.run(["library", "count"]).stdout == "3\n")
+    let skipping = try gym.run(["library", "delete", "1", "99", "2", "--ignore-missing"])
+    #expect(skipping.status == 0)
+    #expect(skipping.stderr == "removed work 1: 'Dune'\nremoved work 2: 'Emma'\nno work '99' (skipped)\n")
+    #expect(try gym.run(["library", "list", "--ids"]).stdout == "3\n")
+  }
+
+  @Test func historyAndStaplesShareTheVocabulary() throws {
+    let gym = try GymProcess()
+    try gym.seed(3)
+    let ids = try gym.run(["history", "list", "--ids"]).stdoutLines.map(String.init)
+    #expect(try gym.run(["history", "rm", ids[0], ids[1], "--dry-run", "-q"]).status == 0)
+    #expect(try gym.run(["history", "count"]).stdout == "3\n")
+    #expect(
+      try gym.run(["history", "remove", ids[0], ids[1]]).stderr
+        == "removed workout \(ids[0])\nremoved workout \(ids[1])\n")
+    #expect(try gym.run(["history", "list", "--ids"]).stdoutLines.map(String.init) == [ids[2]])
+
+    #expect(try gym.run(["staples", "add", "Kefir", "--category", "Dairy", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "add", "Rye", "--category", "Bakery", "-q"]).status == 0)
+    let none = try gym.run(["staples", "rm", "Kefir", "Caviar"])
+    #expect(none.status == 66)
+    #expect(try gym.run(["staples", "list", "--all", "--ids"]).stdoutLines.sorted() == ["Kefir", "Rye"])
+    #expect(try gym.run(["staples", "delete", "Kefir", "Rye"]).status == 0)
+    #expect(try gym.run(["staples", "list", "--all", "--ids"]).stdout.isEmpty)
+  }
+}
