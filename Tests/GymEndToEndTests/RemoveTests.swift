@@ -42,4 +42,23 @@ import Testing
     #expect(try gym.run(["staples", "delete", "Kefir", "Rye"]).status == 0)
     #expect(try gym.run(["staples", "list", "--all", "--ids"]).stdout.isEmpty)
   }
+
+  /// Every add prints what it made on stdout, for scripts; a book already there (same title and
+  /// authors, any case) is refused unless --allow-duplicate.
+  @Test func addsPrintTheIdAndRefuseObviousDuplicates() throws {
+    let gym = try GymProcess()
+    let first = try gym.run(["library", "add", "Dune", "--author", "Frank Herbert"])
+    #expect(first.stdout == "1\n")
+    let again = try gym.run(["library", "add", "dune", "--author", "frank herbert"])
+    #expect(again.status == 65)
+    #expect(again.stderr.contains("already in the library as work 1"))
+    #expect(again.stdout.isEmpty)
+    // Another author, or none: another work.
+    #expect(try gym.run(["library", "add", "Dune", "--author", "Brian Herbert"]).stdout == "2\n")
+    #expect(try gym.run(["library", "add", "Dune", "--author", "Frank Herbert", "--allow-duplicate"]).stdout == "3\n")
+    #expect(try gym.run(["staples", "add", "Kefir", "--category", "Dairy"]).stdout == "Kefir\n")
+    #expect(try gym.run(["staples", "recipe", "add", "Lassi", "--ingredient", "Kefir:200 ml"]).stdout == "Lassi\n")
+    let workout = try gym.run(["history", "add", "--plan-title", "Push", "--focus", "push", "--duration", "30"])
+    #expect(workout.stdoutLines.count == 1 && workout.stdout.count == 37)
+  }
 }

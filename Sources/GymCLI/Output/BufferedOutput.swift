@@ -71,6 +71,13 @@ public final class BufferedOutput {
   }
 }
 
+/// The identifier of what a command made, on stdout, for scripts: `id=$(gym library add …)`.
+public func printIdentifier(_ identifier: String) {
+  let out = BufferedOutput.standardOutput()
+  out.write(identifier + "\n")
+  out.flush()
+}
+
 /// A note on stderr (what a command did, the next page's cursor), silenced by `--quiet`; errors and
 /// warnings go through `printError` and always print.
 public func printNote(_ line: String) {

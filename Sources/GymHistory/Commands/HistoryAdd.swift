@@ -39,8 +39,6 @@ struct HistoryAdd: GymCommand {
           notes.flatMap { $0.trimmed.isEmpty ? nil : $0 },
         ])
     }
-    let out = BufferedOutput.standardOutput()
-    out.write(key + "\n")
-    out.flush()
+    printIdentifier(key)
   }
 }

@@ -18,6 +18,8 @@ struct LibraryAdd: GymCommand {
   @Option(help: "The series, e.g. 'The Locked Tomb'.") var series: String?
   @Option(help: "The cover image's URL.") var cover: String?
   @OptionGroup var entry: EntryOptions
+  @Flag(help: "Add it even when a work of the same title by the same authors is already there.")
+  var allowDuplicate = false
 
   func validate() throws {
     if title.trimmed.isEmpty { throw ValidationError("the title is empty; give a title such as 'Dune'") }
@@ -46,9 +48,29 @@ struct LibraryAdd: GymCommand {
       {
         throw GymError.data("ISBN \(code) is already in the library as work \(other); see 'gym library show \(other)'")
       }
+      if !allowDuplicate, let other = try Self.sameWork(db, title: book.title, authors: book.authors.map(\.name)) {
+        throw GymError.data(
+          "'\(book.title)' by these authors is already in the library as work \(other); "
+            + "see 'gym library show \(other)', or pass --allow-duplicate")
+      }
       return try LibraryWriter(db, now: .now()).save(book).id
     }
+    printIdentifier(String(id))
     printNote("added work \(id): '\(book.title)'")
+  }
+}
+
+extension LibraryAdd {
+  /// A work with this title (any case) and exactly these authors (any case, any order), if there is one.
+  static func sameWork(_ db: Database, title: String, authors: [String]) throws -> Int64? {
+    let wanted = Set(authors.map { $0.lowercased() })
+    for id in try Int64.fetchAll(db, sql: "SELECT id FROM work WHERE title = ? COLLATE NOCASE", arguments: [title]) {
+      let names = try String.fetchAll(
+        db, sql: "SELECT a.name FROM work_author wa JOIN author a ON a.id = wa.authorId WHERE wa.workId = ?",
+        arguments: [id])
+      if Set(names.map { $0.lowercased() }) == wanted { return id }
+    }
+    return nil
   }
 }
 

@@ -18,6 +18,7 @@ struct StaplesAdd: GymCommand {
     let isNew = try context.openStoreForWriting().write { db in
       try StaplesWrites.upsertItem(db, name: name.trimmed, changes: item.changes, now: .now())
     }
+    printIdentifier(name.trimmed)
     printNote(isNew ? "added '\(name.trimmed)'" : "updated '\(name.trimmed)'")
   }
 }

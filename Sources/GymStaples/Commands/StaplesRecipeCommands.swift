@@ -101,6 +101,7 @@ struct RecipeCommand: ParsableCommand {
           db, name: name.trimmed, servings: servings, favorite: favorite, notes: notes, ingredients: specs,
           createMissing: createMissing, now: .now())
       }
+      printIdentifier(name.trimmed)
       printNote("saved recipe '\(name.trimmed)' with \(specs.count) ingredient\(specs.count == 1 ? "" : "s")")
     }
   }
