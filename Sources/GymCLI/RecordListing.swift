@@ -48,7 +48,7 @@ public enum RecordListing {
       let width = fields.map(\.name.count).max() ?? 0
       for (field, cell) in zip(fields, cells) {
         let pad = String(repeating: " ", count: width - field.name.count)
-        out.write("\(field.name)\(pad)  \(cell.displayText)\n")
+        out.write(TableLayout.trailingSpacesRemoved("\(field.name)\(pad)  \(cell.displayText)") + "\n")
       }
       out.flush()
     case .json, .ndjson:

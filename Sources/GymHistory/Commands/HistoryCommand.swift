@@ -7,7 +7,7 @@ public struct HistoryCommand: ParsableCommand {
     commandName: "history",
     abstract: "Workout history and health samples: list, count, import, statistics, the daily summary.",
     subcommands: [
-      HistoryList.self, HistoryCount.self, HistoryShow.self, HistoryAdd.self, HistoryRemove.self,
+      HistoryList.self, HistoryCount.self, HistoryShow.self, HistoryAdd.self, HistorySet.self, HistoryRemove.self,
       HistoryImport.self, HistoryImportHealth.self, HistoryStats.self, HistorySample.self, SamplesCommand.self,
       HistoryDaily.self,
       HistoryRecent.self, HistoryTrend.self, HistorySummary.self,

@@ -6,18 +6,19 @@ import GymCore
 struct HistoryList: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
-    abstract: "List workouts, newest first (20 per page by default).",
+    abstract: "List workouts, newest first unless --sort says (20 per page in a table).",
     discussion: "The cursor of the next page is printed on stderr as 'next page: --after <cursor>'.")
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var filters: WorkoutFilterOptions
+  @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions
   @OptionGroup var paging: PagingOptions
 
   func run(context: CommandContext) throws {
     let query = try RecordListing.query(
       table: WorkoutSchema.table, filters: try filters.predicates(), output: output, paging: paging,
-      context: context)
+      context: context, sort: sorting.keys)
     try RecordListing.write(query, store: try context.openStore(), format: context.format(output), ids: output.ids)
   }
 }

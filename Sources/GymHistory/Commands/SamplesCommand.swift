@@ -56,12 +56,14 @@ struct SamplesList: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var filters: SampleFilterOptions
+  @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions
   @OptionGroup var paging: PagingOptions
 
   func run(context: CommandContext) throws {
     let query = try RecordListing.query(
-      table: SampleSchema.table, filters: try filters.predicates(), output: output, paging: paging, context: context)
+      table: SampleSchema.table, filters: try filters.predicates(), output: output, paging: paging, context: context,
+      sort: sorting.keys)
     try RecordListing.write(query, store: try context.openStore(), format: context.format(output), ids: output.ids)
   }
 }

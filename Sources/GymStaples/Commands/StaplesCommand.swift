@@ -7,7 +7,8 @@ public struct StaplesCommand: ParsableCommand {
     commandName: "staples",
     abstract: "Grocery staples by category, recipes and their use, the shopping list.",
     subcommands: [
-      StaplesList.self, StaplesAdd.self, StaplesSet.self, StaplesRemove.self, StaplesCategories.self,
+      StaplesList.self, StaplesCount.self, StaplesShow.self, StaplesAdd.self, StaplesSet.self, StaplesRemove.self,
+      StaplesCategories.self,
       StaplesRecipes.self, RecipeCommand.self, StaplesCook.self, StaplesShoppingList.self, StaplesSeed.self,
     ],
     defaultSubcommand: StaplesList.self)

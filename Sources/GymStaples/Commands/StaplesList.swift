@@ -2,26 +2,76 @@ import ArgumentParser
 import GymCLI
 import GymCore
 
+/// Which items a staples list or count takes: a category, staples only unless --all, and --where.
+struct StaplesItemFilters: ParsableArguments {
+  @Option(help: "Only this category (any case).") var category: String?
+  @Flag(help: "Include items that are not staples.") var all = false
+  @OptionGroup var filter: FilterOptions
+
+  func predicates() throws -> [Predicate] {
+    var filters = StaplesQueries.itemFilters(category: category, all: all)
+    if let predicate = try filter.predicate(for: StaplesSchema.items) { filters.append(predicate) }
+    return filters
+  }
+
+  /// Opens the store and checks the category, which suggests the nearest one when it is unknown.
+  func openStore(_ context: CommandContext) throws -> Store {
+    let store = try context.openStore()
+    if let category { try store.read { try StaplesQueries.checkCategory($0, category) } }
+    return store
+  }
+}
+
 /// `gym staples [list] [--category C] [--all]`: staples sorted by category, then name.
 struct StaplesList: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List the staples (with --all, every item), by category then name.")
 
   @OptionGroup var global: GlobalOptions
-  @Option(help: "Only this category (any case).") var category: String?
-  @Flag(help: "Include items that are not staples.") var all = false
-  @OptionGroup var filter: FilterOptions
+  @OptionGroup var filters: StaplesItemFilters
+  @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions
   @OptionGroup var paging: PagingOptions
 
   func run(context: CommandContext) throws {
-    var filters = StaplesQueries.itemFilters(category: category, all: all)
-    if let predicate = try filter.predicate(for: StaplesSchema.items) { filters.append(predicate) }
     let query = try RecordListing.query(
-      table: StaplesSchema.items, filters: filters, output: output, paging: paging, context: context)
-    let store = try context.openStore()
-    if let category { try store.read { try StaplesQueries.checkCategory($0, category) } }
-    try RecordListing.write(query, store: store, format: context.format(output), ids: output.ids)
+      table: StaplesSchema.items, filters: try filters.predicates(), output: output, paging: paging, context: context,
+      sort: sorting.keys)
+    try RecordListing.write(
+      query, store: try filters.openStore(context), format: context.format(output), ids: output.ids)
+  }
+}
+
+/// `gym staples count`: how many items match (the same filters as list).
+struct StaplesCount: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "count", abstract: "Count the items that match (same filters as list).")
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var filters: StaplesItemFilters
+
+  func run(context: CommandContext) throws {
+    let query = Query(table: StaplesSchema.items, filter: Predicate.all(try filters.predicates()))
+    try RecordListing.writeCount(query, store: try filters.openStore(context))
+  }
+}
+
+/// `gym staples show NAME`: one item, every field.
+struct StaplesShow: GymCommand {
+  static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an item, every field.")
+
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The item's name (any case).") var name: String
+  @OptionGroup var formatting: FormatOptions
+
+  func run(context: CommandContext) throws {
+    let query = try Query(
+      table: StaplesSchema.items, filter: .compare("name", .equal, .text(name.trimmed)), limit: 1
+    ).compiled()
+    var cells: [Cell]?
+    try context.openStore().read { db in try query.forEachRow(db) { cells = RecordListing.cells($0, query.fields) } }
+    guard let cells else { throw StoreError.notFound(table: "item", key: name) }
+    RecordListing.writeOne(cells, fields: query.fields, format: context.format(formatting))
   }
 }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// One `remove` in every module (also `rm` and `delete`): several identifiers, all or none;
-/// `--ignore-missing` removes the others; `--dry-run` says what would go and removes nothing.
-@Suite struct RemoveTests {
+/// One vocabulary in every module: `remove` (also `rm` and `delete`) takes several identifiers, all
+/// or none; `--ignore-missing` removes the others; `--dry-run` says what would go and removes
+/// nothing. Every `add` prints what it made; `set` changes only what it is given; every list sorts.
+@Suite struct VocabularyTests {
   @Test func libraryRemovesSeveralAllOrNone() throws {
     let gym = try GymProcess()
     for title in ["Dune", "Emma", "Kim"] { #expect(try gym.run(["library", "add", title, "-q"]).status == 0) }
@@ -60,5 +61,52 @@ import Testing
     #expect(try gym.run(["staples", "recipe", "add", "Lassi", "--ingredient", "Kefir:200 ml"]).stdout == "Lassi\n")
     let workout = try gym.run(["history", "add", "--plan-title", "Push", "--focus", "push", "--duration", "30"])
     #expect(workout.stdoutLines.count == 1 && workout.stdout.count == 37)
+  }
+
+  /// `history set` changes only the fields it is given.
+  @Test func historySetChangesOnlyTheFieldsGiven() throws {
+    let gym = try GymProcess()
+    let id = try gym.run([
+      "history", "add", "--plan-title", "Push", "--focus", "push", "--duration", "30", "--intensity", "high",
+      "--completed-at", "2026-11-20T18:00:00Z",
+    ]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    func shown() throws -> [String: Any] {
+      try #require(
+        try JSONSerialization.jsonObject(with: Data(gym.run(["history", "show", id, "-f", "json"]).stdout.utf8))
+          as? [String: Any])
+    }
+    #expect(try gym.run(["history", "set", id, "--notes", "felt strong", "--focus", "pull"]).status == 0)
+    var record = try shown()
+    #expect(record["notes"] as? String == "felt strong")
+    #expect(record["focus"] as? String == "pull")
+    #expect(record["planTitle"] as? String == "Push")
+    #expect(record["durationMinutes"] as? Double == 30)
+    #expect(record["intensity"] as? String == "high")
+    #expect(record["completedAt"] as? String == "2026-11-20T18:00:00.000Z")
+    #expect(try gym.run(["history", "set", id, "--notes", ""]).status == 0)
+    record = try shown()
+    #expect(record["notes"] is NSNull)
+    #expect(try gym.run(["history", "set", id]).status == 64)
+    #expect(try gym.run(["history", "set", "00000000-0000-0000-0000-000000000000", "--notes", "x"]).status == 66)
+  }
+
+  /// staples has show and count; every list takes --sort.
+  @Test func staplesShowCountAndSortEverywhere() throws {
+    let gym = try GymProcess()
+    for (name, category) in [("Milk", "Dairy"), ("Kefir", "Dairy"), ("Rye", "Bakery")] {
+      #expect(try gym.run(["staples", "add", name, "--category", category, "--staple", "-q"]).status == 0)
+    }
+    #expect(try gym.run(["staples", "count"]).stdout == "3\n")
+    #expect(try gym.run(["staples", "count", "--category", "dairy"]).stdout == "2\n")
+    let shown = try gym.run(["staples", "show", "kefir", "-f", "csv", "--quiet"])
+    #expect(shown.stdoutLines.first == "name,category,isStaple,quantity,unit,dateCreated,notes")
+    #expect(shown.stdoutLines.last?.hasPrefix("Kefir,Dairy,true,,,") == true)
+    #expect(try gym.run(["staples", "show", "Caviar"]).status == 66)
+    #expect(try gym.run(["staples", "list", "--ids", "--sort", "name:desc"]).stdout == "Rye\nMilk\nKefir\n")
+    try gym.seed(3)
+    let titles = try gym.run(["history", "list", "-f", "csv", "--fields", "planTitle", "--sort", "planTitle"])
+    let names = titles.stdoutLines.dropFirst().map(String.init)
+    #expect(names == names.sorted())
+    #expect(try gym.run(["history", "samples", "list", "--sort", "value"]).status == 0)
   }
 }
