@@ -26,7 +26,7 @@ public struct ConfigCommand: ParsableCommand {
       for key in ConfigKey.all {
         if key.kind == .numbers {
           for (name, entry) in (context.configuration.mappings[key.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            writer.write([.text(key.name + "." + name), .text(entry.value), .text(entry.source)])
+            writer.write([.text(key.name + "." + name), Self.typed(entry.value, .numbers), .text(entry.source)])
           }
           continue
         }
@@ -36,9 +36,20 @@ public struct ConfigCommand: ParsableCommand {
           writer.write([.text(key.name), .text(effective), .text("default")])
           continue
         }
-        writer.write([.text(key.name), .text(value), .text(entry?.source ?? "default")])
+        writer.write([.text(key.name), Self.typed(value, key.kind), .text(entry?.source ?? "default")])
       }
       writer.finish(next: nil)
+    }
+
+    /// A value as the type its key holds, so JSON says `5000` and `true`, not `"5000"` and `"true"`.
+    static func typed(_ value: String, _ kind: ConfigKey.Kind) -> Cell {
+      switch kind {
+      case .integer: Int64(value).map(Cell.integer) ?? .text(value)
+      case .numbers:
+        Double(value).map { $0 == $0.rounded() && abs($0) < 1e15 ? .integer(Int64($0)) : .real($0) } ?? .text(value)
+      case .bool: value == "true" ? .bool(true) : value == "false" ? .bool(false) : .text(value)
+      default: value.isEmpty ? .null : .text(value)
+      }
     }
 
     /// What a key without a value means in effect, for the keys whose default is not a constant.

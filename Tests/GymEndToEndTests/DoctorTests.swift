@@ -53,5 +53,14 @@ import Testing
     let shown = try gym.run(["config", "show", "--format", "csv"])
     #expect(shown.stdoutLines.contains("export.directory,\(gym.directory)/data/gym/exports,default"))
     #expect(shown.stdoutLines.contains { $0.hasPrefix("time.zone,the system's (") })
+    // In JSON a number is a number and a flag a boolean, as the configuration file writes them.
+    let json = try gym.run(["config", "show", "--format", "json"], environment: ["GYM_DATABASE_BUSY_TIMEOUT": "250"])
+    let items = try #require(
+      (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
+    func value(_ key: String) -> Any? { items.first { $0["key"] as? String == key }?["value"] }
+    #expect(value("database.busy_timeout") as? Int == 250)
+    #expect(value("output.page_size") as? Int == 20)
+    #expect(value("database.auto_migrate") as? Bool == true)
+    #expect(value("output.format") as? String == "table")
   }
 }
