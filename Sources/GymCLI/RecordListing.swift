@@ -27,12 +27,18 @@ public enum RecordListing {
     writer.finish(next: next?.encoded)
   }
 
-  /// Prints the number of records the query matches (paging ignored), for every `count` command.
-  public static func writeCount(_ query: Query, store: Store) throws {
+  /// Prints the number of records the query matches (paging ignored), for every `count` command:
+  /// the bare number by default, whatever `output.format` says (scripts read `$(gym … count)`), else
+  /// a `count` record in the format `--format` names.
+  public static func writeCount(_ query: Query, store: Store, format: OutputFormat = .table) throws {
     let count = try store.read { try query.count($0) }
-    let out = BufferedOutput.standardOutput()
-    out.write("\(count)\n")
-    out.flush()
+    guard format != .table else {
+      let out = BufferedOutput.standardOutput()
+      out.write("\(count)\n")
+      out.flush()
+      return
+    }
+    writeOne([.integer(Int64(count))], fields: [Field("count", .integer)], format: format)
   }
 
   /// The first `fields.count` columns of `row` (read from a cursor, not copied) as typed cells.

@@ -98,6 +98,10 @@ import Testing
     }
     #expect(try gym.run(["staples", "count"]).stdout == "3\n")
     #expect(try gym.run(["staples", "count", "--category", "dairy"]).stdout == "2\n")
+    // count takes --format too; without it the bare number, whatever output.format says.
+    #expect(try gym.run(["staples", "count", "-f", "json"]).stdout == "{\"count\":3}\n")
+    #expect(try gym.run(["staples", "count", "-f", "csv"]).stdout == "count\r\n3\r\n")
+    #expect(try gym.run(["staples", "count"], environment: ["GYM_OUTPUT_FORMAT": "json"]).stdout == "3\n")
     let shown = try gym.run(["staples", "show", "kefir", "-f", "csv", "--quiet"])
     #expect(shown.stdoutLines.first == "name,category,isStaple,quantity,unit,dateCreated,notes")
     #expect(shown.stdoutLines.last?.hasPrefix("Kefir,Dairy,true,,,") == true)

@@ -9,9 +9,10 @@ struct HistoryCount: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var filters: WorkoutFilterOptions
+  @OptionGroup var formatting: FormatOptions
 
   func run(context: CommandContext) throws {
     let query = Query(table: WorkoutSchema.table, filter: Predicate.all(try filters.predicates()))
-    try RecordListing.writeCount(query, store: try context.openStore())
+    try RecordListing.writeCount(query, store: try context.openStore(), format: formatting.format ?? .table)
   }
 }

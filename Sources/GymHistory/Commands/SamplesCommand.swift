@@ -74,10 +74,11 @@ struct SamplesCount: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var filters: SampleFilterOptions
+  @OptionGroup var formatting: FormatOptions
 
   func run(context: CommandContext) throws {
     let query = Query(table: SampleSchema.table, filter: Predicate.all(try filters.predicates()))
-    try RecordListing.writeCount(query, store: try context.openStore())
+    try RecordListing.writeCount(query, store: try context.openStore(), format: formatting.format ?? .table)
   }
 }
 

@@ -38,10 +38,11 @@ struct LibraryCount: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var filters: LibraryFilterOptions
+  @OptionGroup var formatting: FormatOptions
 
   func run(context: CommandContext) throws {
     let query = Query(table: LibrarySchema.list, filter: Predicate.all(try filters.predicates()))
-    try RecordListing.writeCount(query, store: try context.openStore())
+    try RecordListing.writeCount(query, store: try context.openStore(), format: formatting.format ?? .table)
   }
 }
 

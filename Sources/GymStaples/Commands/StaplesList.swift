@@ -49,10 +49,11 @@ struct StaplesCount: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var filters: StaplesItemFilters
+  @OptionGroup var formatting: FormatOptions
 
   func run(context: CommandContext) throws {
     let query = Query(table: StaplesSchema.items, filter: Predicate.all(try filters.predicates()))
-    try RecordListing.writeCount(query, store: try filters.openStore(context))
+    try RecordListing.writeCount(query, store: try filters.openStore(context), format: formatting.format ?? .table)
   }
 }
 
