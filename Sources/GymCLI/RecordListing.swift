@@ -30,9 +30,9 @@ public enum RecordListing {
   /// Prints the number of records the query matches (paging ignored), for every `count` command:
   /// the bare number by default, whatever `output.format` says (scripts read `$(gym … count)`), else
   /// a `count` record in the format `--format` names.
-  public static func writeCount(_ query: Query, store: Store, format: OutputFormat = .table) throws {
+  public static func writeCount(_ query: Query, store: Store, formatting: FormatOptions) throws {
     let count = try store.read { try query.count($0) }
-    guard format != .table else {
+    guard let format = formatting.format, format != .table else {
       let out = BufferedOutput.standardOutput()
       out.write("\(count)\n")
       out.flush()
@@ -54,7 +54,7 @@ public enum RecordListing {
       let width = fields.map(\.name.count).max() ?? 0
       for (field, cell) in zip(fields, cells) {
         let pad = String(repeating: " ", count: width - field.name.count)
-        out.write(TableLayout.trailingSpacesRemoved("\(field.name)\(pad)  \(cell.displayText)") + "\n")
+        out.write("\(field.name)\(pad)  \(cell.displayText)".withoutTrailingSpaces + "\n")
       }
       out.flush()
     case .json, .ndjson:

@@ -91,7 +91,7 @@ struct LibraryGraph {
       let width = workFields.map(\.name.count).max() ?? 0
       for (field, cell) in zip(workFields, work) where cell != .null {
         let pad = String(repeating: " ", count: width - field.name.count)
-        out.write(TableLayout.trailingSpacesRemoved("\(field.name)\(pad)  \(cell.displayText)") + "\n")
+        out.write("\(field.name)\(pad)  \(cell.displayText)".withoutTrailingSpaces + "\n")
       }
       for (part, rows) in zip(parts, related) where !rows.isEmpty {
         out.write("\n\(part.name)\n")

@@ -3,7 +3,7 @@
 /// too long, free text (titles, notes, names) shrinks with `…`, widest first; identifiers, dates and
 /// numbers are never cut: if the table still does not fit, columns are left out from the right, and
 /// a note says which. Lines never end in spaces.
-public final class TableLayout {
+final class TableLayout {
   private let columns: [String]
   private let width: Int?
   private var pending: [[Cell]] = []
@@ -78,14 +78,7 @@ public final class TableLayout {
       if i > 0 { text += "  " }
       text += alignRight[i] ? pad + clipped : clipped + pad
     }
-    return Self.trailingSpacesRemoved(text) + "\n"
-  }
-
-  /// No line gym prints ends in spaces (an empty last value would leave its padding).
-  public static func trailingSpacesRemoved(_ line: String) -> String {
-    var text = line
-    while text.last == " " { text.removeLast() }
-    return text
+    return text.withoutTrailingSpaces + "\n"
   }
 
   /// The widths that fit `total` columns and how many columns are shown: as many columns as fit

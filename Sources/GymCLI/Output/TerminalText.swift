@@ -18,3 +18,12 @@ extension Cell {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
+
+extension String {
+  /// No line gym prints ends in spaces (an empty last value would leave its padding).
+  public var withoutTrailingSpaces: String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

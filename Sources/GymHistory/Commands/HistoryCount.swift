@@ -13,6 +13,6 @@ struct HistoryCount: GymCommand {
 
   func run(context: CommandContext) throws {
     let query = Query(table: WorkoutSchema.table, filter: Predicate.all(try filters.predicates()))
-    try RecordListing.writeCount(query, store: try context.openStore(), format: formatting.format ?? .table)
+    try RecordListing.writeCount(query, store: try context.openStore(), formatting: formatting)
   }
 }

@@ -78,7 +78,7 @@ struct SamplesCount: GymCommand {
 
   func run(context: CommandContext) throws {
     let query = Query(table: SampleSchema.table, filter: Predicate.all(try filters.predicates()))
-    try RecordListing.writeCount(query, store: try context.openStore(), format: formatting.format ?? .table)
+    try RecordListing.writeCount(query, store: try context.openStore(), formatting: formatting)
   }
 }
 

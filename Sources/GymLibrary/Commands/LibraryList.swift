@@ -42,7 +42,7 @@ struct LibraryCount: GymCommand {
 
   func run(context: CommandContext) throws {
     let query = Query(table: LibrarySchema.list, filter: Predicate.all(try filters.predicates()))
-    try RecordListing.writeCount(query, store: try context.openStore(), format: formatting.format ?? .table)
+    try RecordListing.writeCount(query, store: try context.openStore(), formatting: formatting)
   }
 }
 

@@ -53,7 +53,7 @@ struct StaplesCount: GymCommand {
 
   func run(context: CommandContext) throws {
     let query = Query(table: StaplesSchema.items, filter: Predicate.all(try filters.predicates()))
-    try RecordListing.writeCount(query, store: try filters.openStore(context), format: formatting.format ?? .table)
+    try RecordListing.writeCount(query, store: try filters.openStore(context), formatting: formatting)
   }
 }
 
