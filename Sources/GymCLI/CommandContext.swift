@@ -73,6 +73,19 @@ public struct CommandContext {
     return store
   }
 
+  /// How an import reaches the store: to write (creating the database); with `dryRun`, a store
+  /// whose writes roll back, so the import counts what it would insert, update and leave; nil when a
+  /// dry run has no database yet (every record is validated, and all would be inserted).
+  public func storeForImport(dryRun: Bool) -> (() throws -> Store)? {
+    guard dryRun else { return openStoreForWriting }
+    guard access(databasePath, F_OK) == 0 else { return nil }
+    return {
+      var options = configuration.storeOptions
+      options.rollsBackWrites = true
+      return CommandStores.keep(try Store(path: databasePath, modules: ModuleRegistry.modules, options: options))
+    }
+  }
+
   /// `--format`, else `output.format`.
   public func format(_ options: OutputOptions) -> OutputFormat {
     format(options.formatting)

@@ -13,6 +13,10 @@ public struct RecordImport {
   public let conflict: ConflictPolicy
   public let path: String
   public let format: InputFormat?
+  /// `--partial`: each record changes only the fields it gives.
+  public var partial = false
+  /// Records a JSON record may carry in one field (a workout's sets), written after the records.
+  public var nested: (any NestedRecordImport)?
 
   public init(table: TableSchema, conflict: ConflictPolicy, path: String, format: InputFormat?) {
     self.table = table
@@ -29,9 +33,24 @@ public struct RecordImport {
     let input = InputBuffer(descriptor: file.descriptor)
     do {
       try input.refuseBinary()
-      var scanner = try makeScanner(input)
+      let detected = try detectFormat(input)
+      // The header is read before the store opens: a file refused for its header creates nothing.
+      var scanner = try makeScanner(input, format: detected)
       func load(_ db: Database?) throws -> ImportCounts {
-        try BulkLoader(table: table, conflict: conflict, db: db).load(from: &scanner) { progress.update($0.read) }
+        let loader = try BulkLoader(table: table, conflict: conflict, db: db, partial: partial)
+        guard let nested, var json = scanner as? JSONRecordScanner else {
+          return try loader.load(from: &scanner) { progress.update($0.read) }
+        }
+        try nested.prepare(db)
+        var values = RecordValues(fieldNames: table.fieldNames)
+        while try json.next(into: &values) {
+          try partial ? loader.addPartial(values, line: json.recordLine) : loader.add(values, line: json.recordLine)
+          if json.hasNestedField { try nested.stage(json.nestedRecords, of: values, line: json.recordLine) }
+          progress.update(loader.counts.read)
+        }
+        try loader.finish()
+        try nested.finish(db)
+        return loader.counts
       }
       guard let store = try openStore?() else { return try load(nil) }
       return try store.write { db in try load(db) }
@@ -40,15 +59,15 @@ public struct RecordImport {
     }
   }
 
-  private func makeScanner(_ input: InputBuffer) throws -> any RecordScanner {
-    switch try detectFormat(input) {
+  private func makeScanner(_ input: InputBuffer, format: InputFormat) throws -> any RecordScanner {
+    switch format {
     case .csv:
       var scanner = CSVRecordScanner(input: input)
-      let required = table.fields.filter { !$0.isNullable }.map(\.name)
+      let required = table.fields.filter(\.isRequired).map(\.name)
       try scanner.readHeader(expected: RecordValues(fieldNames: table.fieldNames), required: required)
       return scanner
     case .ndjson, .json:
-      return JSONRecordScanner(input: input)
+      return JSONRecordScanner(input: input, nested: nested.map { ($0.fieldName, $0.fieldNames) })
     }
   }
 
@@ -62,4 +81,18 @@ public struct RecordImport {
     let first = input.storage[input.start..<input.end].first { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }
     return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .ndjson : .csv
   }
+}
+
+/// Records that a record carries in one of its fields, as `show` prints a workout's sets: staged
+/// while the records load, and written after them in the same transaction.
+public protocol NestedRecordImport: AnyObject {
+  /// The field that holds them (`sets`) and their own fields.
+  var fieldName: String { get }
+  var fieldNames: [String] { get }
+  /// Before the first record; `db` nil in a dry run with no database.
+  func prepare(_ db: Database?) throws
+  /// The nested records of one record (`parent`), which named the field.
+  func stage(_ records: [RecordValues], of parent: RecordValues, line: Int) throws
+  /// After the last record and the loader's own `finish()`.
+  func finish(_ db: Database?) throws
 }

@@ -29,17 +29,33 @@ public enum FieldType: Sendable, Equatable {
   }
 }
 
+/// What an import stores for a required field that a record leaves out: what `add` would.
+public enum FieldDefault: Sendable, Equatable {
+  /// This value, read as if the record had said it (`completed`, `false`).
+  case value(String)
+  /// A new random UUID: the record is a new one.
+  case newUUID
+  /// The time of the import.
+  case now
+}
+
 /// A column of a module's table, as the CLI and the query layer know it.
 public struct Field: Sendable, Equatable {
   public let name: String
   public let type: FieldType
   public let isNullable: Bool
+  /// What a record that leaves the field out gets; nil: a required field must be given.
+  public let missingDefault: FieldDefault?
 
-  public init(_ name: String, _ type: FieldType, nullable: Bool = false) {
+  public init(_ name: String, _ type: FieldType, nullable: Bool = false, default missingDefault: FieldDefault? = nil) {
     self.name = name
     self.type = type
     self.isNullable = nullable
+    self.missingDefault = missingDefault
   }
+
+  /// A record must give it: not nullable and no default.
+  public var isRequired: Bool { !isNullable && missingDefault == nil }
 }
 
 /// An index the schema declares; migrations create it, tests and `migrate verify` check it exists.

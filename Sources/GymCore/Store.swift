@@ -20,6 +20,9 @@ public final class Store: Sendable {
     public var keepBackups: Int
     /// Told, in one line, when opening migrated a database that already had a schema.
     public var announce: @Sendable (String) -> Void
+    /// Every write transaction is rolled back at its end: a dry run does all the work, and counts
+    /// what it would change, but keeps nothing.
+    public var rollsBackWrites = false
 
     public init(
       busyTimeoutMilliseconds: Int = 5000, autoMigrate: Bool = true, inspectOnly: Bool = false, keepBackups: Int = 5,
@@ -123,7 +126,18 @@ public final class Store: Sendable {
 
   /// One write transaction, all or nothing.
   public func write<T>(_ body: (Database) throws -> T) throws -> T {
-    try translatingErrors { try database.write(body) }
+    guard options.rollsBackWrites else { return try translatingErrors { try database.write(body) } }
+    return try translatingErrors {
+      try database.writeWithoutTransaction { db in
+        var result: T?
+        try db.inTransaction(.immediate) {
+          result = try body(db)
+          return .rollback
+        }
+        // swift-format-ignore: NeverForceUnwrap
+        return result!
+      }
+    }
   }
 
   private func translatingErrors<T>(_ body: () throws -> T) throws -> T {

@@ -12,9 +12,9 @@ public enum WorkoutSchema {
   public static let table = TableSchema(
     name: "workout",
     fields: [
-      Field("id", .uuid),
+      Field("id", .uuid, default: .newUUID),
       Field("completedAt", .timestamp),
-      Field("status", .enumeration(statuses)),
+      Field("status", .enumeration(statuses), default: .value("completed")),
       Field("planTitle", .text),
       Field("focus", .enumeration(focuses), nullable: true),
       Field("durationMinutes", .real, nullable: true),

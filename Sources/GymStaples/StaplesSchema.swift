@@ -11,9 +11,9 @@ public enum StaplesSchema {
   public static let items = TableSchema(
     name: "grocery_item",
     fields: [
-      Field("name", .text), Field("category", .text), Field("isStaple", .bool),
+      Field("name", .text), Field("category", .text), Field("isStaple", .bool, default: .value("false")),
       Field("quantity", .real, nullable: true), Field("unit", .text, nullable: true),
-      Field("dateCreated", .timestamp), Field("notes", .text, nullable: true),
+      Field("dateCreated", .timestamp, default: .now), Field("notes", .text, nullable: true),
     ],
     indexes: [
       IndexSchema("grocery_item_name", on: ["name"], unique: true),
@@ -24,8 +24,9 @@ public enum StaplesSchema {
   public static let recipes = TableSchema(
     name: "recipe",
     fields: [
-      Field("name", .text), Field("usageCount", .integer), Field("lastUsed", .timestamp, nullable: true),
-      Field("isFavorite", .bool), Field("servings", .integer, nullable: true), Field("notes", .text, nullable: true),
+      Field("name", .text), Field("usageCount", .integer, default: .value("0")),
+      Field("lastUsed", .timestamp, nullable: true), Field("isFavorite", .bool, default: .value("false")),
+      Field("servings", .integer, nullable: true), Field("notes", .text, nullable: true),
     ],
     indexes: [
       IndexSchema("recipe_name", on: ["name"], unique: true),

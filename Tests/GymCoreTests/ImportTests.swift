@@ -157,4 +157,51 @@ import Testing
       #expect(throws: InputError.self, "\(text)") { try loader.load(from: &scanner) }
     }
   }
+
+  /// A pipe may deliver a byte at a time: every document shape reads the same as in one piece,
+  /// including `[` or `{"items": [` arriving alone (a record cut off is parsed again from its start).
+  @Test func documentsReadTheSameOneByteAtATime() throws {
+    let documents = [
+      #"[{"id":"a","size":1},{"id":"b","size":2}]"#,
+      #"{"items": [{"id":"a","size":1}, {"id":"b","size":2}], "next": "Y3Vyc29y"}"#,
+      #"{ "items" :[ {"id":"a","size":1},{"id":"b","size":2} ] ,"next":null }"#,
+      "{\"id\":\"a\",\"size\":1}\n{\"id\":\"b\",\"size\":2}\n",
+    ]
+    for document in documents {
+      let bytes = Array(document.utf8)
+      var offset = 0
+      let input = InputBuffer { buffer in
+        guard offset < bytes.count else { return 0 }
+        buffer[0] = bytes[offset]
+        offset += 1
+        return 1
+      }
+      var scanner = JSONRecordScanner(input: input)
+      var values = RecordValues(fieldNames: fields)
+      var read: [String] = []
+      while try scanner.next(into: &values) { read.append(values.string(0) + "=" + values.string(3)) }
+      #expect(read == ["a=1", "b=2"], "\(document)")
+    }
+  }
+
+  /// The one nested field reads into `nestedRecords`; any other nesting, or nesting inside it, is refused.
+  @Test func oneNestedFieldOfFlatObjects() throws {
+    let text =
+      #"{"id":"w","sets":[{"reps":5,"exercise":"Squat"},{"reps":3}],"size":2}"# + "\n" + #"{"id":"v","sets":[]}"#
+    var scanner = JSONRecordScanner(input: try input(text), nested: ("sets", ["exercise", "reps"]))
+    var values = RecordValues(fieldNames: fields)
+    #expect(try scanner.next(into: &values))
+    #expect(values.string(0) == "w" && values.string(3) == "2")
+    #expect(scanner.hasNestedField)
+    #expect(scanner.nestedRecords.map { $0.string(1) } == ["5", "3"])
+    #expect(scanner.nestedRecords[0].string(0) == "Squat")
+    #expect(scanner.nestedRecords[1].kinds[0] == .missing)
+    #expect(try scanner.next(into: &values))
+    #expect(scanner.hasNestedField && scanner.nestedRecords.isEmpty)
+    #expect(try !scanner.next(into: &values))
+    for refused in [#"{"id":"w","sets":[{"sets":[]}]}"#, #"{"id":"w","note":[1]}"#, #"{"id":"w","sets":[[1]]}"#] {
+      var scanner = JSONRecordScanner(input: try input(refused), nested: ("sets", ["exercise", "reps"]))
+      #expect(throws: InputError.self, "\(refused)") { try scanner.next(into: &values) }
+    }
+  }
 }

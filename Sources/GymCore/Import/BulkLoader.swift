@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -41,28 +42,32 @@ public enum ConflictPolicy: Sendable, Equatable {
 public final class BulkLoader {
   public let table: TableSchema
   public let conflict: ConflictPolicy
-  public private(set) var counts = ImportCounts()
-  private let db: Database?
+  public internal(set) var counts = ImportCounts()
+  let db: Database?
   private let statement: Statement?
+  let isPartial: Bool
   /// The table was empty: plain inserts, indexes rebuilt by `finish()`.
   private let isAppending: Bool
   private var scratch: [UInt8] = []
   /// The indexes dropped for an append, with the SQL that rebuilds each exactly.
   private var droppedIndexes: [(name: String, sql: String)] = []
-  private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+  static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
   /// `db` nil: validate only (a dry run).
-  public init(table: TableSchema, conflict: ConflictPolicy, db: Database?) throws {
+  /// `partial`: each record changes only the fields it gives (`addPartial`); a record whose key is
+  /// new is added as usual.
+  public init(table: TableSchema, conflict: ConflictPolicy, db: Database?, partial: Bool = false) throws {
     self.table = table
     self.conflict = conflict
     self.db = db
+    self.isPartial = partial
     guard let db else {
       statement = nil
       isAppending = false
       return
     }
     let name = SQL.quote(table.name)
-    isAppending = try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(name))")!
+    isAppending = try !partial && !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(name))")!
     let columns = table.fields.map { SQL.quote($0.name) }
     var sql = """
       INSERT INTO \(name) (\(columns.joined(separator: ", "))) \
@@ -95,7 +100,7 @@ public final class BulkLoader {
   ) throws -> ImportCounts {
     var values = RecordValues(fieldNames: table.fieldNames)
     while try scanner.next(into: &values) {
-      try add(values, line: scanner.recordLine)
+      try isPartial ? addPartial(values, line: scanner.recordLine) : add(values, line: scanner.recordLine)
       onRecord(counts)
     }
     try finish()
@@ -140,6 +145,10 @@ public final class BulkLoader {
     for (index, field) in table.fields.enumerated() {
       let kind = values.kinds[index]
       let position = Int32(index + 1)
+      if kind == .missing, let fallback = field.missingDefault {
+        try bindDefault(fallback, field: field, at: position, to: sqliteStatement, line: line)
+        continue
+      }
       if kind == .missing || kind == .null {
         guard field.isNullable else {
           let problem = kind == .missing ? "is missing" : "is empty"
@@ -170,7 +179,23 @@ public final class BulkLoader {
     }
   }
 
-  private func bind(
+  /// The value `add` would give a field the record leaves out, checked like one the record gave.
+  private func bindDefault(
+    _ fallback: FieldDefault, field: Field, at position: Int32, to statement: OpaquePointer?, line: Int
+  ) throws(InputError) {
+    let text: String
+    switch fallback {
+    case .value(let value): text = value
+    case .newUUID: text = UUID().uuidString.lowercased()
+    case .now: text = Timestamp.now().canonical
+    }
+    let bytes = Array(text.utf8)
+    try bytes.withUnsafeBufferPointer { bytes throws(InputError) in
+      try bind(bytes, kind: .string, field: field, at: position, to: statement, line: line)
+    }
+  }
+
+  func bind(
     _ bytes: UnsafeBufferPointer<UInt8>, kind: RecordValues.Kind, field: Field, at position: Int32,
     to statement: OpaquePointer?, line: Int
   ) throws(InputError) {

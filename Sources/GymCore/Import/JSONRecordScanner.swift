@@ -1,21 +1,40 @@
-/// Reads flat JSON objects one at a time from NDJSON (one per line) or a JSON array, streaming.
+/// Reads flat JSON objects one at a time from NDJSON (one per line), a JSON array, or the
+/// `{"items": […], "next": …}` document that gym's own lists print, streaming.
 ///
-/// Values may be strings, numbers, booleans or null; nested objects or arrays are an error, since
-/// every gym record is flat. A record that straddles a chunk is parsed again after a refill.
+/// Values may be strings, numbers, booleans or null. Nested objects or arrays are an error, since
+/// every gym record is flat, except for one named field holding an array of flat objects (a
+/// workout's `sets`, as `show` prints them), read into `nestedRecords`. A record that straddles a
+/// chunk is parsed again after a refill.
 public struct JSONRecordScanner: RecordScanner {
   private let input: InputBuffer
   private var line = 1
   public private(set) var recordLine = 1
-  private enum Mode { case unknown, lines, array, finished }
+  private enum Mode { case unknown, lines, array, document, finished }
   private var mode = Mode.unknown
   private var scratch: [UInt8] = []
+  private let nestedName: [UInt8]?
+  private var nestedValues: RecordValues
+  /// The objects of the nested field in the last record, in order; empty when it had none.
+  public private(set) var nestedRecords: [RecordValues] = []
+  /// Whether the last record named the nested field (an empty array is "no sets", not "not said").
+  public private(set) var hasNestedField = false
 
-  public init(input: InputBuffer) { self.input = input }
+  /// `nested`: the one field that may hold an array of flat objects, and those objects' fields.
+  public init(input: InputBuffer, nested: (name: String, fieldNames: [String])? = nil) {
+    self.input = input
+    nestedName = nested.map { Array($0.name.utf8) }
+    nestedValues = RecordValues(fieldNames: nested?.fieldNames ?? [])
+  }
 
   private enum Outcome {
     case complete(Int)
     case incomplete
     case failure(String, Int)
+
+    var isComplete: Bool {
+      if case .complete = self { return true }
+      return false
+    }
   }
 
   public mutating func next(into values: inout RecordValues) throws(InputError) -> Bool {
@@ -78,12 +97,17 @@ public struct JSONRecordScanner: RecordScanner {
     return n
   }
 
-  /// Skips to and parses the next object (or the array's punctuation around it).
+  /// Skips to and parses the next object (or the array's punctuation around it). The mode the
+  /// punctuation implies is kept only once the record is complete: a record cut off by the end of
+  /// the buffer is parsed again from its start.
   private mutating func step(_ values: inout RecordValues) -> Outcome {
     values.reset()
+    nestedRecords.removeAll(keepingCapacity: true)
+    hasNestedField = false
     let storage = input.storage
     let end = input.end
     var i = input.start
+    var nextMode = mode
     func skipSpace() {
       while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
     }
@@ -92,22 +116,26 @@ public struct JSONRecordScanner: RecordScanner {
     switch mode {
     case .unknown:
       if storage[i] == UInt8(ascii: "[") {
-        mode = .array
+        nextMode = .array
         i += 1
-        skipSpace()
-        guard i < end else { return .incomplete }
-        if storage[i] == UInt8(ascii: "]") {
-          mode = .finished
-          return .complete(i + 1)
+      } else if storage[i] == UInt8(ascii: "{") {
+        switch documentOpening(at: i, storage: storage, end: end) {
+        case .incomplete: return .incomplete
+        case .complete(let after):
+          nextMode = .document
+          i = after
+        case .failure: nextMode = .lines
         }
       } else {
-        mode = .lines
+        nextMode = .lines
       }
-    case .array:
-      if storage[i] == UInt8(ascii: "]") {
-        mode = .finished
-        return .complete(i + 1)
+      if nextMode != .lines {
+        skipSpace()
+        guard i < end else { return .incomplete }
+        if storage[i] == UInt8(ascii: "]") { return closing(after: i + 1, of: nextMode, storage: storage, end: end) }
       }
+    case .array, .document:
+      if storage[i] == UInt8(ascii: "]") { return closing(after: i + 1, of: mode, storage: storage, end: end) }
       guard storage[i] == UInt8(ascii: ",") else {
         return .failure("expected ',' or ']' between the array's records", i)
       }
@@ -117,11 +145,74 @@ public struct JSONRecordScanner: RecordScanner {
     case .lines, .finished: break
     }
     recordLine = lineNumber(at: i)
-    return object(at: i, storage: storage, end: end, into: &values)
+    let outcome = object(at: i, storage: storage, end: end, into: &values, allowingNested: true)
+    if case .complete = outcome { mode = nextMode }
+    return outcome
+  }
+
+  /// `{"items": [` at `start`: where the first record may begin; a failure when it is another object.
+  private func documentOpening(at start: Int, storage: [UInt8], end: Int) -> Outcome {
+    var i = start + 1
+    while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
+    for byte in Array("\"items\"".utf8) {
+      guard i < end else { return .incomplete }
+      guard storage[i] == byte else { return .failure("", i) }
+      i += 1
+    }
+    for byte in [UInt8(ascii: ":"), UInt8(ascii: "[")] {
+      while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
+      guard i < end else { return .incomplete }
+      guard storage[i] == byte else { return .failure("", i) }
+      i += 1
+    }
+    return .complete(i)
+  }
+
+  /// After an array's `]`: the end of the input's records; a document still has its other
+  /// members (`"next": "…"` or null) and its closing brace.
+  private mutating func closing(after start: Int, of kind: Mode, storage: [UInt8], end: Int) -> Outcome {
+    guard kind == .document else {
+      mode = .finished
+      return .complete(start)
+    }
+    var i = start
+    func skipSpace() {
+      while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
+    }
+    while true {
+      skipSpace()
+      guard i < end else { return .incomplete }
+      if storage[i] == UInt8(ascii: "}") {
+        mode = .finished
+        return .complete(i + 1)
+      }
+      guard storage[i] == UInt8(ascii: ",") else { return .failure("expected ',' or '}' after the items", i) }
+      i += 1
+      skipSpace()
+      guard i < end else { return .incomplete }
+      guard storage[i] == UInt8(ascii: "\"") else { return .failure("expected a quoted member name", i) }
+      if case let stop = string(at: &i, storage: storage, end: end), !stop.isComplete { return stop }
+      skipSpace()
+      guard i < end else { return .incomplete }
+      guard storage[i] == UInt8(ascii: ":") else { return .failure("expected ':' after the member name", i) }
+      i += 1
+      skipSpace()
+      guard i < end else { return .incomplete }
+      if storage[i] == UInt8(ascii: "\"") {
+        if case let stop = string(at: &i, storage: storage, end: end), !stop.isComplete { return stop }
+      } else {
+        let null = Array("null".utf8)
+        let failure = Outcome.failure("the document's members after 'items' hold text or null (a cursor)", i)
+        guard storage[i] == null[0] else { return failure }
+        guard i + null.count <= end else { return .incomplete }
+        guard storage[i..<i + null.count].elementsEqual(null) else { return failure }
+        i += null.count
+      }
+    }
   }
 
   private mutating func object(
-    at start: Int, storage: [UInt8], end: Int, into values: inout RecordValues
+    at start: Int, storage: [UInt8], end: Int, into values: inout RecordValues, allowingNested: Bool
   ) -> Outcome {
     var i = start
     guard storage[i] == UInt8(ascii: "{") else {
@@ -145,6 +236,24 @@ public struct JSONRecordScanner: RecordScanner {
       case .complete: break
       }
       let field = scratch.withUnsafeBufferPointer { values.index(ofName: $0) }
+      if field == nil, allowingNested, let nestedName, scratch == nestedName {
+        skipSpace()
+        guard i < end else { return .incomplete }
+        guard storage[i] == UInt8(ascii: ":") else { return .failure("expected ':' after the field name", i) }
+        i += 1
+        switch nestedArray(at: &i, storage: storage, end: end) {
+        case .complete: break
+        case let stop: return stop
+        }
+        skipSpace()
+        guard i < end else { return .incomplete }
+        if storage[i] == UInt8(ascii: ",") {
+          i += 1
+          continue
+        }
+        if storage[i] == UInt8(ascii: "}") { return .complete(i + 1) }
+        return .failure("expected ',' or '}' after the array", i)
+      }
       guard let field else {
         let name = String(decoding: scratch, as: UTF8.self)
         return .failure(
@@ -201,6 +310,51 @@ public struct JSONRecordScanner: RecordScanner {
   }
 
   /// Decodes the string literal at `i` into `scratch`, leaving `i` after its closing quote.
+  /// The nested field's `[ {…}, … ]` (or null): each object into `nestedRecords`.
+  private mutating func nestedArray(at i: inout Int, storage: [UInt8], end: Int) -> Outcome {
+    func skipSpace() {
+      while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
+    }
+    skipSpace()
+    guard i < end else { return .incomplete }
+    let null = Array("null".utf8)
+    if storage[i] == null[0] {
+      guard i + null.count <= end else { return .incomplete }
+      guard storage[i..<i + null.count].elementsEqual(null) else { return .failure("invalid JSON value", i) }
+      i += null.count
+      return .complete(i)
+    }
+    guard storage[i] == UInt8(ascii: "[") else { return .failure("expected an array of objects", i) }
+    hasNestedField = true
+    i += 1
+    skipSpace()
+    guard i < end else { return .incomplete }
+    if storage[i] == UInt8(ascii: "]") {
+      i += 1
+      return .complete(i)
+    }
+    while true {
+      skipSpace()
+      guard i < end else { return .incomplete }
+      var nested = nestedValues
+      nested.reset()
+      switch object(at: i, storage: storage, end: end, into: &nested, allowingNested: false) {
+      case .complete(let after): i = after
+      case let stop: return stop
+      }
+      nestedRecords.append(nested)
+      skipSpace()
+      guard i < end else { return .incomplete }
+      if storage[i] == UInt8(ascii: ",") {
+        i += 1
+        continue
+      }
+      guard storage[i] == UInt8(ascii: "]") else { return .failure("expected ',' or ']' in the array", i) }
+      i += 1
+      return .complete(i)
+    }
+  }
+
   private mutating func string(at i: inout Int, storage: [UInt8], end: Int) -> Outcome {
     scratch.removeAll(keepingCapacity: true)
     var j = i + 1

@@ -8,10 +8,12 @@ struct HistoryImport: GymCommand {
     commandName: "import",
     abstract: "Import workouts: gym's NDJSON, JSON or CSV, or a Strong or Hevy export (all or nothing).",
     discussion: """
-      gym's fields: id, completedAt, status, planTitle, focus, durationMinutes, intensity. A record \
-      whose id exists updates that workout in place when a value differs. Strong and Hevy exports \
-      become one workout per session with its sets (see 'gym history show ID'). Importing the same \
-      file twice changes nothing.
+      gym's fields: id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes, \
+      distanceKm, activeEnergyKcal — what 'history list' and 'history show' print, in any format, \
+      show's sets included. A record may leave out id (a new one) and status (completed). A record \
+      whose id exists updates that workout in place when a value differs; with --partial only the \
+      fields it gives. Strong and Hevy exports become one workout per session with its sets (see \
+      'gym history show ID'). Importing the same file twice changes nothing.
       """)
 
   @OptionGroup var global: GlobalOptions
@@ -23,26 +25,35 @@ struct HistoryImport: GymCommand {
   var distanceUnit: DistanceUnit = .km
   @Option(help: "gym files: ndjson, json or csv (default: from the extension, else the first byte).")
   var inputFormat: InputFormat?
-  @Flag(help: "Validate every record and write nothing.") var dryRun = false
+  @Flag(help: "Update only the fields each record gives (gym's files): change one value without restating the rest.")
+  var partial = false
+  @OptionGroup var dryRunOption: ImportDryRunOption
 
   func validate() throws {
     if from != .gym && inputFormat != nil { throw ValidationError("--input-format is for gym's own files") }
+    if from != .gym && partial { throw ValidationError("--partial is for gym's own files") }
   }
 
   func run(context: CommandContext) throws {
     let progress = ProgressLine("importing")
     defer { progress.finish() }
-    let openStore = dryRun ? nil : context.openStoreForWriting
+    let dryRun = dryRunOption.dryRun
+    let openStore = context.storeForImport(dryRun: dryRun)
     let summary: String
     switch from {
     case .gym:
-      let job = RecordImport(
+      let sets = WorkoutSetImport()
+      var job = RecordImport(
         table: WorkoutSchema.table, conflict: .updateChanged(key: "id"), path: file, format: inputFormat)
+      job.partial = partial
+      job.nested = sets
       let counts = try job.run(openStore: openStore, progress: progress)
-      summary =
-        dryRun
-        ? "validated \(counts.read) records; nothing written (--dry-run)"
-        : "imported \(counts.read) records: \(counts.inserted) inserted, \(counts.updated) updated, \(counts.unchanged) unchanged"
+      let s = sets.counts
+      summary = ImportNote.line(
+        counts, "records", dryRun: dryRun, counted: openStore != nil,
+        more: s.read + sets.removed > 0
+          ? "; sets \(s.inserted) inserted, \(s.updated) updated, \(s.unchanged) unchanged, \(sets.removed) removed"
+          : "")
     case .strong, .hevy:
       let format: any LoggerFormat =
         from == .hevy
@@ -52,10 +63,11 @@ struct HistoryImport: GymCommand {
       let w = counts.workouts
       let s = counts.sets
       summary =
-        dryRun
-        ? "validated \(counts.rows) rows, \(w.read) workouts; nothing written (--dry-run)"
-        : "imported \(counts.rows) rows: workouts \(w.inserted) inserted, \(w.updated) updated, \(w.unchanged) unchanged; "
-          + "sets \(s.inserted) inserted, \(s.updated) updated, \(s.unchanged) unchanged"
+        openStore == nil
+        ? ImportNote.validatedOnly(counts.rows, "rows, \(w.read) workouts")
+        : "\(ImportNote.verb(dryRun: dryRun)) \(counts.rows) rows: workouts \(w.inserted) inserted, \(w.updated) updated, "
+          + "\(w.unchanged) unchanged; sets \(s.inserted) inserted, \(s.updated) updated, \(s.unchanged) unchanged"
+          + ImportNote.suffix(dryRun: dryRun)
     }
     progress.finish()
     printNote(summary)

@@ -17,21 +17,23 @@ struct HistoryImportHealth: GymCommand {
 
   @OptionGroup var global: GlobalOptions
   @Argument(help: "export.xml, the export's .zip, or - for stdin.") var file: String
-  @Flag(help: "Validate every record and write nothing.") var dryRun = false
+  @OptionGroup var dryRunOption: ImportDryRunOption
 
   func run(context: CommandContext) throws {
     let progress = ProgressLine("importing Apple Health")
     defer { progress.finish() }
-    let counts = try AppleHealthImport(path: file).run(
-      openStore: dryRun ? nil : context.openStoreForWriting, progress: progress)
+    let dryRun = dryRunOption.dryRun
+    let openStore = context.storeForImport(dryRun: dryRun)
+    let counts = try AppleHealthImport(path: file).run(openStore: openStore, progress: progress)
     progress.finish()
     let s = counts.samples
     let w = counts.workouts
     printNote(
-      dryRun
-        ? "validated \(counts.records) records and \(w.read) workouts; nothing written (--dry-run)"
-        : "read \(counts.records) records: \(s.inserted) samples inserted, \(s.unchanged) skipped as duplicates, "
-          + "\(counts.unknownRecords) of other types kept as written; workouts \(w.inserted) inserted, \(w.updated) updated, "
-          + "\(w.unchanged) unchanged")
+      openStore == nil
+        ? ImportNote.validatedOnly(counts.records, "records, \(w.read) workouts")
+        : "\(dryRun ? "would read" : "read") \(counts.records) records: \(s.inserted) samples inserted, "
+          + "\(s.unchanged) skipped as duplicates, \(counts.unknownRecords) of other types kept as written; "
+          + "workouts \(w.inserted) inserted, \(w.updated) updated, \(w.unchanged) unchanged"
+          + ImportNote.suffix(dryRun: dryRun))
   }
 }

@@ -14,17 +14,20 @@ struct SamplesImport: GymCommand {
   @Argument(help: "The file to read, or - for stdin.") var file: String
   @Option(help: "ndjson, json or csv (default: from the extension, else the first byte).")
   var inputFormat: InputFormat?
-  @Flag(help: "Validate every record and write nothing.") var dryRun = false
+  @OptionGroup var dryRunOption: ImportDryRunOption
 
   func run(context: CommandContext) throws {
     let job = RecordImport(table: SampleSchema.table, conflict: SampleSchema.conflict, path: file, format: inputFormat)
     let progress = ProgressLine("importing samples")
-    let counts = try job.run(openStore: dryRun ? nil : context.openStoreForWriting, progress: progress)
+    let dryRun = dryRunOption.dryRun
+    let openStore = context.storeForImport(dryRun: dryRun)
+    let counts = try job.run(openStore: openStore, progress: progress)
     progress.finish()
     printNote(
-      dryRun
-        ? "validated \(counts.read) samples; nothing written (--dry-run)"
-        : "imported \(counts.read) samples: \(counts.inserted) inserted, \(counts.unchanged) skipped as duplicates")
+      openStore == nil
+        ? ImportNote.validatedOnly(counts.read, "samples")
+        : "\(ImportNote.verb(dryRun: dryRun)) \(counts.read) samples: \(counts.inserted) inserted, "
+          + "\(counts.unchanged) skipped as duplicates" + ImportNote.suffix(dryRun: dryRun))
   }
 }
 

@@ -17,16 +17,20 @@ struct LibraryImport: GymCommand {
   @OptionGroup var global: GlobalOptions
   @Argument(help: "The source: goodreads.") var source: LibrarySource
   @Argument(help: "The export's CSV file, or - for stdin.") var file: String
-  @Flag(help: "Validate every row and write nothing.") var dryRun = false
+  @OptionGroup var dryRunOption: ImportDryRunOption
 
   enum LibrarySource: String, CaseIterable, ExpressibleByArgument { case goodreads }
 
   func run(context: CommandContext) throws {
     let progress = ProgressLine("importing")
     defer { progress.finish() }
-    let counts = try GoodreadsImport(path: file).run(
-      openStore: dryRun ? nil : context.openStoreForWriting, progress: progress)
+    let dryRun = dryRunOption.dryRun
+    let openStore = context.storeForImport(dryRun: dryRun)
+    let counts = try GoodreadsImport(path: file).run(openStore: openStore, progress: progress)
     progress.finish()
-    printNote(dryRun ? "validated \(counts.rows) rows; nothing written (--dry-run)" : counts.summary)
+    printNote(
+      openStore == nil
+        ? ImportNote.validatedOnly(counts.rows, "rows")
+        : counts.summary(verb: ImportNote.verb(dryRun: dryRun)) + ImportNote.suffix(dryRun: dryRun))
   }
 }

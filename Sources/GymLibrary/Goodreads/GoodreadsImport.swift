@@ -13,10 +13,10 @@ struct GoodreadsCounts: Equatable {
   /// Rows per `Exclusive Shelf`, the user's own shelves included.
   var shelves: [String: Int] = [:]
 
-  var summary: String {
+  func summary(verb: String) -> String {
     let shelfList = shelves.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
       .map { "\($0.key) \($0.value)" + (GoodreadsFormat.statusOfShelf[$0.key] == nil ? " (kept as a tag)" : "") }
-    return "imported \(rows) books: works \(added) added, \(updated) updated, \(unchanged) unchanged; "
+    return "\(verb) \(rows) books: works \(added) added, \(updated) updated, \(unchanged) unchanged; "
       + "authors \(authorsAdded) added; shelves seen: \(shelfList.isEmpty ? "none" : shelfList.joined(separator: ", "))"
       + (warnings > 0 ? "; \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
   }

@@ -8,7 +8,7 @@ public struct StaplesCommand: ParsableCommand {
     abstract: "Grocery staples by category, recipes and their use, the shopping list.",
     subcommands: [
       StaplesList.self, StaplesCount.self, StaplesShow.self, StaplesAdd.self, StaplesSet.self, StaplesRemove.self,
-      StaplesCategories.self,
+      StaplesImport.self, StaplesCategories.self,
       StaplesRecipes.self, RecipeCommand.self, StaplesCook.self, StaplesShoppingList.self, StaplesSeed.self,
     ],
     defaultSubcommand: StaplesList.self)

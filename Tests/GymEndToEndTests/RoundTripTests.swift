@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+/// Every list and show output imports back: the `{"items": …}` document, NDJSON, CSV, and show's
+/// workout with its sets. `--partial` changes only the fields given; `--dry-run` counts and keeps
+/// nothing; a CSV may leave out what `add` has a default for.
+@Suite struct RoundTripTests {
+  static let workouts = """
+    {"id":"00000000-0000-4000-8000-000000000001","completedAt":"2026-03-01T07:30:00Z","status":"completed","planTitle":"Leg Day, heavy","focus":"legs","durationMinutes":61.5,"intensity":"high","notes":"say \\"hi\\"\\nnew line"}
+    {"id":"00000000-0000-4000-8000-000000000002","completedAt":"2026-03-02T18:00:00Z","status":"skipped","planTitle":"Run","focus":null,"durationMinutes":null,"intensity":null}
+    {"id":"00000000-0000-4000-8000-000000000003","completedAt":"2026-03-03T12:00:00Z","status":"completed","planTitle":"ヨガ 🧘","focus":"mobility","durationMinutes":30,"intensity":"low","distanceKm":0.25,"activeEnergyKcal":120}
+
+    """
+
+  @Test(arguments: ["json", "ndjson", "csv"])
+  func historyListImportsBack(format: String) throws {
+    let source = try GymProcess()
+    #expect(try source.run(["history", "import", "-", "-q"], stdin: Self.workouts).status == 0)
+    let printed = try source.run(["history", "list", "-f", format])
+    #expect(printed.status == 0)
+    let target = try GymProcess()
+    let imported = try target.run(
+      ["history", "import", "-", "--input-format", format], stdin: printed.stdout)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stderr.hasPrefix("imported 3 records: 3 inserted, 0 updated, 0 unchanged\n"))
+    // The same records, field for field, as the source wrote them.
+    #expect(
+      try target.run(["history", "list", "-f", "ndjson"]).stdout
+        == source.run(["history", "list", "-f", "ndjson"]).stdout)
+    let again = try target.run(["history", "import", "-", "--input-format", format], stdin: printed.stdout)
+    #expect(again.stderr == "imported 3 records: 0 inserted, 0 updated, 3 unchanged\n")
+  }
+
+  @Test func theJSONDocumentNamesItsMistakes() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["history", "import", "-", "-q"], stdin: #"{"items": [], "next": null}"#).status == 0)
+    let bad = try gym.run(["history", "import", "-"], stdin: #"{"items": [], "next": 3}"#)
+    #expect(bad.status == 65)
+    #expect(bad.stderr.contains("hold text or null (a cursor)"))
+    // An object that is not the document is a record, and its unknown field is named.
+    let record = try gym.run(["history", "import", "-"], stdin: #"{"itemz": []}"#)
+    #expect(record.status == 65)
+    #expect(record.stderr.contains("unknown field 'itemz'"))
+  }
+
+  static let strong = """
+    Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+    2024-01-12 18:30:00,Push,45m,Bench Press (Barbell),1,60,10,,0,,,
+    2024-01-12 18:30:00,Push,45m,Bench Press (Barbell),2,70,8,,0,,,8
+    2024-01-12 18:30:00,Push,45m,Dips,3,,12,,0,slow,,
+
+    """
+
+  @Test func showWithItsSetsImportsBack() throws {
+    let source = try GymProcess()
+    #expect(
+      try source.run(["history", "import", "-", "--from", "strong", "--weight-unit", "kg", "-q"], stdin: Self.strong)
+        .status == 0)
+    let id = try source.run(["history", "list", "--ids"]).stdout.trimmingCharacters(in: .newlines)
+    let shown = try source.run(["history", "show", id, "-f", "json"]).stdout
+    #expect(
+      shown.contains(
+        #""sets":[{"position":1,"exercise":"Bench Press (Barbell)","kind":"normal","weightKg":60,"reps":10"#))
+
+    let target = try GymProcess()
+    let imported = try target.run(["history", "import", "-"], stdin: shown)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(
+      imported.stderr.hasPrefix(
+        "imported 1 records: 1 inserted, 0 updated, 0 unchanged; sets 3 inserted, 0 updated, 0 unchanged, 0 removed\n"))
+    #expect(try target.run(["history", "show", id, "-f", "json"]).stdout == shown)
+
+    // The sets given are the workout's sets: one changed, one left out.
+    var trimmed = shown.replacingOccurrences(of: #""reps":8"#, with: #""reps":9"#)
+    trimmed.removeSubrange(trimmed.range(of: #",\{"position":3[^}]*\}"#, options: .regularExpression)!)
+    let changed = try target.run(["history", "import", "-"], stdin: trimmed)
+    #expect(
+      changed.stderr
+        == "imported 1 records: 0 inserted, 0 updated, 1 unchanged; sets 0 inserted, 1 updated, 1 unchanged, 1 removed\n"
+    )
+    let after = try target.run(["history", "show", id, "-f", "json"]).stdout
+    #expect(after.contains(#""weightKg":70,"reps":9"#))
+    #expect(!after.contains("Dips"))
+    // A record without `sets` leaves them alone; `"sets": []` removes them all.
+    let workoutOnly = try source.run(["history", "list", "-f", "ndjson"]).stdout
+    #expect(
+      try target.run(["history", "import", "-"], stdin: workoutOnly).stderr
+        == "imported 1 records: 0 inserted, 0 updated, 1 unchanged\n")
+    let none = workoutOnly.replacingOccurrences(of: "}\n", with: #","sets":[]}"# + "\n")
+    #expect(
+      try target.run(["history", "import", "-"], stdin: none).stderr.hasSuffix(
+        "sets 0 inserted, 0 updated, 0 unchanged, 2 removed\n"))
+    #expect(!(try target.run(["history", "show", id]).stdout.contains("Bench")))
+  }
+
+  @Test func partialChangesOnlyTheGivenFields() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["history", "import", "-", "-q"], stdin: Self.workouts).status == 0)
+    let before = try gym.run(["history", "list", "-f", "ndjson"]).stdout
+    let edit = """
+      {"id":"00000000-0000-4000-8000-000000000002","notes":"rained off"}
+      {"id":"00000000-0000-4000-8000-000000000001","intensity":null}
+      {"id":"00000000-0000-4000-8000-000000000003","planTitle":"ヨガ 🧘"}
+
+      """
+    let result = try gym.run(["history", "import", "-", "--partial"], stdin: edit)
+    #expect(result.stderr == "imported 3 records: 0 inserted, 2 updated, 1 unchanged\n")
+    let expected =
+      before
+      .replacingOccurrences(of: #""intensity":"high""#, with: #""intensity":null"#)
+      .replacingOccurrences(of: #""intensity":null,"notes":null"#, with: #""intensity":null,"notes":"rained off""#)
+    #expect(try gym.run(["history", "list", "-f", "ndjson"]).stdout == expected)
+    // A new id with --partial is added like any record, and must then say what a workout needs.
+    let missing = try gym.run(
+      ["history", "import", "-", "--partial"], stdin: #"{"id":"00000000-0000-4000-8000-000000000009","notes":"x"}"#)
+    #expect(missing.status == 65)
+    #expect(missing.stderr.contains("field 'completedAt' is missing"))
+    let noKey = try gym.run(["history", "import", "-", "--partial"], stdin: #"{"notes":"x"}"#)
+    #expect(noKey.stderr.contains("field 'id' is missing; --partial changes the records its id names"))
+    #expect(try gym.run(["history", "list", "-f", "ndjson"]).stdout == expected)
+  }
+
+  @Test func dryRunCountsAndKeepsNothing() throws {
+    let gym = try GymProcess()
+    let fresh = try gym.run(["history", "import", "-", "--dry-run"], stdin: Self.workouts)
+    #expect(
+      fresh.stderr == "validated 3 records; no database yet, so each would be inserted; nothing written (--dry-run)\n")
+    #expect(!FileManager.default.fileExists(atPath: gym.databasePath))
+    #expect(try gym.run(["history", "import", "-", "-q"], stdin: Self.workouts).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: gym.databasePath))
+    let input =
+      Self.workouts.replacingOccurrences(of: #""planTitle":"Run""#, with: #""planTitle":"Long run""#)
+      + #"{"id":"00000000-0000-4000-8000-000000000004","completedAt":"2026-03-04T12:00:00Z","planTitle":"Swim"}"# + "\n"
+    let dry = try gym.run(["history", "import", "-", "--dry-run"], stdin: input)
+    #expect(dry.stderr == "would import 4 records: 1 inserted, 1 updated, 2 unchanged; nothing written (--dry-run)\n")
+    #expect(try gym.run(["history", "count"]).stdout == "3\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: gym.databasePath)) == before)
+    let staples = try gym.run(
+      ["staples", "import", "-", "--dry-run", "--input-format", "csv"], stdin: "name,category\nTofu,Protein\n")
+    #expect(staples.stderr == "would import 1 items: 1 inserted, 0 updated, 0 unchanged; nothing written (--dry-run)\n")
+    #expect(try gym.run(["staples", "count"]).stdout == "0\n")
+  }
+
+  @Test func csvMayLeaveOutWhatAddDefaults() throws {
+    let gym = try GymProcess()
+    let result = try gym.run(
+      ["history", "import", "-", "--input-format", "csv"], stdin: "planTitle,completedAt\nRun,2026-01-01T10:00:00Z\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    let record = try gym.run(["history", "list", "-f", "csv", "--fields", "id,status,planTitle,intensity"]).stdoutLines
+    let cells = record[1].split(separator: ",", omittingEmptySubsequences: false)
+    #expect(cells[0].count == 36 && cells[0].filter { $0 == "-" }.count == 4)
+    #expect(cells[1...] == ["completed", "Run", ""])  // intensity unknown, not invented
+    let needed = try gym.run(["history", "import", "-", "--input-format", "csv"], stdin: "planTitle\nRun\n")
+    #expect(needed.status == 65)
+    #expect(needed.stderr.contains("completedAt"))
+  }
+
+  @Test(arguments: ["json", "ndjson", "csv"])
+  func staplesListsImportBack(format: String) throws {
+    let source = try GymProcess()
+    #expect(try source.run(["staples", "seed", "-q"]).status == 0)
+    let target = try GymProcess()
+    for (list, flags) in [
+      (["staples", "list", "-f", format], [String]()), (["staples", "recipes", "-f", format], ["--recipes"]),
+    ] {
+      let printed = try source.run(list)
+      let imported = try target.run(
+        ["staples", "import", "-", "--input-format", format, "-q"] + flags, stdin: printed.stdout)
+      #expect(imported.status == 0, "\(imported.stderr)")
+      #expect(try target.run(list).stdout == printed.stdout)
+    }
+    let one = try source.run(["staples", "show", "Milk", "-f", format]).stdout
+    #expect(
+      try target.run(["staples", "import", "-", "--input-format", format], stdin: one).stderr
+        == "imported 1 items: 0 inserted, 0 updated, 1 unchanged\n")
+  }
+}
