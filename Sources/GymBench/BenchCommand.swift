@@ -16,15 +16,19 @@ public struct BenchCommand: GymCommand {
   public static let configuration = CommandConfiguration(
     commandName: "bench",
     abstract: "Measure gym's queries against its performance targets.",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       Without --database, fills a temporary database with --scale generated records per module. \
       Times are of the query alone, in-process (no start-up); each workload runs until it has \
       --repeat samples, and the median (p50) and p95 are reported, with the process's peak memory \
       during the workload. Targets come from bench.targets in the configuration (the seeds' \
       targets by default). The export module times a full export and its import.
-      """)
+      """,
+      examples: [
+        "gym bench --module staples --scale 1000 --repeat 3"
+      ]))
 
-  @OptionGroup public var global: GlobalOptions
+  @OptionGroup(title: "Common options") public var global: GlobalOptions
   @Option(help: "Generated records per module, for a temporary database (the default runs in about a minute).")
   var scale = 20_000
   @Option(help: "Samples per workload (fewer when a workload's samples take over 3 s; at least 3).") var `repeat` = 50

@@ -5,16 +5,22 @@ public struct CompletionsCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "completions",
     abstract: "Print a shell completion script.",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       bash: gym completions bash > ~/.local/share/bash-completion/completions/gym
       zsh:  gym completions zsh > "${fpath[1]}/_gym"
       fish: gym completions fish > ~/.config/fish/completions/gym.fish
-      """)
+      """,
+      examples: [
+        "gym completions bash > gym.bash",
+        "gym completions zsh > _gym",
+      ]))
 
   /// Set by the executable: the root command whose script to print.
   nonisolated(unsafe) public static var root: any ParsableCommand.Type = CompletionsCommand.self
 
-  @Argument(help: "bash, zsh or fish.") var shell: CompletionShell
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Argument(help: "The shell.") var shell: CompletionShell
 
   public init() {}
 

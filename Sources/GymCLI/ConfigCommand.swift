@@ -4,7 +4,10 @@ import Foundation
 /// `gym config`: the effective configuration.
 public struct ConfigCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
-    commandName: "config", abstract: "Show the effective configuration.", subcommands: [Show.self],
+    commandName: "config", abstract: "Show the effective configuration.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym config show"
+    ]), subcommands: [Show.self],
     defaultSubcommand: Show.self)
 
   public init() {}
@@ -12,9 +15,13 @@ public struct ConfigCommand: ParsableCommand {
   /// `gym config show`: every key, its value, and where the value came from.
   public struct Show: GymCommand {
     public static let configuration = CommandConfiguration(
-      commandName: "show", abstract: "Print every configuration key, its value and where it came from.")
+      commandName: "show", abstract: "Print every configuration key, its value and where it came from.",
+      discussion: HelpExamples.discussion(examples: [
+        "gym config show",
+        "gym config show -f json",
+      ]))
 
-    @OptionGroup public var global: GlobalOptions
+    @OptionGroup(title: "Common options") public var global: GlobalOptions
     @OptionGroup var formatting: FormatOptions
     /// Not `output.format`: this output is meant for a pipe or a person as it is.
     var format: OutputFormat { formatting.format ?? .table }

@@ -8,12 +8,16 @@ import GymCore
 public struct VersionCommand: GymCommand {
   public static let configuration = CommandConfiguration(
     commandName: "version",
-    abstract: "Show gym's version, the database's schema version, and SQLite's version and features.")
+    abstract: "Show gym's version, the database's schema version, and SQLite's version and features.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym version",
+      "gym version -f json",
+    ]))
 
   /// The executable's version, set once in `main`.
   nonisolated(unsafe) public static var gymVersion = ""
 
-  @OptionGroup public var global: GlobalOptions
+  @OptionGroup(title: "Common options") public var global: GlobalOptions
   @OptionGroup var formatting: FormatOptions
 
   public init() {}

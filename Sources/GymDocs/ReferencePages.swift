@@ -36,7 +36,7 @@ public enum ReferencePages {
     for argument in arguments where argument.kind == "positional" { usage += " " + argument.synopsis }
     if arguments.contains(where: { $0.kind != "positional" }) { usage += " [options]" }
     text += "```\n\(usage)\n```\n\n"
-    if let discussion = command.discussion, !discussion.isEmpty { text += discussion + "\n\n" }
+    if !command.prose.isEmpty { text += command.prose + "\n\n" }
     if !subcommands.isEmpty {
       text += "## Subcommands\n\n"
       for sub in subcommands {
@@ -45,17 +45,25 @@ public enum ReferencePages {
       }
       text += "\n"
     }
-    if !arguments.isEmpty {
-      text += "## Arguments and options\n\n| | |\n| --- | --- |\n"
-      for argument in arguments {
-        var help = argument.abstract ?? ""
-        if let values = argument.allValues, !values.isEmpty { help += " Values: \(values.joined(separator: ", "))." }
-        if let value = argument.defaultValue, !value.isEmpty { help += " Default: `\(value)`." }
-        text += "| `\(argument.synopsis)` | \(help.replacingOccurrences(of: "|", with: "\\|")) |\n"
-      }
-      text += "\n"
+    let own = arguments.filter { !$0.isCommon }
+    let common = arguments.filter(\.isCommon)
+    if !own.isEmpty { text += table("Arguments and options", own) }
+    if !common.isEmpty { text += table("Common options", common) }
+    if !command.examples.isEmpty {
+      text += "## Examples\n\n```sh\n" + command.examples.joined(separator: "\n") + "\n```\n\n"
     }
     return text
+  }
+
+  static func table(_ heading: String, _ arguments: [ArgumentInfo]) -> String {
+    var text = "## \(heading)\n\n| | |\n| --- | --- |\n"
+    for argument in arguments {
+      var help = argument.abstract ?? ""
+      if let values = argument.allValues, !values.isEmpty { help += " Values: \(values.joined(separator: ", "))." }
+      if let value = argument.defaultValue, !value.isEmpty { help += " Default: `\(value)`." }
+      text += "| `\(argument.synopsis)` | \(help.replacingOccurrences(of: "|", with: "\\|")) |\n"
+    }
+    return text + "\n"
   }
 
   static func cell(_ lines: [String]) -> String {

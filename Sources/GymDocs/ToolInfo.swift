@@ -26,6 +26,20 @@ public struct CommandInfo: Decodable, Sendable {
     (arguments ?? []).filter { ($0.shouldDisplay ?? true) && !["help", "version"].contains($0.preferredName?.name) }
   }
 
+  /// The discussion without its examples, and the examples: gym's help ends a discussion with
+  /// `Examples:` and one indented command line each (GymCLI's `HelpExamples` writes them).
+  public var prose: String {
+    let lines = (discussion ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+    let end = lines.firstIndex(of: "Examples:") ?? lines.endIndex
+    return lines[..<end].joined(separator: "\n").trimmingTrailingNewlines
+  }
+
+  public var examples: [String] {
+    let lines = (discussion ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "Examples:") else { return [] }
+    return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
+  }
+
   /// This command and every visible one below it, depth first.
   public var all: [CommandInfo] { [self] + visibleSubcommands.flatMap(\.all) }
 }
@@ -49,6 +63,10 @@ public struct ArgumentInfo: Decodable, Sendable {
   public let isOptional: Bool?
   public let isRepeating: Bool?
   public let shouldDisplay: Bool?
+  /// The heading of the option group it belongs to (`Common options`); nil for the command's own.
+  public let sectionTitle: String?
+
+  public var isCommon: Bool { sectionTitle != nil }
 
   /// `--limit <limit>`, `--verbose`, `<file>`
   public var synopsis: String {
@@ -59,5 +77,13 @@ public struct ArgumentInfo: Decodable, Sendable {
       return (names ?? []).map(\.spelled).joined(separator: ", ") + " <\(valueName ?? "value")>"
         + (isRepeating == true ? " …" : "")
     }
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingNewlines: String {
+    var text = self
+    while text.last == "\n" { text.removeLast() }
+    return text
   }
 }

@@ -17,9 +17,14 @@ public struct DoctorCommand: GymCommand {
   public static let configuration = CommandConfiguration(
     commandName: "doctor",
     abstract: "Check the database, its schema and backups, the configuration and the exports; say what to fix.",
-    discussion: "Nothing is changed. Exit 0 when nothing needs doing (notes may remain), 1 when something does.")
+    discussion: HelpExamples.discussion(
+      "Nothing is changed. Exit 0 when nothing needs doing (notes may remain), 1 when something does.",
+      examples: [
+        "gym doctor",
+        "gym doctor -f json",
+      ]))
 
-  @OptionGroup public var global: GlobalOptions
+  @OptionGroup(title: "Common options") public var global: GlobalOptions
   @OptionGroup var formatting: FormatOptions
 
   public init() {}

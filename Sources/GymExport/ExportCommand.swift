@@ -8,11 +8,16 @@ public struct ExportCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "export",
     abstract: "Export the database: NDJSON, CSV or an SQLite snapshot, gzip'd, with a checksummed manifest.",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       An export is a directory gym-export-<time> under --out: a file per table (or one snapshot) \
       and manifest.json (gym version, schema, per-table rows and columns, SHA-256 of every file). \
       It is read in one transaction and written under a temporary name, then renamed.
       """,
+      examples: [
+        "gym export create --out backups",
+        "gym export status --out backups",
+      ]),
     subcommands: [ExportCreate.self, ExportVerify.self, ExportStatus.self, ExportSchedule.self],
     defaultSubcommand: ExportCreate.self)
 
@@ -24,9 +29,15 @@ public struct ExportCommand: ParsableCommand {
 
 /// `gym export [create]`: one export now.
 struct ExportCreate: GymCommand {
-  static let configuration = CommandConfiguration(commandName: "create", abstract: "Write one export now.")
+  static let configuration = CommandConfiguration(
+    commandName: "create", abstract: "Write one export now.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym export create --out backups",
+      "gym export create --out backups --format sqlite",
+      "gym export create --out backups --modules history --compress none",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var export: ExportOptionGroup
 
   func run(context: CommandContext) throws {
@@ -46,8 +57,8 @@ struct ExportCreate: GymCommand {
 
 /// The options of an export, shared by `create` and `schedule`.
 struct ExportOptionGroup: ParsableArguments {
-  @Option(help: "ndjson, csv or sqlite (one snapshot).") var format: ExportFormat = .ndjson
-  @Option(help: "gzip or none.") var compress: ExportCompression = .gzip
+  @Option(help: "The format of the files (sqlite: one snapshot of the database).") var format: ExportFormat = .ndjson
+  @Option(help: "How the files are compressed.") var compress: ExportCompression = .gzip
   @Option(help: "gzip level, 1 (fastest) to 9 (smallest).") var level = 6
   @Option(help: ArgumentHelp("Only these tables, comma-separated.", valueName: "a,b")) var tables: String?
   @Option(help: ArgumentHelp("Only these modules' tables, comma-separated.", valueName: "a,b")) var modules: String?
@@ -76,9 +87,12 @@ struct ExportOptionGroup: ParsableArguments {
 struct ExportVerify: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "verify",
-    abstract: "Check an export: checksums, every row, counts, and that it loads into its schema (exit 65 if not).")
+    abstract: "Check an export: checksums, every row, counts, and that it loads into its schema (exit 65 if not).",
+    discussion: HelpExamples.discussion(examples: [
+      "gym export verify \"$(ls -d backups/*/ | tail -1)\""
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The export's directory.") var path: String
 
   func run(context: CommandContext) throws {
@@ -100,13 +114,18 @@ public struct ImportCommand: GymCommand {
   public static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Restore an export into an empty database (verified first, older schemas migrated, all or nothing).",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       With --merge, into a database that has data: rows whose keys are there (a workout's id, an \
       item's name, a sample's natural key …) are left alone and counted; the others are added, \
       their links rewritten to the rows they point at.
-      """)
+      """,
+      examples: [
+        "gym import \"$(ls -d backups/*/ | tail -1)\" --database restored.sqlite",
+        "gym import \"$(ls -d backups/*/ | tail -1)\" --merge",
+      ]))
 
-  @OptionGroup public var global: GlobalOptions
+  @OptionGroup(title: "Common options") public var global: GlobalOptions
   @Argument(help: "The export's directory.") var path: String
   @Flag(help: "Add to a database that has data; rows already there are left alone.") var merge = false
 

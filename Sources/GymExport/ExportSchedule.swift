@@ -12,9 +12,13 @@ struct ExportSchedule: AsyncGymCommand {
   static let configuration = CommandConfiguration(
     commandName: "schedule",
     abstract: "Export now and then every interval until stopped; keep the newest --keep exports.",
-    discussion: "One log line per export on stderr. SIGTERM or SIGINT: the export in progress finishes, exit 0.")
+    discussion: HelpExamples.discussion(
+      "One log line per export on stderr. SIGTERM or SIGINT: the export in progress finishes, exit 0.",
+      examples: [
+        "timeout --preserve-status 3 gym export schedule --every 1h --out backups"
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: ArgumentHelp("The interval: 24h, 30m, 90s, 7d.", valueName: "duration")) var every: String
   @Option(help: "How many exports to keep in --out (only gym's, recognised by their manifest).") var keep = 14
   @OptionGroup var export: ExportOptionGroup
@@ -75,9 +79,13 @@ struct ExportService: Service {
 /// `gym export status --out DIR`: the exports there, newest first, with their checks.
 struct ExportStatus: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "status", abstract: "List the exports in --out: size, rows, and whether their checksums hold.")
+    commandName: "status", abstract: "List the exports in --out: size, rows, and whether their checksums hold.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym export status --out backups",
+      "gym export status --out backups --max-age 26h -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: ArgumentHelp("The exports' directory (default: export.directory).", valueName: "dir")) var out: String?
   @Option(
     help: ArgumentHelp("Exit 1 unless the newest export is younger than this (a healthcheck).", valueName: "duration"))

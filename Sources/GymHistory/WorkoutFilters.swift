@@ -4,7 +4,7 @@ import GymCore
 
 /// `--status`, `--since`, `--until` and `--where`, shared by `list` and `count`.
 struct WorkoutFilterOptions: ParsableArguments {
-  @Option(help: "Only workouts with this status: completed or skipped.")
+  @Option(help: "Only workouts with this status.")
   var status: WorkoutStatus?
 
   @Option(help: ArgumentHelp("Completed at or after this date (2026-11-01, 7d, 'now - 2w').", valueName: "date"))

@@ -6,9 +6,13 @@ import GymCore
 /// `gym migrate backups`: the backups next to the database, newest first.
 struct MigrateBackups: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "backups", abstract: "List the backups migrations took, newest first.")
+    commandName: "backups", abstract: "List the backups migrations took, newest first.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym migrate backups",
+      "gym migrate backups -f csv",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
 
@@ -28,9 +32,13 @@ struct MigrateRestore: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "restore",
     abstract: "Replace the database with a backup (checked first); the current file is kept aside.",
-    discussion: "Stop other gym processes using the database first.")
+    discussion: HelpExamples.discussion(
+      "Stop other gym processes using the database first.",
+      examples: [
+        "gym migrate restore \"$(gym migrate backups -f tsv | sed -n 2p | cut -f1)\""
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The backup file (see 'gym migrate backups').") var backup: String
 
   func run(context: CommandContext) throws {

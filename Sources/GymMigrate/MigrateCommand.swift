@@ -9,11 +9,16 @@ public struct MigrateCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "migrate",
     abstract: "Schema migrations: status, plan, up, verify, backups, restore.",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       Other commands migrate on their own when database.auto_migrate is true (the default), with \
       the same backup and checks. A migration either completes and is verified, or the database \
       is left exactly as it was; a backup is taken first whenever the database holds rows.
       """,
+      examples: [
+        "gym migrate status",
+        "gym migrate plan",
+      ]),
     subcommands: [
       MigrateStatus.self, MigratePlan.self, MigrateUp.self, MigrateVerify.self, MigrateBackups.self,
       MigrateRestore.self,

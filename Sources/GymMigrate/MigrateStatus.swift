@@ -5,9 +5,13 @@ import GymCore
 /// `gym migrate status`: every migration, applied or pending, and what this binary does not know.
 struct MigrateStatus: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "status", abstract: "Applied, pending and unknown migrations; the schema version per module.")
+    commandName: "status", abstract: "Applied, pending and unknown migrations; the schema version per module.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym migrate status",
+      "gym migrate status -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
 
@@ -60,9 +64,12 @@ struct MigrateStatus: GymCommand {
 /// `gym migrate plan`: what `up` would run, in order, and the backup it would take. Changes nothing.
 struct MigratePlan: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "plan", abstract: "Show what 'migrate up' would run and the backup it would take; change nothing.")
+    commandName: "plan", abstract: "Show what 'migrate up' would run and the backup it would take; change nothing.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym migrate plan"
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "Stop after this migration.") var to: String?
   @Flag(help: "Plan without the backup.") var noBackup = false
 

@@ -5,9 +5,12 @@ import GymCore
 /// `gym migrate up`: applies pending migrations — backup first, verified after, all or nothing.
 struct MigrateUp: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "up", abstract: "Apply pending migrations (backup first, checks after, all or nothing).")
+    commandName: "up", abstract: "Apply pending migrations (backup first, checks after, all or nothing).",
+    discussion: HelpExamples.discussion(examples: [
+      "gym migrate plan && gym migrate up"
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "Stop after this migration.") var to: String?
   @Flag(help: "Do not back up first (the database is still rolled back on any failure).") var noBackup = false
 
@@ -34,9 +37,13 @@ struct MigrateUp: GymCommand {
 struct MigrateVerify: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "verify",
-    abstract: "Check integrity, foreign keys, declared indexes and the schema history; count rows per table.")
+    abstract: "Check integrity, foreign keys, declared indexes and the schema history; count rows per table.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym migrate verify",
+      "gym migrate verify -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
 

@@ -12,7 +12,13 @@ struct Gym: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gym",
     abstract: "Personal records — training, health, reading, pantry — in one SQLite store.",
-    discussion: "An unknown command 'gym foo …' runs 'gym-foo' from PATH, with GYM_DATABASE set.",
+    discussion: HelpExamples.discussion(
+      "An unknown command 'gym foo …' runs 'gym-foo' from PATH, with GYM_DATABASE set.",
+      examples: [
+        "gym history list --since 30d",
+        "gym --database gym.sqlite history count",
+        "gym help history list",
+      ]),
     version: "0.1.0",
     subcommands: [
       HistoryCommand.self, LibraryCommand.self, StaplesCommand.self, MigrateCommand.self, ExportCommand.self,

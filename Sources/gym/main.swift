@@ -62,7 +62,10 @@ do {
   ExternalCommand.dispatchIfExternal(
     arguments, known: Gym.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
   let code = Gym.exitCode(for: error)
-  guard code != .success else { Gym.exit(withError: error) }  // --help, --version: as usual
+  guard code != .success else {  // --help, --version, `gym help …`: own options first
+    print(HelpLayout.ownOptionsFirst(Gym.fullMessage(for: error)))
+    Glibc.exit(0)
+  }
   // `gym history lsit`: a word that names no subcommand, below the top level too.
   if let unknown = CommandSuggestion.unknownWord(in: arguments, root: Gym.self), unknown.path != "gym" {
     let hint = unknown.nearest.map { "; did you mean '\($0)'?" } ?? ""

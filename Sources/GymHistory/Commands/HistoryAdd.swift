@@ -6,14 +6,19 @@ import GymCore
 
 /// `gym history add`: records one workout and prints its id.
 struct HistoryAdd: GymCommand {
-  static let configuration = CommandConfiguration(commandName: "add", abstract: "Record a workout.")
+  static let configuration = CommandConfiguration(
+    commandName: "add", abstract: "Record a workout.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history add --plan-title 'Easy run' --focus cardio --duration 30",
+      "gym history add --plan-title Legs --focus legs --duration 50 --intensity high",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "The plan's title.") var planTitle: String
-  @Option(help: "fullBody, upper, lower, push, pull, legs, core, cardio, mobility or sport.") var focus: WorkoutFocus
+  @Option(help: "What the session trained.") var focus: WorkoutFocus
   @Option(name: .customLong("duration"), help: "Duration in minutes.") var durationMinutes: Int
-  @Option(help: "low, moderate or high.") var intensity: WorkoutIntensity = .moderate
-  @Option(help: "completed or skipped.") var status: WorkoutStatus = .completed
+  @Option(help: "How hard it was.") var intensity: WorkoutIntensity = .moderate
+  @Option(help: "Whether it was done or skipped.") var status: WorkoutStatus = .completed
   @Option(help: ArgumentHelp("When it ended (default: now).", valueName: "date")) var completedAt: String?
   @Option(help: "A UUID to use instead of a new one.") var id: String?
   @Option(help: "Free text about the session.") var notes: String?

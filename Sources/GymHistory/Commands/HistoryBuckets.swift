@@ -8,13 +8,18 @@ struct HistoryDaily: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "daily",
     abstract: "Samples of one type per local day: count and sum (steps, energy …) or min/avg/max (rates).",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       Steps, distance and energy count each moment once, from the highest-priority source that \
       recorded it (health.sources; by default Apple Watch, then iPhone, then other apps), as the \
       Health app does; a sample across midnight is split by time. Days follow time.zone (or TZ).
-      """)
+      """,
+      examples: [
+        "gym history daily --type steps --days 14",
+        "gym history daily --type heartRate --days 7 -f csv",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "The sample type.") var type: SampleTypeArgument
   @Option(help: "How many days, today included.") var days = 30
   @OptionGroup var sources: SourceOptions
@@ -35,9 +40,13 @@ struct HistoryDaily: GymCommand {
 /// `gym history recent --type heartRate --hours 8`: one row per clock hour.
 struct HistoryRecent: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "recent", abstract: "Samples of one type per hour over the last hours.")
+    commandName: "recent", abstract: "Samples of one type per hour over the last hours.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history recent --type steps --hours 12",
+      "gym history recent --type heartRate -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "The sample type.") var type: SampleTypeArgument
   @Option(help: "How many hours, the current one included.") var hours = 8
   @OptionGroup var sources: SourceOptions
@@ -93,12 +102,17 @@ struct HistoryTrend: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "trend",
     abstract: "A type's weekly min, average and max (resting heart rate, HRV, VO2 max, body mass …).",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       Weeks run Monday to Sunday in time.zone (or TZ), newest first, every week listed. Cumulative \
       types (steps, energy …) get each week's total instead, counted as in daily.
-      """)
+      """,
+      examples: [
+        "gym history trend --type bodyMass --weeks 8",
+        "gym history trend --type heartRate -f csv",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "The sample type.") var type: SampleTypeArgument
   @Option(help: "How many weeks, this one included.") var weeks = 12
   @OptionGroup var sources: SourceOptions

@@ -5,9 +5,13 @@ import GymCore
 /// `gym history count`: the number of workouts matching the same filters as `list`.
 struct HistoryCount: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "count", abstract: "Count workouts (same filters as list).")
+    commandName: "count", abstract: "Count workouts (same filters as list).",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history count --status skipped",
+      "gym history count --since 7d -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: WorkoutFilterOptions
   @OptionGroup var formatting: FormatOptions
 

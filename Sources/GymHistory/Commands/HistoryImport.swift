@@ -7,23 +7,30 @@ struct HistoryImport: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Import workouts: gym's NDJSON, JSON or CSV, or a Strong or Hevy export (all or nothing).",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       gym's fields: id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes, \
       distanceKm, activeEnergyKcal — what 'history list' and 'history show' print, in any format, \
       show's sets included. A record may leave out id (a new one) and status (completed). A record \
       whose id exists updates that workout in place when a value differs; with --partial only the \
       fields it gives. Strong and Hevy exports become one workout per session with its sets (see \
       'gym history show ID'). Importing the same file twice changes nothing.
-      """)
+      """,
+      examples: [
+        "gym history import workouts.ndjson",
+        "gym history import strong.csv --from strong --weight-unit kg",
+        "gym history list -f json | gym history import - --dry-run",
+        "gym history import edits.ndjson --partial",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The file to read, or - for stdin.") var file: String
-  @Option(help: "gym (default), strong or hevy.") var from: ImportSource = .gym
-  @Option(help: "Strong exports whose weights name no unit: the unit set in the app, kg or lb.")
+  @Option(help: "Whose file it is: gym's own, or a Strong or Hevy export.") var from: ImportSource = .gym
+  @Option(help: "Strong exports whose weights name no unit: the unit set in the app.")
   var weightUnit: WeightUnit?
-  @Option(help: "Strong exports whose distances name no unit: the unit set in the app, km or mi.")
+  @Option(help: "Strong exports whose distances name no unit: the unit set in the app.")
   var distanceUnit: DistanceUnit = .km
-  @Option(help: "gym files: ndjson, json or csv (default: from the extension, else the first byte).")
+  @Option(help: "gym files: the format (default: from the extension, else the first byte).")
   var inputFormat: InputFormat?
   @Flag(help: "Update only the fields each record gives (gym's files): change one value without restating the rest.")
   var partial = false

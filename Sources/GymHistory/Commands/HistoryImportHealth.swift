@@ -7,15 +7,20 @@ struct HistoryImportHealth: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "import-health",
     abstract: "Import an Apple Health export (export.xml, the export's .zip, or - for stdin).",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       Every record becomes a sample: the types gym knows with units converted (lb → kg, mi → km, \
       kJ → kcal …), any other type as the export writes it ('gym history samples types' lists them); \
       sleep analysis keeps its stages; workouts become completed workouts. The file is streamed: \
       memory does not grow with it. All or nothing; importing the same export again adds nothing, \
       and an export imported before this version adds only the types kept since.
-      """)
+      """,
+      examples: [
+        "gym history import-health export.xml",
+        "gym history import-health - --dry-run < export.xml",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "export.xml, the export's .zip, or - for stdin.") var file: String
   @OptionGroup var dryRunOption: ImportDryRunOption
 

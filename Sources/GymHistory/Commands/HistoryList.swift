@@ -7,9 +7,16 @@ struct HistoryList: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "List workouts, newest first unless --sort says (20 per page in a table).",
-    discussion: "The cursor of the next page is printed on stderr as 'next page: --after <cursor>'.")
+    discussion: HelpExamples.discussion(
+      "The cursor of the next page is printed on stderr as 'next page: --after <cursor>'.",
+      examples: [
+        "gym history list --since 30d --status completed",
+        "gym history list -w 'durationMinutes >= 45' --fields id,planTitle",
+        "gym history list --sort durationMinutes:desc -n 5",
+        "gym history list -f ndjson > workouts-copy.ndjson",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: WorkoutFilterOptions
   @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions

@@ -7,9 +7,13 @@ import GymCore
 struct HistoryRemove: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "remove", abstract: "Remove workouts, with their sets, by id (all or none).",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history remove \"$(gym history list --ids -n 1)\" --dry-run",
+      "gym history list --ids --status skipped | xargs -r gym history rm",
+    ]),
     aliases: ["rm", "delete"])
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The ids of the workouts to remove.") var ids: [String]
   @OptionGroup var removal: RemoveOptions
 

@@ -8,8 +8,14 @@ struct HistorySample: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sample",
     abstract: "Print generated sample workouts (for demos and benchmarks).",
-    discussion: "For example: gym history sample --count 200 | gym history import -")
+    discussion: HelpExamples.discussion(
+      "For example: gym history sample --count 200 | gym history import -",
+      examples: [
+        "gym history sample --count 5 -f csv",
+        "gym history sample --count 200 | gym history import -",
+      ]))
 
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "How many workouts.") var count = 100
   @Option(help: "Spread over this many days up to now.") var days = 365
   @Option(help: "Random seed: the same seed gives the same workouts, ids included (default: a new one each run).")

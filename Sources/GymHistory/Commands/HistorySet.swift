@@ -6,15 +6,19 @@ import GymCore
 /// `gym history set ID --notes … --focus …`: changes only the fields given; the rest stay.
 struct HistorySet: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "set", abstract: "Change fields of a workout; the fields not given stay as they are.")
+    commandName: "set", abstract: "Change fields of a workout; the fields not given stay as they are.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history set \"$(gym history list --ids -n 1)\" --notes 'felt strong'",
+      "gym history set \"$(gym history list --ids -n 1)\" --intensity high",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The workout's id.") var id: String
   @Option(help: "The plan's title.") var planTitle: String?
-  @Option(help: "fullBody, upper, lower, push, pull, legs, core, cardio, mobility or sport.") var focus: WorkoutFocus?
+  @Option(help: "What the session trained.") var focus: WorkoutFocus?
   @Option(name: .customLong("duration"), help: "Duration in minutes.") var durationMinutes: Int?
-  @Option(help: "low, moderate or high.") var intensity: WorkoutIntensity?
-  @Option(help: "completed or skipped.") var status: WorkoutStatus?
+  @Option(help: "How hard it was.") var intensity: WorkoutIntensity?
+  @Option(help: "Whether it was done or skipped.") var status: WorkoutStatus?
   @Option(help: ArgumentHelp("When it ended.", valueName: "date")) var completedAt: String?
   @Option(help: "Free text about the session; '' clears it.") var notes: String?
 

@@ -6,9 +6,13 @@ import GymCore
 /// `gym history show ID`: one workout, every field, and its sets when it has any.
 struct HistoryShow: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "show", abstract: "Show one workout by id, with its sets (from Strong or Hevy imports).")
+    commandName: "show", abstract: "Show one workout by id, with its sets (from Strong or Hevy imports).",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history show \"$(gym history list --ids -n 1)\"",
+      "gym history show \"$(gym history list --ids -n 1)\" -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var output: OutputOptions
   @Argument(help: "The workout's id (UUID).") var id: String
 

@@ -6,9 +6,13 @@ import GymCore
 struct HistoryStats: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "stats",
-    abstract: "Sessions and minutes per week, the current streak, and the split by focus.")
+    abstract: "Sessions and minutes per week, the current streak, and the split by focus.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history stats",
+      "gym history stats --weeks 12 -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "How many weeks back, this week included.") var weeks = 12
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }

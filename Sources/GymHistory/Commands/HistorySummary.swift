@@ -7,9 +7,14 @@ struct HistorySummary: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "summary",
     abstract: "Today's steps, heart rate and steps by hour, body mass, last night's sleep, this week's workouts.",
-    discussion: "Read in one transaction: the figures agree even while an import runs.")
+    discussion: HelpExamples.discussion(
+      "Read in one transaction: the figures agree even while an import runs.",
+      examples: [
+        "gym history summary",
+        "gym history summary -f json",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }

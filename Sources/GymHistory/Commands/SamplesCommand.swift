@@ -8,6 +8,10 @@ struct SamplesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "samples",
     abstract: "Health samples (steps, heart rate, sleep …): list, count, sources, types, import, generate.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history samples types",
+      "gym history samples list --type steps -n 10",
+    ]),
     subcommands: [
       SamplesList.self, SamplesCount.self, SamplesSources.self, SamplesTypes.self, SamplesImport.self,
       SamplesGenerate.self,
@@ -52,9 +56,14 @@ struct SampleTypeArgument: ExpressibleByArgument, Sendable {
 }
 
 struct SamplesList: GymCommand {
-  static let configuration = CommandConfiguration(commandName: "list", abstract: "List samples, newest first.")
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "List samples, newest first.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history samples list --type heartRate --since 1d",
+      "gym history samples list --type steps -w 'value > 100' --fields start,value",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: SampleFilterOptions
   @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions
@@ -70,9 +79,13 @@ struct SamplesList: GymCommand {
 
 struct SamplesCount: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "count", abstract: "Count samples (same filters as list).")
+    commandName: "count", abstract: "Count samples (same filters as list).",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history samples count --type steps",
+      "gym history samples count --since 7d -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: SampleFilterOptions
   @OptionGroup var formatting: FormatOptions
 
@@ -87,9 +100,13 @@ struct SamplesCount: GymCommand {
 struct SamplesSources: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "sources",
-    abstract: "List the sources of health samples in priority order, with their types, counts and dates.")
+    abstract: "List the sources of health samples in priority order, with their types, counts and dates.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history samples sources",
+      "gym history samples sources -f csv",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
 
@@ -127,9 +144,13 @@ struct SamplesSources: GymCommand {
 /// how many samples and the first and last dates.
 struct SamplesTypes: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "types", abstract: "List the sample types held, with unit, kind, count and dates.")
+    commandName: "types", abstract: "List the sample types held, with unit, kind, count and dates.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history samples types",
+      "gym history samples types -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
 

@@ -8,11 +8,16 @@ struct SamplesImport: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Import samples from NDJSON, a JSON array or CSV (all or nothing; duplicates skipped).",
-    discussion: "Fields: type, start, end, value, unit, stage, source; units as gym stores them.")
+    discussion: HelpExamples.discussion(
+      "Fields: type, start, end, value, unit, stage, source; units as gym stores them.",
+      examples: [
+        "gym history samples generate --days 7 | gym history samples import -",
+        "gym history samples import samples.ndjson --dry-run",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The file to read, or - for stdin.") var file: String
-  @Option(help: "ndjson, json or csv (default: from the extension, else the first byte).")
+  @Option(help: "The format (default: from the extension, else the first byte).")
   var inputFormat: InputFormat?
   @OptionGroup var dryRunOption: ImportDryRunOption
 
@@ -36,8 +41,14 @@ struct SamplesGenerate: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "generate",
     abstract: "Print generated health samples (for demos and benchmarks).",
-    discussion: "For example: gym history samples generate --days 30 | gym history samples import -")
+    discussion: HelpExamples.discussion(
+      "For example: gym history samples generate --days 30 | gym history samples import -",
+      examples: [
+        "gym history samples generate --days 1 --seed 2 > day.ndjson",
+        "gym history samples generate --days 3 -f csv > samples.csv",
+      ]))
 
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "Days of data, up to today.") var days = 7
   @Option(help: "Random seed: the same seed gives the same samples.") var seed: UInt64 = 1
   @OptionGroup var formatting: FormatOptions

@@ -7,6 +7,10 @@ public struct LibraryCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "library",
     abstract: "Books: works with their authors, editions and your reading entries; Goodreads import.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym library --status reading",
+      "gym library import goodreads goodreads_library_export.csv",
+    ]),
     subcommands: [
       LibraryList.self, LibraryCount.self, LibraryShow.self, LibrarySearch.self, LibraryAuthors.self,
       LibraryAdd.self, LibrarySet.self, LibraryRemove.self, LibraryImport.self,
@@ -18,7 +22,7 @@ public struct LibraryCommand: ParsableCommand {
 
 /// `--status` and `--author`, shared by `list` and `count`.
 struct LibraryFilterOptions: ParsableArguments {
-  @Option(help: "Only works with this reading status: toRead, reading, read or abandoned.")
+  @Option(help: "Only works with this reading status.")
   var status: ReadingStatus?
   @Option(help: "Only works by an author whose name contains this text (any case).") var author: String?
   @OptionGroup var filter: FilterOptions

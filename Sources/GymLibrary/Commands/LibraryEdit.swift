@@ -6,9 +6,13 @@ import GymCore
 /// `gym library add TITLE --author A [--author B] [--isbn N] …`: a new work with its entry.
 struct LibraryAdd: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "add", abstract: "Add a work with its authors, an optional edition (ISBN …) and your entry.")
+    commandName: "add", abstract: "Add a work with its authors, an optional edition (ISBN …) and your entry.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym library add Piranesi --author 'Susanna Clarke' --pages 272",
+      "gym library add 'The Overstory' --author 'Richard Powers' --status reading",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The title.") var title: String
   @Option(name: .customLong("author"), help: "An author, in order; repeat for several.") var authors: [String] = []
   @Option(help: "An ISBN-10 or ISBN-13 of the edition you have.") var isbn: String?
@@ -79,12 +83,17 @@ struct LibrarySet: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "set",
     abstract: "Change a work's entry: status, rating, dates, review, copies.",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       --status reading sets the start date and --status read the finish date to today when they \
       are empty, and a first read counts in readCount.
-      """)
+      """,
+      examples: [
+        "gym library set 1 --status read --rating 5 --finished 2026-11-20",
+        "gym library set 2 --review 'Slow start, great end.'",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The work's id, or an ISBN of one of its editions.") var work: String
   @OptionGroup var entry: EntryOptions
 
@@ -121,9 +130,13 @@ struct LibraryRemove: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "remove",
     abstract: "Remove works with their editions and entries (and authors left without works), all or none.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym library remove 1 2 --dry-run",
+      "gym library rm 3 99 --ignore-missing",
+    ]),
     aliases: ["rm", "delete"])
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "Work ids, or ISBNs of their editions.") var works: [String]
   @OptionGroup var removal: RemoveOptions
 
@@ -148,7 +161,7 @@ struct LibraryRemove: GymCommand {
 
 /// The fields of a reading entry that `add` and `set` take; nil leaves a field as it is.
 struct EntryOptions: ParsableArguments {
-  @Option(help: "toRead, reading, read or abandoned.") var status: ReadingStatus?
+  @Option(help: "Your reading status.") var status: ReadingStatus?
   @Option(help: "1 to 5; 0 clears the rating.") var rating: Int?
   @Option(help: "When you started it (YYYY-MM-DD).") var started: String?
   @Option(help: "When you finished it (YYYY-MM-DD).") var finished: String?

@@ -7,14 +7,19 @@ struct LibraryImport: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Import a Goodreads library export (all or nothing; importing it again changes nothing).",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       Export it from Goodreads: My Books → Import and export → Export Library. Works are matched by \
       Goodreads Book Id: a newer export updates them in place. Authors are matched by name. A shelf \
       of your own as the exclusive shelf imports as toRead with the shelf kept in 'shelves'. An ISBN \
       with a bad check digit is left empty, with a warning.
-      """)
+      """,
+      examples: [
+        "gym library import goodreads goodreads_library_export.csv",
+        "gym library import goodreads - --dry-run < goodreads_library_export.csv",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The source: goodreads.") var source: LibrarySource
   @Argument(help: "The export's CSV file, or - for stdin.") var file: String
   @OptionGroup var dryRunOption: ImportDryRunOption

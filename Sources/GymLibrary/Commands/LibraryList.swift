@@ -10,14 +10,20 @@ struct LibraryList: GymCommand {
     abstract: "List works, last modified first: id, title, authors, status, rating, cover URL.",
     // A literal: swift-argument-parser reads every command's configuration on every run. A test
     // checks that it names exactly the schema's fields.
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       Only the listed fields are read (--fields chooses others: id, title, authors, status, rating, \
       coverImageURL, subtitle, series, seriesPosition, reviewStatus, originalLanguage, firstPublished, \
       lastModified, dateAdded, dateStarted, dateFinished, readCount, ownedCopies, shelves, isbn). \
       The cursor of the next page is printed on stderr as 'next page: --after <cursor>'.
-      """)
+      """,
+      examples: [
+        "gym library list --status toRead --fields id,title,authors",
+        "gym library list -w 'rating >= 4' --sort rating:desc",
+        "gym library list --author 'Le Guin'",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: LibraryFilterOptions
   @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions
@@ -34,9 +40,13 @@ struct LibraryList: GymCommand {
 /// `gym library count`: how many works match, counted in SQL.
 struct LibraryCount: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "count", abstract: "Count the works that match the filters.")
+    commandName: "count", abstract: "Count the works that match the filters.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym library count --status read",
+      "gym library count -w 'rating == 5' -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: LibraryFilterOptions
   @OptionGroup var formatting: FormatOptions
 
@@ -49,10 +59,14 @@ struct LibraryCount: GymCommand {
 /// `gym library authors`: every author with the number of works naming them.
 struct LibraryAuthors: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "authors", abstract: "List authors with their number of works, by sort name or by works.")
+    commandName: "authors", abstract: "List authors with their number of works, by sort name or by works.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym library authors --by works -n 10",
+      "gym library authors -f csv",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
-  @Option(help: "name (sort name, the default) or works (most first).") var by: AuthorOrder = .name
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Option(help: "The order: by sort name, or by number of works, most first.") var by: AuthorOrder = .name
   @OptionGroup var formatting: FormatOptions
   @OptionGroup var paging: PagingOptions
 

@@ -8,9 +8,14 @@ struct LibraryShow: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "show",
     abstract: "Show a work by id or ISBN with its authors, editions and entry (--all: every work).",
-    discussion: "The graph is read with four statements, however many works: never one query per work.")
+    discussion: HelpExamples.discussion(
+      "The graph is read with four statements, however many works: never one query per work.",
+      examples: [
+        "gym library show 1",
+        "gym library show --all -f ndjson > library.ndjson",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The work's id, or an ISBN of one of its editions.") var work: String?
   @Flag(help: "Every work's graph, in id order (ndjson: one object per line).") var all = false
   @OptionGroup var formatting: FormatOptions
@@ -52,9 +57,13 @@ struct LibraryShow: GymCommand {
 struct LibrarySearch: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "search",
-    abstract: "Find works by words of their title, series or authors (ranked, prefix of the last word).")
+    abstract: "Find works by words of their title, series or authors (ranked, prefix of the last word).",
+    discussion: HelpExamples.discussion(examples: [
+      "gym library search dune",
+      "gym library search 'left hand' --limit 5",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The words to find, e.g. 'locked tomb' or 'muir'.") var text: String
   @Option(help: "At most this many results (default 20).") var limit = 20
   @OptionGroup var formatting: FormatOptions

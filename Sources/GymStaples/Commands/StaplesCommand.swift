@@ -6,6 +6,10 @@ public struct StaplesCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "staples",
     abstract: "Grocery staples by category, recipes and their use, the shopping list.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples --category dairy",
+      "gym staples shopping-list",
+    ]),
     subcommands: [
       StaplesList.self, StaplesCount.self, StaplesShow.self, StaplesAdd.self, StaplesSet.self, StaplesRemove.self,
       StaplesImport.self, StaplesCategories.self,

@@ -8,16 +8,21 @@ struct StaplesImport: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Import items or recipes as gym prints them (NDJSON, JSON, CSV; all or nothing).",
-    discussion: """
+    discussion: HelpExamples.discussion(
+      """
       Items are matched by name: a record whose name exists updates that item where a value \
       differs. A record may leave out isStaple (false) and dateCreated (now). Importing the same \
       file twice changes nothing.
-      """)
+      """,
+      examples: [
+        "gym staples list --all -f json > pantry.json && gym staples import pantry.json",
+        "gym staples recipes -f csv | gym staples import - --recipes --dry-run",
+      ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The file to read, or - for stdin.") var file: String
   @Flag(help: "Recipes (as 'staples recipes' prints them) instead of items.") var recipes = false
-  @Option(help: "ndjson, json or csv (default: from the extension, else the first byte).")
+  @Option(help: "The format (default: from the extension, else the first byte).")
   var inputFormat: InputFormat?
   @Flag(help: "Update only the fields each record gives.") var partial = false
   @OptionGroup var dryRunOption: ImportDryRunOption

@@ -6,9 +6,13 @@ import GymCore
 /// given fields of an existing one (the newer values win, field by field).
 struct StaplesAdd: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "add", abstract: "Add an item, or update the given fields of an existing one.")
+    commandName: "add", abstract: "Add an item, or update the given fields of an existing one.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples add Kefir --category Dairy --quantity 1 --unit l",
+      "gym staples add Oats --category Pantry --staple",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The item's name.") var name: String
   @OptionGroup var item: ItemOptions
 
@@ -25,9 +29,14 @@ struct StaplesAdd: GymCommand {
 
 /// `gym staples set NAME …`: changes the given fields of an existing item.
 struct StaplesSet: GymCommand {
-  static let configuration = CommandConfiguration(commandName: "set", abstract: "Change fields of an existing item.")
+  static let configuration = CommandConfiguration(
+    commandName: "set", abstract: "Change fields of an existing item.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples set Milk --quantity 2",
+      "gym staples set Milk --no-staple --notes 'oat milk now'",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The item's name.") var name: String
   @OptionGroup var item: ItemOptions
 
@@ -41,9 +50,13 @@ struct StaplesSet: GymCommand {
 /// `gym staples remove NAME…` (also `rm`, `delete`): all or none; refused while a recipe uses an item.
 struct StaplesRemove: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "remove", abstract: "Remove items by name (all or none).", aliases: ["rm", "delete"])
+    commandName: "remove", abstract: "Remove items by name (all or none).",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples remove Bagels Tortillas --dry-run",
+      "gym staples rm Bagels Caviar --ignore-missing",
+    ]), aliases: ["rm", "delete"])
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The items' names.") var names: [String]
   @OptionGroup var removal: RemoveOptions
 

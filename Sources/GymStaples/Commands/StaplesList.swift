@@ -25,9 +25,14 @@ struct StaplesItemFilters: ParsableArguments {
 /// `gym staples [list] [--category C] [--all]`: staples sorted by category, then name.
 struct StaplesList: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "list", abstract: "List the staples (with --all, every item), by category then name.")
+    commandName: "list", abstract: "List the staples (with --all, every item), by category then name.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples list --category dairy",
+      "gym staples list --all -w 'quantity == 0' --fields name,category",
+      "gym staples list --sort quantity:desc -n 5",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: StaplesItemFilters
   @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions
@@ -45,9 +50,13 @@ struct StaplesList: GymCommand {
 /// `gym staples count`: how many items match (the same filters as list).
 struct StaplesCount: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "count", abstract: "Count the items that match (same filters as list).")
+    commandName: "count", abstract: "Count the items that match (same filters as list).",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples count --all",
+      "gym staples count --category Bakery -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: StaplesItemFilters
   @OptionGroup var formatting: FormatOptions
 
@@ -59,9 +68,14 @@ struct StaplesCount: GymCommand {
 
 /// `gym staples show NAME`: one item, every field.
 struct StaplesShow: GymCommand {
-  static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an item, every field.")
+  static let configuration = CommandConfiguration(
+    commandName: "show", abstract: "Show an item, every field.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples show Milk",
+      "gym staples show Milk -f json",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The item's name (any case).") var name: String
   @OptionGroup var formatting: FormatOptions
 
@@ -79,9 +93,13 @@ struct StaplesShow: GymCommand {
 /// `gym staples categories`: each category with its items and staples, counted in SQL.
 struct StaplesCategories: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "categories", abstract: "The categories, with how many items and staples each has.")
+    commandName: "categories", abstract: "The categories, with how many items and staples each has.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples categories",
+      "gym staples categories -f csv",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
 

@@ -5,13 +5,17 @@ import GymCore
 /// `gym staples recipes [--most-used | --recent | --favorites]`.
 struct StaplesRecipes: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "recipes", abstract: "List recipes: by name, most used, most recently cooked, or favourites.")
+    commandName: "recipes", abstract: "List recipes: by name, most used, most recently cooked, or favourites.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples recipes --most-used -n 5",
+      "gym staples recipes --favorites -f json",
+    ]))
 
   enum Order: EnumerableFlag {
     case mostUsed, recent, favorites
   }
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Flag(help: "The order (default: by name).") var order: Order?
   @OptionGroup var output: OutputOptions
   @OptionGroup var paging: PagingOptions
@@ -35,9 +39,13 @@ struct StaplesRecipes: GymCommand {
 
 /// `gym staples cook RECIPE`: used once more, now — one SQL statement.
 struct StaplesCook: GymCommand {
-  static let configuration = CommandConfiguration(commandName: "cook", abstract: "Record that a recipe was cooked.")
+  static let configuration = CommandConfiguration(
+    commandName: "cook", abstract: "Record that a recipe was cooked.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples cook 'Chicken Curry'"
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The recipe's name.") var recipe: String
 
   func validate() throws { try checkName(recipe, "recipe") }
@@ -52,9 +60,13 @@ struct StaplesCook: GymCommand {
 /// not in stock, grouped by category.
 struct StaplesShoppingList: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "shopping-list", abstract: "Ingredients of the recipes (default: favourites) that are not in stock.")
+    commandName: "shopping-list", abstract: "Ingredients of the recipes (default: favourites) that are not in stock.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples shopping-list",
+      "gym staples shopping-list 'Chicken Curry' -f csv",
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "Recipe names.") var recipes: [String] = []
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
@@ -74,14 +86,23 @@ struct StaplesShoppingList: GymCommand {
 /// `gym staples recipe add|show|remove`.
 struct RecipeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "recipe", abstract: "Add, show or remove a recipe.", subcommands: [Add.self, Show.self, Remove.self])
+    commandName: "recipe", abstract: "Add, show or remove a recipe.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples recipe show 'Chicken Curry'",
+      "gym staples recipe add Toast --ingredient 'Bread:2 slices'",
+    ]), subcommands: [Add.self, Show.self, Remove.self])
 
   struct Add: GymCommand {
     static let configuration = CommandConfiguration(
       commandName: "add", abstract: "Add a recipe (or update one) with its ingredients.",
-      discussion: "Ingredients: --ingredient 'Milk:200 ml' (ITEM[:AMOUNT [UNIT]]), once per ingredient.")
+      discussion: HelpExamples.discussion(
+        "Ingredients: --ingredient 'Milk:200 ml' (ITEM[:AMOUNT [UNIT]]), once per ingredient.",
+        examples: [
+          "gym staples recipe add Toast --ingredient 'Bread:2 slices' --servings 1",
+          "gym staples recipe add Porridge --ingredient 'Oats:80 g' --create-missing",
+        ]))
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Common options") var global: GlobalOptions
     @Argument(help: "The recipe's name.") var name: String
     @Option(name: .customLong("ingredient"), help: "ITEM[:AMOUNT [UNIT]], repeatable.") var ingredients: [String] = []
     @Option(help: "How many it serves.") var servings: Int?
@@ -107,9 +128,14 @@ struct RecipeCommand: ParsableCommand {
   }
 
   struct Show: GymCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a recipe and its ingredients.")
+    static let configuration = CommandConfiguration(
+      commandName: "show", abstract: "Show a recipe and its ingredients.",
+      discussion: HelpExamples.discussion(examples: [
+        "gym staples recipe show 'Chicken Curry'",
+        "gym staples recipe show 'Chicken Curry' -f json",
+      ]))
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Common options") var global: GlobalOptions
     @Argument(help: "The recipe's name.") var name: String
     @OptionGroup var formatting: FormatOptions
     var format: OutputFormat? { formatting.format }
@@ -137,9 +163,13 @@ struct RecipeCommand: ParsableCommand {
 
   struct Remove: GymCommand {
     static let configuration = CommandConfiguration(
-      commandName: "remove", abstract: "Remove recipes by name (all or none).", aliases: ["rm", "delete"])
+      commandName: "remove", abstract: "Remove recipes by name (all or none).",
+      discussion: HelpExamples.discussion(examples: [
+        "gym staples recipe remove 'Chicken Curry' --dry-run",
+        "gym staples recipe rm 'Chicken Curry'",
+      ]), aliases: ["rm", "delete"])
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Common options") var global: GlobalOptions
     @Argument(help: "The recipes' names.") var names: [String]
     @OptionGroup var removal: RemoveOptions
 

@@ -7,9 +7,12 @@ import GymCore
 /// unless `--force` (seed 004: sample data only in development builds).
 struct StaplesSeed: GymCommand {
   static let configuration = CommandConfiguration(
-    commandName: "seed", abstract: "Fill an empty pantry with sample items and recipes.")
+    commandName: "seed", abstract: "Fill an empty pantry with sample items and recipes.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym staples seed --force"
+    ]))
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(title: "Common options") var global: GlobalOptions
   @Flag(help: "Seed even though the pantry has items (existing ones are updated, none removed).") var force = false
 
   func run(context: CommandContext) throws {
