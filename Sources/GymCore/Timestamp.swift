@@ -69,6 +69,23 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     return String(full.prefix(10)) + " " + String(full.dropFirst(11).prefix(5))
   }
 
+  /// Local time with its offset, ISO 8601, to the second: `2026-11-21T11:00:00-05:00`. The same
+  /// instant in any zone, so a script reads it the same whatever `TZ` it runs under.
+  public var localISO8601: String {
+    var seconds = time_t(millisecondsSince1970.floorDivided(by: 1000).quotient)
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    let offset = Int64(parts.tm_gmtoff)
+    let (days, msOfDay) = (millisecondsSince1970 + offset * 1000).floorDivided(by: 86_400_000)
+    var bytes: [UInt8] = []
+    Self.format(days: days, millisecondOfDay: msOfDay, suffix: "", into: &bytes)
+    let minutes = abs(offset) / 60
+    let sign = offset < 0 ? "-" : "+"
+    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let zone = sign + two(minutes / 60) + ":" + two(minutes % 60)
+    return String(decoding: bytes.prefix(19), as: UTF8.self) + zone
+  }
+
   private static func format(days: Int64, millisecondOfDay ms: Int64, suffix: String, into out: inout [UInt8]) {
     let (year, month, day) = civil(fromDays: days)
     func digits(_ value: Int64, _ width: Int) {

@@ -102,7 +102,7 @@ import Testing
     for line in result.stdoutLines.dropFirst() {
       let cells = line.split(separator: ",", omittingEmptySubsequences: false)
       if cells[0].hasPrefix("2026-03-2") || cells[0].hasPrefix("2026-03-3"), let sum = Double(cells[2]) {
-        rows[String(cells[0])] = sum
+        rows[String(cells[0].prefix(10))] = sum
       }
     }
     return rows
@@ -119,6 +119,12 @@ import Testing
     #expect(imported.status == 0, "\(imported.stderr)")
 
     let deduplicated = try Self.daily(gym, "steps")
+    // Each day is named by its local start with Paris's offset: winter time until the 29th, summer after.
+    let days = try gym.run(
+      ["history", "daily", "--type", "steps", "--days", "1000", "--format", "csv"],
+      environment: ["GYM_TIME_ZONE": "Europe/Paris"]
+    ).stdout
+    #expect(days.contains("\n2026-03-29T00:00:00+01:00,") && days.contains("\n2026-03-30T00:00:00+02:00,"))
     #expect(Self.close(deduplicated, Self.expected()), "\(deduplicated) vs \(Self.expected())")
     // Spot check against hand arithmetic: the 27th's walks 2027 + (1827 × 5/20) + 900 + 3000 + (3500 × 20/50)
     // + 600 × 10/20 from its late walk, + 600 × 10/20 carried in from the 26th: none.

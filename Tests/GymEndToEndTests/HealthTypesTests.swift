@@ -48,7 +48,8 @@ import Testing
     ])
     #expect(trend.status == 0, "\(trend.stderr)")
     let rows = trend.stdoutLines.filter { $0.hasPrefix("2026-01-05") || $0.hasPrefix("2026-01-12") }
-    #expect(rows == ["2026-01-12,1,58,58,58", "2026-01-05,2,56,58,60"])
+    // Machine formats name a week by its local start with the offset (TZ=UTC here).
+    #expect(rows == ["2026-01-12T00:00:00+00:00,1,58,58,58", "2026-01-05T00:00:00+00:00,2,56,58,60"])
     let water = try gym.run(["history", "samples", "list", "--type", "water", "--format", "csv", "--fields", "value"])
     #expect(water.stdoutLines == ["value", "500"])
     let unknown = try gym.run(["history", "daily", "--type", "mood"])

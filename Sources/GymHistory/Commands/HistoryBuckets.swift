@@ -83,15 +83,18 @@ enum BucketOutput {
     kind != .rate ? [label, "count", "sum"] : [label, "count", "min", "avg", "max"]
   }
 
-  static func cells(_ bucket: SampleBucket, kind: SampleKind) -> [Cell] {
+  /// The bucket's name: in a table its local wall-clock label, in a machine format its local start
+  /// with the offset (`2026-11-21T14:00:00+01:00`), the same instant under any `TZ`.
+  static func cells(_ bucket: SampleBucket, kind: SampleKind, format: OutputFormat) -> [Cell] {
     func real(_ value: Double?) -> Cell { value.map(Cell.real) ?? .null }
-    let head: [Cell] = [.text(bucket.label), .integer(Int64(bucket.count))]
+    let name = format == .table ? bucket.label : bucket.start.localISO8601
+    let head: [Cell] = [.text(name), .integer(Int64(bucket.count))]
     return head + (kind != .rate ? [real(bucket.sum)] : [real(bucket.min), real(bucket.avg), real(bucket.max)])
   }
 
   static func write(_ buckets: [SampleBucket], label: String, kind: SampleKind, format: OutputFormat) {
     let writer = RecordWriter(format: format, columns: columns(label: label, kind: kind))
-    for bucket in buckets { writer.write(cells(bucket, kind: kind)) }
+    for bucket in buckets { writer.write(cells(bucket, kind: kind, format: format)) }
     writer.finish(next: nil)
   }
 }

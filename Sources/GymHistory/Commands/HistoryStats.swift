@@ -10,12 +10,20 @@ struct HistoryStats: GymCommand {
     discussion: HelpExamples.discussion(examples: [
       "gym history stats",
       "gym history stats --weeks 12 -f json",
+      "gym history stats --table focus -f csv",
     ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "How many weeks back, this week included.") var weeks = 12
+  @Option(help: "Only this table; csv, tsv and ndjson print one table each, so they need it.")
+  var table: StatsTable?
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
+
+  /// The three tables stats prints.
+  enum StatsTable: String, CaseIterable, ExpressibleByArgument {
+    case weeks, streak, focus
+  }
 
   func validate() throws {
     if weeks < 1 || weeks > 520 { throw ValidationError("--weeks must be from 1 to 520") }
@@ -28,19 +36,27 @@ struct HistoryStats: GymCommand {
     let out = BufferedOutput.standardOutput()
     switch format {
     case .table:
-      let weekTable = RecordWriter(format: .table, columns: ["week", "sessions", "minutes"], out: out)
-      for w in stats.weeks {
-        weekTable.write([.text(w.week), .integer(Int64(w.sessions)), .integer(Int64(w.minutes))])
+      if table == nil || table == .weeks {
+        let weekTable = RecordWriter(format: .table, columns: ["week", "sessions", "minutes"], out: out)
+        for w in stats.weeks {
+          weekTable.write([.text(w.week), .integer(Int64(w.sessions)), .integer(Int64(w.minutes))])
+        }
+        weekTable.finish(next: nil)
       }
-      weekTable.finish(next: nil)
-      let since = stats.streakSince.map { " (since \($0))" } ?? ""
-      out.write("\ncurrent streak: \(stats.streakDays) day\(stats.streakDays == 1 ? "" : "s")\(since)\n\n")
-      let focusTable = RecordWriter(format: .table, columns: ["focus", "sessions", "minutes"], out: out)
-      for f in stats.byFocus {
-        focusTable.write([f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)), .integer(Int64(f.minutes))])
+      if table == nil || table == .streak {
+        let since = stats.streakSince.map { " (since \($0))" } ?? ""
+        let gap = table == nil ? "\n" : ""
+        out.write("\(gap)current streak: \(stats.streakDays) day\(stats.streakDays == 1 ? "" : "s")\(since)\n\(gap)")
       }
-      focusTable.finish(next: nil)
-    case .json:
+      if table == nil || table == .focus {
+        let focusTable = RecordWriter(format: .table, columns: ["focus", "sessions", "minutes"], out: out)
+        for f in stats.byFocus {
+          focusTable.write([f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)), .integer(Int64(f.minutes))])
+        }
+        focusTable.finish(next: nil)
+      }
+      out.flush()
+    case .json where table == nil:
       var bytes: [UInt8] = []
       func list(_ rows: [(String, String?, Int, Int)]) -> String {
         rows.map {
@@ -57,20 +73,28 @@ struct HistoryStats: GymCommand {
           .utf8)
       out.write(bytes: bytes)
       out.flush()
-    case .ndjson, .csv, .tsv:
-      let writer = RecordWriter(format: format, columns: ["section", "key", "sessions", "minutes"], out: out)
-      for w in stats.weeks {
-        writer.write([.text("week"), .text(w.week), .integer(Int64(w.sessions)), .integer(Int64(w.minutes))])
+    case .json, .ndjson, .csv, .tsv:
+      // One table per output: a CSV of three tables in one has no single header to read it by.
+      guard let table else {
+        throw GymError.usage(
+          "stats prints three tables; --format \(format.rawValue) takes one: add --table weeks, streak or focus")
       }
-      writer.write([
-        .text("streak"), stats.streakSince.map(Cell.text) ?? .null, .integer(Int64(stats.streakDays)), .null,
-      ])
-      for f in stats.byFocus {
-        writer.write([
-          .text("focus"), f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)), .integer(Int64(f.minutes)),
-        ])
+      switch table {
+      case .weeks:
+        let writer = RecordWriter(format: format, columns: ["week", "sessions", "minutes"], out: out)
+        for w in stats.weeks { writer.write([.text(w.week), .integer(Int64(w.sessions)), .integer(Int64(w.minutes))]) }
+        writer.finish(next: nil)
+      case .streak:
+        let writer = RecordWriter(format: format, columns: ["days", "since"], out: out)
+        writer.write([.integer(Int64(stats.streakDays)), stats.streakSince.map(Cell.text) ?? .null])
+        writer.finish(next: nil)
+      case .focus:
+        let writer = RecordWriter(format: format, columns: ["focus", "sessions", "minutes"], out: out)
+        for f in stats.byFocus {
+          writer.write([f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)), .integer(Int64(f.minutes))])
+        }
+        writer.finish(next: nil)
       }
-      writer.finish(next: nil)
     }
   }
 }

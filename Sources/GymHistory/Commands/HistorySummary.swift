@@ -74,7 +74,7 @@ enum SummaryJSON {
       "{\"at\":\(JSONText.string(r.at)),\"value\":\(number(r.value))}"
     }
     func bucket(_ b: SampleBucket) -> String {
-      "{\"hour\":\(JSONText.string(b.label)),\"count\":\(b.count),\"sum\":\(number(b.sum)),\"min\":\(number(b.min)),\"avg\":\(number(b.avg)),\"max\":\(number(b.max))}"
+      "{\"hour\":\(JSONText.string(b.start.localISO8601)),\"count\":\(b.count),\"sum\":\(number(b.sum)),\"min\":\(number(b.min)),\"avg\":\(number(b.avg)),\"max\":\(number(b.max))}"
     }
     let parts = [
       "\"stepsToday\":\(number(s.stepsToday))",

@@ -10,7 +10,10 @@ import GymCore
 /// bucket edge split by time); sleep takes each bucket's highest-priority source; rates and body
 /// mass get min, average and max over every source.
 struct SampleBucket: Sendable, Equatable {
+  /// Local wall-clock name: `2026-11-21` (a day or the Monday of a week) or `2026-11-21 14:00`.
   let label: String
+  /// When the bucket starts: machine formats print it with its offset, which the label lacks.
+  var start = Timestamp(millisecondsSince1970: 0)
   let count: Int
   let sum: Double?
   let min: Double?
@@ -180,7 +183,11 @@ enum SampleBuckets {
     case .rate:
       result = try rateBuckets(db, type: series.name, labels: labels, bounds: bounds, source: selection.sourceName)
     }
-    return result.reversed()
+    return zip(result, bounds).map { bucket, start in
+      var dated = bucket
+      dated.start = Timestamp(millisecondsSince1970: start)
+      return dated
+    }.reversed()
   }
 
   /// The samples of `type` that reach into [bounds.first, bounds.last), ranked by source.
