@@ -30,8 +30,10 @@ let package = Package(
         "GymBench", "GymCLI", "GymCore", "GymExport", "GymHistory", "GymLibrary", "GymMigrate", "GymModules",
         "GymStaples",
       ],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: ["BuildInfo"]
     ),
+    .plugin(name: "BuildInfo", capability: .buildTool()),
     // MARK: Fuzzing: `make fuzz` builds this with -sanitize=fuzzer -DFUZZING; plain, it replays files.
     .executableTarget(
       name: "gym-fuzz", dependencies: ["GymCLI", "GymHistory", "GymLibrary"], path: "Sources/GymFuzz",

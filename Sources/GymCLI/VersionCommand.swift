@@ -8,7 +8,7 @@ import GymCore
 public struct VersionCommand: GymCommand {
   public static let configuration = CommandConfiguration(
     commandName: "version",
-    abstract: "Show gym's version, the database's schema version, and SQLite's version and features.",
+    abstract: "Show gym's version and commit, the database's schema version, and SQLite's version and features.",
     discussion: HelpExamples.discussion(examples: [
       "gym version",
       "gym version -f json",
@@ -16,6 +16,8 @@ public struct VersionCommand: GymCommand {
 
   /// The executable's version, set once in `main`.
   nonisolated(unsafe) public static var gymVersion = ""
+  /// The git commit it was built from (`-modified` with uncommitted changes), set once in `main`.
+  nonisolated(unsafe) public static var gymCommit = ""
 
   @OptionGroup(title: "Common options") public var global: GlobalOptions
   @OptionGroup var formatting: FormatOptions
@@ -24,7 +26,9 @@ public struct VersionCommand: GymCommand {
 
   public func run(context: CommandContext) throws {
     let known = ModuleRegistry.modules.flatMap { $0.migrations.map(\.identifier) }
-    var rows: [(String, Cell)] = [("gym", .text(Self.gymVersion)), ("schema", .integer(Int64(known.count)))]
+    var rows: [(String, Cell)] = [
+      ("gym", .text(Self.gymVersion)), ("commit", .text(Self.gymCommit)), ("schema", .integer(Int64(known.count))),
+    ]
     let path = context.databasePath
     rows.append(("database", .text(path)))
     let sqlite: (version: String, options: [String])

@@ -13,7 +13,8 @@ import GymModules
 ModuleRegistry.register(registeredModules)
 CompletionsCommand.root = Gym.self
 ExportCommand.gymVersion = Gym.configuration.version
-VersionCommand.gymVersion = Gym.configuration.version ?? ""
+VersionCommand.gymVersion = Gym.configuration.version
+VersionCommand.gymCommit = GymBuild.commit
 
 // Past a file-size limit (ulimit -f), a write fails with EFBIG — reported, rolled back — instead of
 // the default SIGXFSZ killing gym in the middle of it.
@@ -35,7 +36,9 @@ for directory in leading.directories where chdir(directory) != 0 {
   printError("gym: error: -C '\(directory)': \(String(cString: strerror(errno)))")
   Glibc.exit(ExitStatus.noInput.rawValue)
 }
-let arguments = leading.arguments
+// `gym --version --verbose` is `gym version`: the long form of the one line.
+let arguments =
+  Set(leading.arguments) == ["--version", "--verbose"] ? ["version"] : leading.arguments
 
 // `gym help foo` for a command gym does not have is an error with a suggestion, not the top help.
 if arguments.first == "help",

@@ -177,6 +177,15 @@ import Testing
     let linked = try DatabaseQueue().read { try String.fetchOne($0, sql: "SELECT sqlite_version()") }
     #expect(fields["sqlite"] as? String == linked)
     #expect(fields["sqliteFTS5"] as? Bool == true)
+    // The commit it was built from: this checkout's, when the tests run in one.
+    let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().path
+    let head = try gym.run(["-C", checkout, "rev-parse", "--short=12", "HEAD"], executable: "/usr/bin/git")
+    if head.status == 0 {
+      let commit = try #require(fields["commit"] as? String)
+      #expect(commit.hasPrefix(head.stdout.trimmingCharacters(in: .newlines)), "\(commit)")
+    }
+    #expect(try gym.run(["--version", "--verbose"]).stdout == gym.run(["version"]).stdout)
     let missing = gym.directory + "/none.sqlite"
     let none = try gym.run(["version", "--format", "json", "--database", missing])
     #expect(none.stdout.contains("\"databaseSchema\":null"))
