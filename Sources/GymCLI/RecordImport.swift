@@ -29,6 +29,7 @@ public struct RecordImport {
   /// The input is opened first: a missing file is reported before any database is created.
   public func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> ImportCounts {
     let file = try ImportInput(path)
+    progress.measure(file.descriptor)
     defer { file.close() }
     let input = InputBuffer(descriptor: file.descriptor)
     do {

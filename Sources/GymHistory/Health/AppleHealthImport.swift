@@ -29,6 +29,7 @@ struct AppleHealthImport {
   func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> HealthCounts {
     let source = try HealthExportSource.open(path)
     defer { source.close() }
+    progress.measure(source.descriptor)  // export.xml; a zip arrives through a pipe, unmeasured
     let parser = HealthParser(scanner: XMLTagScanner(input: source.input))
     do {
       func load(_ db: Database?) throws -> HealthCounts {

@@ -14,7 +14,7 @@ import ZIPFoundation
 /// pipe, so the parser reads every source alike and nothing is extracted to disk.
 final class HealthExportSource: @unchecked Sendable {
   let input: InputBuffer
-  private let descriptor: Int32
+  let descriptor: Int32
   private let closeDescriptor: Bool
   private var extraction: Thread?
   private let done = DispatchSemaphore(value: 0)

@@ -18,6 +18,7 @@ struct LoggerImport {
 
   func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> LoggerCounts {
     let file = try ImportInput(path)
+    progress.measure(file.descriptor)
     defer { file.close() }
     let input = InputBuffer(descriptor: file.descriptor)
     do {

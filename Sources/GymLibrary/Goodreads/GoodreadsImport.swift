@@ -33,6 +33,7 @@ struct GoodreadsImport {
     -> GoodreadsCounts
   {
     let file = try ImportInput(path)
+    progress.measure(file.descriptor)
     defer { file.close() }
     let input = InputBuffer(descriptor: file.descriptor)
     do {
