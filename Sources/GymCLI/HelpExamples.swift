@@ -1,3 +1,5 @@
+import GymCore
+
 /// The examples in a command's help: the last part of its discussion, so that the generated
 /// reference shows them and a test runs every one (against a sample database, in a shell).
 public enum HelpExamples {
@@ -13,5 +15,13 @@ public enum HelpExamples {
     let lines = discussion.split(separator: "\n", omittingEmptySubsequences: false)
     guard let start = lines.firstIndex(of: Substring(heading)) else { return [] }
     return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
+  }
+}
+
+/// The line a list's help gives its fields, from the table itself, so it names exactly what
+/// `--fields`, `--where` and `--sort` accept.
+public enum FieldHelp {
+  public static func line(_ table: TableSchema) -> String {
+    "Fields (for --fields, --where and --sort): " + table.fieldNames.joined(separator: ", ") + "."
   }
 }

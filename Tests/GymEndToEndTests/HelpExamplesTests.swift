@@ -125,6 +125,39 @@ import Testing
     }
   }
 
+  /// A list's help names its fields, and each one it names works with `--fields` (and nothing else
+  /// does): the line comes from the table itself.
+  @Test func listsNameTheirFields() throws {
+    var checked = 0
+    for command in try Self.commands() where command.own.contains("fields") {
+      let words = Array(command.name.split(separator: " ").dropFirst().map(String.init))
+      let gym = try GymProcess()
+      let help = try gym.run(words + ["--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+      guard let start = help.range(of: "Fields (for --fields, --where and --sort): ") else {
+        if words != ["staples", "recipe", "show"] && words != ["history", "show"] {
+          Issue.record("\(command.name) names no fields")
+        }
+        continue
+      }
+      let fields = help[start.upperBound...].prefix { $0 != "." }.split(separator: ",").map {
+        $0.split(whereSeparator: \.isWhitespace).joined()
+      }
+      #expect(fields.count >= 5, "\(command.name): \(fields)")
+      let extra = words.last == "show" ? ["x"] : ["-n", "1"]
+      for field in fields {
+        let result = try gym.run(
+          words + extra + ["--fields", field], environment: ["GYM_DATABASE": Self.fixture + "/gym.sqlite"])
+        #expect(result.status == 0 || result.status == 66, "\(command.name) --fields \(field): \(result.stderr)")
+        #expect(!result.stderr.contains("unknown field"), "\(command.name) --fields \(field): \(result.stderr)")
+      }
+      let wrong = try gym.run(
+        words + extra + ["--fields", "nosuchfield"], environment: ["GYM_DATABASE": Self.fixture + "/gym.sqlite"])
+      #expect(wrong.status == 64 && wrong.stderr.contains("nosuchfield"), "\(command.name): \(wrong.stderr)")
+      checked += 1
+    }
+    #expect(checked >= 6)
+  }
+
   /// `-q` on every command, as the common options say.
   @Test func everyCommandTakesTheCommonOptions() throws {
     for command in try Self.commands() where command.own.contains(where: { $0 != "help" && $0 != "version" }) {

@@ -178,12 +178,4 @@ import Testing
     #expect(try search("ninth") == ["Nona the Ninth"])
     try store.write { db in try db.execute(sql: "INSERT INTO work_search(work_search) VALUES ('integrity-check')") }
   }
-
-  /// `library list --help` names the fields `--fields` accepts as a literal (it is read on every
-  /// run); it must be exactly the schema's, in order.
-  @Test func listHelpNamesEveryField() throws {
-    let discussion = LibraryList.configuration.discussion
-    let named = try #require(discussion.split(separator: "others: ").last?.split(separator: ")").first)
-    #expect(named.split(separator: ", ").map(String.init) == LibrarySchema.list.fieldNames)
-  }
 }

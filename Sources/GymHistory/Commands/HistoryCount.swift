@@ -6,10 +6,12 @@ import GymCore
 struct HistoryCount: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "count", abstract: "Count workouts (same filters as list).",
-    discussion: HelpExamples.discussion(examples: [
-      "gym history count --status skipped",
-      "gym history count --since 7d -f json",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(WorkoutSchema.table),
+      examples: [
+        "gym history count --status skipped",
+        "gym history count --since 7d -f json",
+      ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: WorkoutFilterOptions

@@ -8,7 +8,8 @@ struct HistoryList: GymCommand {
     commandName: "list",
     abstract: "List workouts, newest first unless --sort says (20 per page in a table).",
     discussion: HelpExamples.discussion(
-      "The cursor of the next page is printed on stderr as 'next page: --after <cursor>'.",
+      "The cursor of the next page is printed on stderr as 'next page: --after <cursor>'." + "\n\n"
+        + FieldHelp.line(WorkoutSchema.table),
       examples: [
         "gym history list --since 30d --status completed",
         "gym history list -w 'durationMinutes >= 45' --fields id,planTitle",

@@ -7,10 +7,12 @@ import GymCore
 struct HistoryShow: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "Show one workout by id, with its sets (from Strong or Hevy imports).",
-    discussion: HelpExamples.discussion(examples: [
-      "gym history show \"$(gym history list --ids -n 1)\"",
-      "gym history show \"$(gym history list --ids -n 1)\" -f json",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(WorkoutSchema.table),
+      examples: [
+        "gym history show \"$(gym history list --ids -n 1)\"",
+        "gym history show \"$(gym history list --ids -n 1)\" -f json",
+      ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var output: OutputOptions

@@ -58,10 +58,12 @@ struct SampleTypeArgument: ExpressibleByArgument, Sendable {
 struct SamplesList: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List samples, newest first.",
-    discussion: HelpExamples.discussion(examples: [
-      "gym history samples list --type heartRate --since 1d",
-      "gym history samples list --type steps -w 'value > 100' --fields start,value",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(SampleSchema.table),
+      examples: [
+        "gym history samples list --type heartRate --since 1d",
+        "gym history samples list --type steps -w 'value > 100' --fields start,value",
+      ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: SampleFilterOptions
@@ -80,10 +82,12 @@ struct SamplesList: GymCommand {
 struct SamplesCount: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "count", abstract: "Count samples (same filters as list).",
-    discussion: HelpExamples.discussion(examples: [
-      "gym history samples count --type steps",
-      "gym history samples count --since 7d -f json",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(SampleSchema.table),
+      examples: [
+        "gym history samples count --type steps",
+        "gym history samples count --since 7d -f json",
+      ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: SampleFilterOptions

@@ -8,15 +8,11 @@ struct LibraryList: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "List works, last modified first: id, title, authors, status, rating, cover URL.",
-    // A literal: swift-argument-parser reads every command's configuration on every run. A test
-    // checks that it names exactly the schema's fields.
     discussion: HelpExamples.discussion(
       """
-      Only the listed fields are read (--fields chooses others: id, title, authors, status, rating, \
-      coverImageURL, subtitle, series, seriesPosition, reviewStatus, originalLanguage, firstPublished, \
-      lastModified, dateAdded, dateStarted, dateFinished, readCount, ownedCopies, shelves, isbn). \
-      The cursor of the next page is printed on stderr as 'next page: --after <cursor>'.
-      """,
+      Only the listed fields are read; --fields chooses others. The cursor of the next page is \
+      printed on stderr as 'next page: --after <cursor>'.
+      """ + "\n\n" + FieldHelp.line(LibrarySchema.list),
       examples: [
         "gym library list --status toRead --fields id,title,authors",
         "gym library list -w 'rating >= 4' --sort rating:desc",
@@ -41,10 +37,12 @@ struct LibraryList: GymCommand {
 struct LibraryCount: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "count", abstract: "Count the works that match the filters.",
-    discussion: HelpExamples.discussion(examples: [
-      "gym library count --status read",
-      "gym library count -w 'rating == 5' -f json",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(LibrarySchema.list),
+      examples: [
+        "gym library count --status read",
+        "gym library count -w 'rating == 5' -f json",
+      ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: LibraryFilterOptions

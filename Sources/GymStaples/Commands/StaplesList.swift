@@ -26,11 +26,13 @@ struct StaplesItemFilters: ParsableArguments {
 struct StaplesList: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List the staples (with --all, every item), by category then name.",
-    discussion: HelpExamples.discussion(examples: [
-      "gym staples list --category dairy",
-      "gym staples list --all -w 'quantity == 0' --fields name,category",
-      "gym staples list --sort quantity:desc -n 5",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(StaplesSchema.items),
+      examples: [
+        "gym staples list --category dairy",
+        "gym staples list --all -w 'quantity == 0' --fields name,category",
+        "gym staples list --sort quantity:desc -n 5",
+      ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: StaplesItemFilters
@@ -51,10 +53,12 @@ struct StaplesList: GymCommand {
 struct StaplesCount: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "count", abstract: "Count the items that match (same filters as list).",
-    discussion: HelpExamples.discussion(examples: [
-      "gym staples count --all",
-      "gym staples count --category Bakery -f json",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(StaplesSchema.items),
+      examples: [
+        "gym staples count --all",
+        "gym staples count --category Bakery -f json",
+      ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var filters: StaplesItemFilters
@@ -70,10 +74,12 @@ struct StaplesCount: GymCommand {
 struct StaplesShow: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "Show an item, every field.",
-    discussion: HelpExamples.discussion(examples: [
-      "gym staples show Milk",
-      "gym staples show Milk -f json",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(StaplesSchema.items),
+      examples: [
+        "gym staples show Milk",
+        "gym staples show Milk -f json",
+      ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The item's name (any case).") var name: String

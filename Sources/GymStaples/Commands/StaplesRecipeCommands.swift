@@ -6,10 +6,12 @@ import GymCore
 struct StaplesRecipes: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "recipes", abstract: "List recipes: by name, most used, most recently cooked, or favourites.",
-    discussion: HelpExamples.discussion(examples: [
-      "gym staples recipes --most-used -n 5",
-      "gym staples recipes --favorites -f json",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(StaplesSchema.recipes),
+      examples: [
+        "gym staples recipes --most-used -n 5",
+        "gym staples recipes --favorites -f json",
+      ]))
 
   enum Order: EnumerableFlag {
     case mostUsed, recent, favorites
