@@ -143,7 +143,7 @@ import Testing
         $0.split(whereSeparator: \.isWhitespace).joined()
       }
       #expect(fields.count >= 5, "\(command.name): \(fields)")
-      let extra = words.last == "show" ? ["x"] : ["-n", "1"]
+      let extra = words.last == "show" ? ["x"] : words.last == "search" ? ["the", "-n", "1"] : ["-n", "1"]
       for field in fields {
         let result = try gym.run(
           words + extra + ["--fields", field], environment: ["GYM_DATABASE": Self.fixture + "/gym.sqlite"])

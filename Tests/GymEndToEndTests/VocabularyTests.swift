@@ -113,4 +113,33 @@ import Testing
     #expect(names == names.sorted())
     #expect(try gym.run(["history", "samples", "list", "--sort", "value"]).status == 0)
   }
+
+  /// Search and the recipe list take the list options too: --where, --sort, --fields, --ids.
+  @Test func searchAndRecipesTakeTheListOptions() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("goodreads.csv", LibraryCommandTests.goodreads)
+    #expect(try gym.run(["library", "import", "goodreads", path, "-q"]).status == 0)
+    let rated = try gym.run([
+      "library", "search", "the", "-w", "rating >= 4", "--fields", "id,title,rating", "-f", "csv",
+    ])
+    #expect(rated.stdoutLines == ["id,title,rating", "1,Gideon the Ninth (The Locked Tomb #1),5"])
+    #expect(try gym.run(["library", "search", "the", "--sort", "title", "--ids"]).stdoutLines == ["1", "2"])
+    #expect(try gym.run(["library", "search", "the", "--sort", "title:desc", "--ids"]).stdoutLines == ["2", "1"])
+    #expect(try gym.run(["library", "search", "the", "-n", "1", "--ids"]).stdoutLines.count == 1)
+    let wrong = try gym.run(["library", "search", "the", "--sort", "colour"])
+    #expect(wrong.status == 64 && wrong.stderr.contains("unknown field 'colour'"))
+
+    for (name, servings) in [("Apple pie", 4), ("Bun", 2), ("Curry", 6)] {
+      let added = try gym.run([
+        "staples", "recipe", "add", name, "--servings", String(servings), "--ingredient", "Flour:100 g",
+        "--create-missing", "-q",
+      ])
+      #expect(added.status == 0, "\(added.stderr)")
+    }
+    let big = try gym.run([
+      "staples", "recipes", "-w", "servings >= 4", "--sort", "name:desc", "--fields", "name,servings", "-f", "csv",
+    ])
+    #expect(big.stdoutLines == ["name,servings", "Curry,6", "Apple pie,4"])
+    #expect(try gym.run(["staples", "recipes", "--most-used", "--sort", "name"]).status == 64)
+  }
 }

@@ -53,21 +53,27 @@ struct LibraryShow: GymCommand {
   }
 }
 
-/// `gym library search TEXT`: full-text over titles, series and authors, best match first.
+/// `gym library search TEXT`: full-text over titles, series and authors, best match first; the
+/// list's own `--where`, `--sort`, `--fields` and `--ids` apply to the matches.
 struct LibrarySearch: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "search",
     abstract: "Find works by words of their title, series or authors (ranked, prefix of the last word).",
-    discussion: HelpExamples.discussion(examples: [
-      "gym library search dune",
-      "gym library search 'left hand' --limit 5",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(LibrarySchema.list),
+      examples: [
+        "gym library search dune",
+        "gym library search 'left hand' --limit 5",
+        "gym library search ninth -w 'rating >= 4' --fields id,title,rating",
+        "gym library search tomb --sort title --ids",
+      ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The words to find, e.g. 'locked tomb' or 'muir'.") var text: String
-  @Option(help: "At most this many results (default 20).") var limit = 20
-  @OptionGroup var formatting: FormatOptions
-  var format: OutputFormat? { formatting.format }
+  @OptionGroup var filter: FilterOptions
+  @OptionGroup var sorting: SortOptions
+  @OptionGroup var output: OutputOptions
+  @Option(name: [.customShort("n"), .long], help: "At most this many results.") var limit = 20
 
   func validate() throws {
     if limit < 1 { throw ValidationError("--limit must be 1 or more") }
@@ -77,11 +83,39 @@ struct LibrarySearch: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let fields = LibraryQueries.searchFields
-    let writer = RecordWriter(format: format ?? context.configuration.outputFormat, columns: fields.map(\.name))
+    let table = LibrarySchema.list
+    let fields: [Field] =
+      output.ids
+      ? try table.fields(named: [table.identifier])
+      : output.fieldList.isEmpty ? LibraryQueries.searchFields : try table.fields(named: output.fieldList)
+    let order = try (sorting.keys ?? []).map { key in
+      guard table.field(named: key.field) != nil else {
+        throw StoreError.unknownField(key.field, table: table.name, valid: table.fieldNames)
+      }
+      return "l.\(SQL.quote(key.field))\(key.descending ? " DESC" : "")"
+    }
+    var condition = ""
+    var arguments: [DatabaseValue] = [LibraryQueries.matchExpression(text)!.databaseValue]
+    if let predicate = try filter.predicate(for: table) {
+      let (sql, values) = try predicate.sql(for: table)
+      condition = "WHERE \(sql)"
+      arguments += values
+    }
+    arguments.append(limit.databaseValue)
+    // The match's own columns are named apart (matchId, score), so the filter's names are the list's.
+    let sql = """
+      SELECT \(fields.map { "l." + SQL.quote($0.name) }.joined(separator: ", "))
+      FROM (SELECT rowid AS matchId, bm25(work_search, 10.0, 5.0, 3.0) AS score FROM work_search
+        WHERE work_search MATCH ?) s
+      JOIN library_list l ON l.id = s.matchId
+      \(condition)
+      ORDER BY \((order + ["s.score", "s.matchId"]).joined(separator: ", "))
+      LIMIT ?
+      """
+    let format = output.ids ? OutputFormat.tsv : context.format(output)
+    let writer = RecordWriter(format: format, columns: fields.map(\.name), header: !output.ids)
     try context.openStore().read { db in
-      let rows = try Row.fetchCursor(
-        db, sql: LibraryQueries.searchSQL, arguments: [LibraryQueries.matchExpression(text)!, limit])
+      let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
       while let row = try rows.next() { writer.write(RecordListing.cells(row, fields)) }
     }
     writer.finish(next: nil)

@@ -11,6 +11,7 @@ struct StaplesRecipes: GymCommand {
       examples: [
         "gym staples recipes --most-used -n 5",
         "gym staples recipes --favorites -f json",
+        "gym staples recipes -w 'servings >= 2' --sort usageCount:desc",
       ]))
 
   enum Order: EnumerableFlag {
@@ -19,12 +20,19 @@ struct StaplesRecipes: GymCommand {
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Flag(help: "The order (default: by name).") var order: Order?
+  @OptionGroup var filter: FilterOptions
+  @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions
   @OptionGroup var paging: PagingOptions
 
+  func validate() throws {
+    if order != nil && sorting.sort != nil { throw ValidationError("give --sort or an order flag, not both") }
+  }
+
   func run(context: CommandContext) throws {
     var filters: [Predicate] = []
-    var sort = StaplesSchema.recipes.defaultSort
+    if let predicate = try filter.predicate(for: StaplesSchema.recipes) { filters.append(predicate) }
+    var sort = sorting.keys ?? StaplesSchema.recipes.defaultSort
     switch order {
     case .mostUsed: sort = StaplesSchema.mostUsed
     case .recent:
