@@ -35,7 +35,9 @@ public struct OutputOptions: ParsableArguments {
   @Flag(help: "Only each record's identifier, one per line (what show, set and remove take), as `docker ps -q`.")
   public var ids = false
 
-  @Option(help: ArgumentHelp("Fields to show, in order, comma-separated; only these are read.", valueName: "a,b,c"))
+  @Option(
+    help: ArgumentHelp("Fields to show, in order, comma-separated; only these are read.", valueName: "a,b,c"),
+    completion: .custom(DynamicCompletion.fields))
   public var fields: String?
 
   public init() {}
@@ -96,7 +98,8 @@ public struct SortOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Order by these fields, comma-separated; 'field:desc' (or '--sort=-field') for descending.",
-      valueName: "field[:desc],…"))
+      valueName: "field[:desc],…"),
+    completion: .custom(DynamicCompletion.fields))
   public var sort: String?
 
   public init() {}

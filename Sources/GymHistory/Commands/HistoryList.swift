@@ -30,3 +30,7 @@ struct HistoryList: GymCommand {
     try RecordListing.write(query, store: try context.openStore(), format: context.format(output), ids: output.ids)
   }
 }
+
+extension HistoryList: ListsTable {
+  static var listedTable: TableSchema { WorkoutSchema.table }
+}

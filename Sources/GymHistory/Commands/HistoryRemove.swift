@@ -14,7 +14,8 @@ struct HistoryRemove: GymCommand {
     aliases: ["rm", "delete"])
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The ids of the workouts to remove.") var ids: [String]
+  @Argument(help: "The ids of the workouts to remove.", completion: .custom(HistoryCompletion.workoutIDs))
+  var ids: [String]
   @OptionGroup var removal: RemoveOptions
 
   func validate() throws {

@@ -13,7 +13,7 @@ struct HistorySet: GymCommand {
     ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The workout's id.") var id: String
+  @Argument(help: "The workout's id.", completion: .custom(HistoryCompletion.workoutIDs)) var id: String
   @Option(help: "The plan's title.") var planTitle: String?
   @Option(help: "What the session trained.") var focus: WorkoutFocus?
   @Option(name: .customLong("duration"), help: "Duration in minutes.") var durationMinutes: Int?

@@ -16,7 +16,7 @@ struct HistoryShow: GymCommand {
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var output: OutputOptions
-  @Argument(help: "The workout's id (UUID).") var id: String
+  @Argument(help: "The workout's id (UUID).", completion: .custom(HistoryCompletion.workoutIDs)) var id: String
 
   static let setFields = Array(WorkoutSetSchema.table.fields.dropFirst())
 
@@ -66,4 +66,8 @@ struct HistoryShow: GymCommand {
       writer.finish(next: nil)
     }
   }
+}
+
+extension HistoryShow: ListsTable {
+  static var listedTable: TableSchema { WorkoutSchema.table }
 }

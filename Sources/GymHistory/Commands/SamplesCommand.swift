@@ -53,6 +53,8 @@ struct SampleTypeArgument: ExpressibleByArgument, Sendable {
   }
 
   static var allValueStrings: [String] { SampleType.allCases.map(\.rawValue) }
+  /// The types the database holds, not only the ones gym converts.
+  static var defaultCompletionKind: CompletionKind { .custom(HistoryCompletion.sampleTypes) }
 }
 
 struct SamplesList: GymCommand {
@@ -178,4 +180,8 @@ struct SamplesTypes: GymCommand {
     }
     writer.finish(next: nil)
   }
+}
+
+extension SamplesList: ListsTable {
+  static var listedTable: TableSchema { SampleSchema.table }
 }

@@ -94,7 +94,8 @@ struct LibrarySet: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The work's id, or an ISBN of one of its editions.") var work: String
+  @Argument(help: "The work's id, or an ISBN of one of its editions.", completion: .custom(LibraryCompletion.workIDs))
+  var work: String
   @OptionGroup var entry: EntryOptions
 
   func validate() throws {
@@ -137,7 +138,8 @@ struct LibraryRemove: GymCommand {
     aliases: ["rm", "delete"])
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "Work ids, or ISBNs of their editions.") var works: [String]
+  @Argument(help: "Work ids, or ISBNs of their editions.", completion: .custom(LibraryCompletion.workIDs))
+  var works: [String]
   @OptionGroup var removal: RemoveOptions
 
   func validate() throws {

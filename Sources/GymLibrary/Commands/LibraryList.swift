@@ -103,3 +103,7 @@ struct LibraryAuthors: GymCommand {
     if more { printNote("next page: --offset \(paging.offset + shown)") }
   }
 }
+
+extension LibraryList: ListsTable {
+  static var listedTable: TableSchema { LibrarySchema.list }
+}

@@ -16,7 +16,8 @@ struct LibraryShow: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The work's id, or an ISBN of one of its editions.") var work: String?
+  @Argument(help: "The work's id, or an ISBN of one of its editions.", completion: .custom(LibraryCompletion.workIDs))
+  var work: String?
   @Flag(help: "Every work's graph, in id order (ndjson: one object per line).") var all = false
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
@@ -120,4 +121,8 @@ struct LibrarySearch: GymCommand {
     }
     writer.finish(next: nil)
   }
+}
+
+extension LibrarySearch: ListsTable {
+  static var listedTable: TableSchema { LibrarySchema.list }
 }

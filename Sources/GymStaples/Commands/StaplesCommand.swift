@@ -22,7 +22,8 @@ public struct StaplesCommand: ParsableCommand {
 
 /// The fields of an item that `add` and `set` take.
 struct ItemOptions: ParsableArguments {
-  @Option(help: "The category (Dairy, Bakery …).") var category: String?
+  @Option(help: "The category (Dairy, Bakery …).", completion: .custom(StaplesCompletion.categories))
+  var category: String?
   @Flag(inversion: .prefixedNo, help: "Whether the item is a staple, always kept in stock.") var staple: Bool?
   @Option(help: "How much is in stock (a number; 0 means none).") var quantity: Double?
   @Option(help: "The unit of the quantity (l, kg, pcs …).") var unit: String?

@@ -13,7 +13,7 @@ struct StaplesAdd: GymCommand {
     ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The item's name.") var name: String
+  @Argument(help: "The item's name.", completion: .custom(StaplesCompletion.itemNames)) var name: String
   @OptionGroup var item: ItemOptions
 
   func validate() throws { try checkName(name, "item") }
@@ -37,7 +37,7 @@ struct StaplesSet: GymCommand {
     ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The item's name.") var name: String
+  @Argument(help: "The item's name.", completion: .custom(StaplesCompletion.itemNames)) var name: String
   @OptionGroup var item: ItemOptions
 
   func validate() throws { try checkName(name, "item") }
@@ -57,7 +57,7 @@ struct StaplesRemove: GymCommand {
     ]), aliases: ["rm", "delete"])
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The items' names.") var names: [String]
+  @Argument(help: "The items' names.", completion: .custom(StaplesCompletion.itemNames)) var names: [String]
   @OptionGroup var removal: RemoveOptions
 
   func validate() throws {

@@ -4,7 +4,8 @@ import GymCore
 
 /// Which items a staples list or count takes: a category, staples only unless --all, and --where.
 struct StaplesItemFilters: ParsableArguments {
-  @Option(help: "Only this category (any case).") var category: String?
+  @Option(help: "Only this category (any case).", completion: .custom(StaplesCompletion.categories))
+  var category: String?
   @Flag(help: "Include items that are not staples.") var all = false
   @OptionGroup var filter: FilterOptions
 
@@ -82,7 +83,7 @@ struct StaplesShow: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The item's name (any case).") var name: String
+  @Argument(help: "The item's name (any case).", completion: .custom(StaplesCompletion.itemNames)) var name: String
   @OptionGroup var formatting: FormatOptions
 
   func run(context: CommandContext) throws {
@@ -116,4 +117,8 @@ struct StaplesCategories: GymCommand {
     for row in rows { writer.write(row) }
     writer.finish(next: nil)
   }
+}
+
+extension StaplesList: ListsTable {
+  static var listedTable: TableSchema { StaplesSchema.items }
 }

@@ -56,7 +56,7 @@ struct StaplesCook: GymCommand {
     ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The recipe's name.") var recipe: String
+  @Argument(help: "The recipe's name.", completion: .custom(StaplesCompletion.recipeNames)) var recipe: String
 
   func validate() throws { try checkName(recipe, "recipe") }
 
@@ -77,7 +77,7 @@ struct StaplesShoppingList: GymCommand {
     ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "Recipe names.") var recipes: [String] = []
+  @Argument(help: "Recipe names.", completion: .custom(StaplesCompletion.recipeNames)) var recipes: [String] = []
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
 
@@ -113,7 +113,7 @@ struct RecipeCommand: ParsableCommand {
         ]))
 
     @OptionGroup(title: "Common options") var global: GlobalOptions
-    @Argument(help: "The recipe's name.") var name: String
+    @Argument(help: "The recipe's name.", completion: .custom(StaplesCompletion.recipeNames)) var name: String
     @Option(name: .customLong("ingredient"), help: "ITEM[:AMOUNT [UNIT]], repeatable.") var ingredients: [String] = []
     @Option(help: "How many it serves.") var servings: Int?
     @Flag(help: "Mark it as a favourite.") var favorite = false
@@ -146,7 +146,7 @@ struct RecipeCommand: ParsableCommand {
       ]))
 
     @OptionGroup(title: "Common options") var global: GlobalOptions
-    @Argument(help: "The recipe's name.") var name: String
+    @Argument(help: "The recipe's name.", completion: .custom(StaplesCompletion.recipeNames)) var name: String
     @OptionGroup var formatting: FormatOptions
     var format: OutputFormat? { formatting.format }
 
@@ -180,7 +180,8 @@ struct RecipeCommand: ParsableCommand {
       ]), aliases: ["rm", "delete"])
 
     @OptionGroup(title: "Common options") var global: GlobalOptions
-    @Argument(help: "The recipes' names.") var names: [String]
+    @Argument(help: "The recipes' names.", completion: .custom(StaplesCompletion.recipeNames))
+    var names: [String]
     @OptionGroup var removal: RemoveOptions
 
     func validate() throws {
@@ -195,4 +196,8 @@ struct RecipeCommand: ParsableCommand {
       }
     }
   }
+}
+
+extension StaplesRecipes: ListsTable {
+  static var listedTable: TableSchema { StaplesSchema.recipes }
 }

@@ -1,0 +1,68 @@
+import ArgumentParser
+import GRDB
+import GymCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A list command's table: what its `--fields` and `--sort` complete.
+public protocol ListsTable {
+  static var listedTable: TableSchema { get }
+}
+
+/// Values the shell completes that only the data knows: ids, names, categories, sample types, and
+/// a list's field names. swift-argument-parser's scripts call `gym ---completion …`, which runs
+/// these in the gym process; each is one indexed query on the database the command line names
+/// (read-only; nothing when there is none), at most `limit` values.
+public enum DynamicCompletion {
+  public static let limit = 100
+
+  /// Rows of `sql`'s first column, bound to the word being completed (`?1`) and the limit (`?2`).
+  /// `sql` must walk an index in its order: completion runs while the user waits.
+  public static func values(_ words: [String], sql: String, prefix: String) -> [String] {
+    guard let path = databasePath(words), access(path, R_OK) == 0 else { return [] }
+    var configuration = GRDB.Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(0.2)
+    guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return [] }
+    return (try? queue.read { try String.fetchAll($0, sql: sql, arguments: [prefix, limit]) }) ?? []
+  }
+
+  /// `(?1 <= column AND column < ?1 || x'F48FBFBF')`: the values starting with `?1`, as an index range.
+  public static func prefixRange(_ column: String) -> String {
+    "(\(column) >= ?1 AND \(column) < ?1 || char(1114111))"
+  }
+
+  /// `--fields id,comp` → `id,completedAt`: the list's fields, completing the last of a comma list.
+  @Sendable public static func fields(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+    guard let table = listedTable(words) else { return [] }
+    let head = prefix.range(of: ",", options: .backwards).map { String(prefix[..<$0.upperBound]) } ?? ""
+    let last = prefix.dropFirst(head.count)
+    let sign = last.hasPrefix("-") ? "-" : ""
+    return table.fieldNames.filter { $0.hasPrefix(last.dropFirst(sign.count)) }.map { head + sign + $0 }
+  }
+
+  /// The database the words name with `--database`, else the configured one.
+  static func databasePath(_ words: [String]) -> String? {
+    var given: [String] = []
+    for (i, word) in words.enumerated() {
+      if ["--database", "--config"].contains(word), i + 1 < words.count { given += [word, words[i + 1]] }
+      if word.hasPrefix("--database=") || word.hasPrefix("--config=") { given.append(word) }
+    }
+    guard let global = try? GlobalOptions.parse(given) else { return nil }
+    return (try? CommandContext(global))?.databasePath
+  }
+
+  /// The list command the words run (`gym history list …`), found through the command tree.
+  static func listedTable(_ words: [String]) -> TableSchema? {
+    var command: any ParsableCommand.Type = CompletionsCommand.root
+    for word in words.dropFirst() {
+      guard let next = CommandNames.subcommand(of: command, named: word) else { break }
+      command = next
+    }
+    return (command as? any ListsTable.Type)?.listedTable
+  }
+}
