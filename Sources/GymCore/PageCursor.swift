@@ -72,7 +72,7 @@ public struct PageCursor: Sendable, Equatable {
     guard sortSpec == Self.spec(sort), values.count == sort.count + 1 else {
       throw StoreError.invalidCursor("it was made for another order (\(sortSpec))")
     }
-    let columns = sort.map { SQL.quote($0.field) } + [table.rowKeySQL]
+    let columns = sort.map { table.columnSQL($0.field) } + [table.rowKeySQL]
     let descending = sort.map(\.descending) + [sort.last?.descending ?? false]
     if Set(descending).count == 1 {
       // One direction: a row value, which SQLite matches against the index in one range.

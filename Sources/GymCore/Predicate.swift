@@ -115,6 +115,6 @@ public indirect enum Predicate: Sendable, Equatable {
     guard table.field(named: name) != nil else {
       throw StoreError.unknownField(name, table: table.name, valid: table.fieldNames)
     }
-    return SQL.quote(name)
+    return table.columnSQL(name)
   }
 }

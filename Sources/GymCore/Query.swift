@@ -62,7 +62,7 @@ public struct Query: Sendable {
   public func selectSQL() throws(StoreError) -> (String, StatementArguments) {
     let fields = try projectedFields()
     _ = try table.fields(named: sort.map(\.field))
-    let columns = fields.map { SQL.quote($0.name) } + sort.map { SQL.quote($0.field) } + [table.rowKeySQL]
+    let columns = fields.map { table.columnSQL($0.name) } + sort.map { table.columnSQL($0.field) } + [table.rowKeySQL]
     var sql = "SELECT \(columns.joined(separator: ", ")) FROM \(SQL.quote(table.name))"
     var conditions: [String] = []
     var arguments: [DatabaseValue] = []
@@ -79,7 +79,7 @@ public struct Query: Sendable {
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     let rowidDescending = sort.last?.descending ?? false
     let order =
-      sort.map { SQL.quote($0.field) + ($0.descending ? " DESC" : "") }
+      sort.map { table.columnSQL($0.field) + ($0.descending ? " DESC" : "") }
       + [table.rowKeySQL + (rowidDescending ? " DESC" : "")]
     sql += " ORDER BY " + order.joined(separator: ", ")
     if let limit {

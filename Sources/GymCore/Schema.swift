@@ -46,12 +46,20 @@ public struct Field: Sendable, Equatable {
   public let isNullable: Bool
   /// What a record that leaves the field out gets; nil: a required field must be given.
   public let missingDefault: FieldDefault?
+  /// The value stored for "unknown" in a column that cannot hold NULL (a unique key treats every
+  /// NULL as distinct, so a sample's missing stage is stored as `none`). Lists, filters and imports
+  /// see null; only the stored column holds the word.
+  public let storedNull: String?
 
-  public init(_ name: String, _ type: FieldType, nullable: Bool = false, default missingDefault: FieldDefault? = nil) {
+  public init(
+    _ name: String, _ type: FieldType, nullable: Bool = false, default missingDefault: FieldDefault? = nil,
+    storedNull: String? = nil
+  ) {
     self.name = name
     self.type = type
-    self.isNullable = nullable
+    self.isNullable = nullable || storedNull != nil
     self.missingDefault = missingDefault
+    self.storedNull = storedNull
   }
 
   /// A record must give it: not nullable and no default.
@@ -97,6 +105,13 @@ public struct TableSchema: Sendable {
 
   public func field(named name: String) -> Field? {
     fields.first { $0.name == name }
+  }
+
+  /// A field as SQL reads it: the quoted column, or, for a field with a stored null, the column with
+  /// that word read as NULL (a schema constant, never input).
+  public func columnSQL(_ name: String) -> String {
+    guard let sentinel = field(named: name)?.storedNull else { return SQL.quote(name) }
+    return "NULLIF(\(SQL.quote(name)), '\(sentinel.replacingASCII("'", with: "''"))')"
   }
 
   public var fieldNames: [String] { fields.map(\.name) }

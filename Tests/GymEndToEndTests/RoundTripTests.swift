@@ -174,4 +174,33 @@ import Testing
       try target.run(["staples", "import", "-", "--input-format", format], stdin: one).stderr
         == "imported 1 items: 0 inserted, 0 updated, 1 unchanged\n")
   }
+
+  /// A sample without a stage lists its stage as null (unknown), in every format, and imports back
+  /// as the same sample; `stage == nil` finds it.
+  @Test(arguments: ["json", "ndjson", "csv"])
+  func samplesWithoutAStageListNullAndImportBack(format: String) throws {
+    let source = try GymProcess()
+    let samples = """
+      {"type":"steps","start":"2026-01-01T10:00:00Z","end":"2026-01-01T10:10:00Z","value":500,"unit":"count","source":"Phone"}
+      {"type":"sleep","start":"2026-01-01T01:00:00Z","end":"2026-01-01T02:00:00Z","value":60,"unit":"min","stage":"asleepREM","source":"Watch"}
+
+      """
+    #expect(try source.run(["history", "samples", "import", "-", "-q"], stdin: samples).status == 0)
+    let json = try source.run(["history", "samples", "list", "-f", "ndjson", "--sort", "type:desc"]).stdoutLines
+    #expect(json.first?.contains(#""stage":null"#) == true)
+    #expect(json.last?.contains(#""stage":"asleepREM""#) == true)
+    #expect(try source.run(["history", "samples", "count", "-w", "stage == nil"]).stdout == "1\n")
+    let printed = try source.run(["history", "samples", "list", "-f", format]).stdout
+    let target = try GymProcess()
+    let imported = try target.run(["history", "samples", "import", "-", "--input-format", format], stdin: printed)
+    #expect(imported.stderr.hasPrefix("imported 2 samples: 2 inserted, 0 skipped as duplicates\n"))
+    #expect(
+      try target.run(["history", "samples", "list", "-f", "ndjson"]).stdout
+        == source.run(["history", "samples", "list", "-f", "ndjson"]).stdout)
+    // The same sample again, its stage said as null or left out: a duplicate, not a second sample.
+    let again = try target.run(
+      ["history", "samples", "import", "-"],
+      stdin: String(samples.split(separator: "\n")[0]).replacingOccurrences(of: "}", with: #","stage":null}"#))
+    #expect(again.stderr == "imported 1 samples: 0 inserted, 1 skipped as duplicates\n")
+  }
 }

@@ -145,6 +145,10 @@ public final class BulkLoader {
     for (index, field) in table.fields.enumerated() {
       let kind = values.kinds[index]
       let position = Int32(index + 1)
+      if kind == .missing || kind == .null, let sentinel = field.storedNull {
+        try bindDefault(.value(sentinel), field: field, at: position, to: sqliteStatement, line: line)
+        continue
+      }
       if kind == .missing, let fallback = field.missingDefault {
         try bindDefault(fallback, field: field, at: position, to: sqliteStatement, line: line)
         continue

@@ -62,6 +62,13 @@ extension BulkLoader {
     _ values: RecordValues, _ index: Int, at position: Int32, to statement: OpaquePointer?, line: Int
   ) throws {
     let field = table.fields[index]
+    if values.kinds[index] == .null, let sentinel = field.storedNull {
+      let bytes = Array(sentinel.utf8)
+      try bytes.withUnsafeBufferPointer {
+        try bind($0, kind: .string, field: field, at: position, to: statement, line: line)
+      }
+      return
+    }
     guard values.kinds[index] != .null else {
       guard field.isNullable else {
         throw InputError(

@@ -81,7 +81,7 @@ public enum SampleSchema {
       Field("value", .real),
       Field("unit", .text),
       // A sleep stage, another category record's value, or `none`.
-      Field("stage", .text),
+      Field("stage", .text, storedNull: "none"),
       Field("source", .text),
     ],
     indexes: [
