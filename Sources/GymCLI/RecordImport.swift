@@ -68,12 +68,17 @@ public struct RecordImport {
       try scanner.readHeader(expected: RecordValues(fieldNames: table.fieldNames), required: required)
       return scanner
     case .ndjson, .json:
-      return JSONRecordScanner(input: input, nested: nested.map { ($0.fieldName, $0.fieldNames) })
+      return JSONRecordScanner(input: input, nested: nested.map { [($0.fieldName, $0.fieldNames)] } ?? [])
     }
   }
 
-  /// `--input-format`, else the file's extension, else the first byte: `{` or `[` is JSON.
   private func detectFormat(_ input: InputBuffer) throws -> InputFormat {
+    try Self.detectFormat(input, path: path, given: format)
+  }
+
+  /// `--input-format`, else the file's extension, else the first byte: `{` or `[` is JSON.
+  public static func detectFormat(_ input: InputBuffer, path: String, given format: InputFormat?) throws -> InputFormat
+  {
     if let format { return format }
     let lower = path.lowercased()
     if lower.hasSuffix(".csv") { return .csv }

@@ -30,6 +30,8 @@ struct LibraryBook: Equatable {
     var binding: String?
     var pageCount: Int?
     var year: Int?
+    /// Where the edition came from (`goodreads`); the imports that carry it say.
+    var source: String?
 
     var isEmpty: Bool { self == Edition() }
   }

@@ -72,7 +72,7 @@ final class LibraryWriter {
   }
 
   /// Makes the work's authors exactly these, in this order; true when a link changed.
-  private func link(work: Int64, to authors: [LibraryBook.Author]) throws -> Bool {
+  func link(work: Int64, to authors: [LibraryBook.Author]) throws -> Bool {
     let ids = try authors.map(authorId)
     let current = try Int64.fetchAll(
       db.cachedStatement(sql: "SELECT authorId FROM work_author WHERE workId = ? ORDER BY position"),

@@ -188,7 +188,7 @@ import Testing
   @Test func oneNestedFieldOfFlatObjects() throws {
     let text =
       #"{"id":"w","sets":[{"reps":5,"exercise":"Squat"},{"reps":3}],"size":2}"# + "\n" + #"{"id":"v","sets":[]}"#
-    var scanner = JSONRecordScanner(input: try input(text), nested: ("sets", ["exercise", "reps"]))
+    var scanner = JSONRecordScanner(input: try input(text), nested: [("sets", ["exercise", "reps"])])
     var values = RecordValues(fieldNames: fields)
     #expect(try scanner.next(into: &values))
     #expect(values.string(0) == "w" && values.string(3) == "2")
@@ -200,7 +200,7 @@ import Testing
     #expect(scanner.hasNestedField && scanner.nestedRecords.isEmpty)
     #expect(try !scanner.next(into: &values))
     for refused in [#"{"id":"w","sets":[{"sets":[]}]}"#, #"{"id":"w","note":[1]}"#, #"{"id":"w","sets":[[1]]}"#] {
-      var scanner = JSONRecordScanner(input: try input(refused), nested: ("sets", ["exercise", "reps"]))
+      var scanner = JSONRecordScanner(input: try input(refused), nested: [("sets", ["exercise", "reps"])])
       #expect(throws: InputError.self, "\(refused)") { try scanner.next(into: &values) }
     }
   }

@@ -203,4 +203,66 @@ import Testing
       stdin: String(samples.split(separator: "\n")[0]).replacingOccurrences(of: "}", with: #","stage":null}"#))
     #expect(again.stderr == "imported 1 samples: 0 inserted, 1 skipped as duplicates\n")
   }
+
+  static let everyListField =
+    "id,title,authors,status,rating,coverImageURL,subtitle,series,seriesPosition,reviewStatus,originalLanguage,"
+    + "firstPublished,dateAdded,dateStarted,dateFinished,readCount,ownedCopies,shelves,isbn"
+
+  func library() throws -> GymProcess {
+    let gym = try GymProcess()
+    let path = try gym.write("goodreads.csv", LibraryCommandTests.goodreads)
+    #expect(try gym.run(["library", "import", "goodreads", path, "-q"]).status == 0)
+    let added = try gym.run([
+      "library", "add", "The Dispossessed", "--author", "Ursula K. Le Guin", "--isbn", "9780060512750", "--pages",
+      "387",
+      "--status", "reading", "--series", "Hainish Cycle", "--rating", "4", "--review", "Anarres, \"Urras\"", "-q",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    return gym
+  }
+
+  /// Everything but when it was last changed (the import's own time).
+  func withoutTimes(_ text: String) -> String {
+    text.replacingOccurrences(of: #""lastModified":"[^"]*","#, with: "", options: .regularExpression)
+  }
+
+  @Test(arguments: ["json", "ndjson", "csv"])
+  func libraryListImportsBack(format: String) throws {
+    let source = try library()
+    let printed = try source.run(["library", "list", "-f", format, "--fields", Self.everyListField]).stdout
+    let target = try GymProcess()
+    let imported = try target.run(["library", "import", "gym", "-", "--input-format", format], stdin: printed)
+    #expect(imported.stderr.hasPrefix("imported 3 works: 3 added, 0 updated, 0 unchanged\n"), "\(imported.stderr)")
+    let list = ["library", "list", "-f", "ndjson", "--fields", Self.everyListField, "--sort", "id"]
+    #expect(try target.run(list).stdout == source.run(list).stdout)
+    let again = try target.run(["library", "import", "gym", "-", "--input-format", format], stdin: printed)
+    #expect(again.stderr == "imported 3 works: 0 added, 0 updated, 3 unchanged\n")
+  }
+
+  @Test func libraryShowImportsBackAndEditsInPlace() throws {
+    let source = try library()
+    let all = try source.run(["library", "show", "--all", "-f", "ndjson"]).stdout
+    let target = try GymProcess()
+    #expect(try target.run(["library", "import", "gym", "-", "-q"], stdin: all).status == 0)
+    #expect(try withoutTimes(target.run(["library", "show", "--all", "-f", "ndjson"]).stdout) == withoutTimes(all))
+    // show's one work, its rating changed: that work updated, nothing else.
+    let one = try source.run(["library", "show", "3", "-f", "json"]).stdout
+      .replacingOccurrences(of: #""rating":4"#, with: #""rating":5"#)
+    #expect(
+      try target.run(["library", "import", "gym", "-"], stdin: one).stderr
+        == "imported 1 works: 0 added, 1 updated, 0 unchanged\n")
+    // A list record that gives one field changes that field only.
+    let partial = try target.run(["library", "import", "gym", "-"], stdin: #"{"id":2,"status":"reading"}"#)
+    #expect(partial.stderr == "imported 1 works: 0 added, 1 updated, 0 unchanged\n")
+    let expected = withoutTimes(all)
+      .replacingOccurrences(
+        of: #""readingStatus":"reading","rating":4"#, with: #""readingStatus":"reading","rating":5"#
+      )
+      .replacingOccurrences(of: #""readingStatus":"toRead""#, with: #""readingStatus":"reading""#)
+    #expect(try withoutTimes(target.run(["library", "show", "--all", "-f", "ndjson"]).stdout) == expected)
+    // A record for a work that is not there must say at least its title.
+    let untitled = try target.run(["library", "import", "gym", "-"], stdin: #"{"id":99,"rating":3}"#)
+    #expect(untitled.status == 65)
+    #expect(untitled.stderr.contains("no work has id 99, and a new work needs its title"))
+  }
 }

@@ -2,8 +2,8 @@
 /// `{"items": […], "next": …}` document that gym's own lists print, streaming.
 ///
 /// Values may be strings, numbers, booleans or null. Nested objects or arrays are an error, since
-/// every gym record is flat, except for one named field holding an array of flat objects (a
-/// workout's `sets`, as `show` prints them), read into `nestedRecords`. A record that straddles a
+/// every gym record is flat, except for named fields holding an array of flat objects (a workout's
+/// `sets`, a work's `authors`, as `show` prints them), read into `nested`. A record that straddles a
 /// chunk is parsed again after a refill.
 public struct JSONRecordScanner: RecordScanner {
   private let input: InputBuffer
@@ -12,18 +12,24 @@ public struct JSONRecordScanner: RecordScanner {
   private enum Mode { case unknown, lines, array, document, finished }
   private var mode = Mode.unknown
   private var scratch: [UInt8] = []
-  private let nestedName: [UInt8]?
-  private var nestedValues: RecordValues
-  /// The objects of the nested field in the last record, in order; empty when it had none.
-  public private(set) var nestedRecords: [RecordValues] = []
-  /// Whether the last record named the nested field (an empty array is "no sets", not "not said").
-  public private(set) var hasNestedField = false
+  private let nestedNames: [[UInt8]]
+  private let nestedTemplates: [RecordValues]
+  /// The objects of each nested field in the last record, in order; empty when it had none.
+  public private(set) var nested: [[RecordValues]]
+  /// Whether the last record named each nested field (an empty array is "no sets", not "not said").
+  public private(set) var nestedGiven: [Bool]
 
-  /// `nested`: the one field that may hold an array of flat objects, and those objects' fields.
-  public init(input: InputBuffer, nested: (name: String, fieldNames: [String])? = nil) {
+  /// The first nested field's objects and whether it was named: for an import with one.
+  public var nestedRecords: [RecordValues] { nested.first ?? [] }
+  public var hasNestedField: Bool { nestedGiven.first ?? false }
+
+  /// `nested`: the fields that may hold an array of flat objects, and those objects' fields.
+  public init(input: InputBuffer, nested fields: [(name: String, fieldNames: [String])] = []) {
     self.input = input
-    nestedName = nested.map { Array($0.name.utf8) }
-    nestedValues = RecordValues(fieldNames: nested?.fieldNames ?? [])
+    nestedNames = fields.map { Array($0.name.utf8) }
+    nestedTemplates = fields.map { RecordValues(fieldNames: $0.fieldNames) }
+    nested = Array(repeating: [], count: fields.count)
+    nestedGiven = Array(repeating: false, count: fields.count)
   }
 
   private enum Outcome {
@@ -102,8 +108,10 @@ public struct JSONRecordScanner: RecordScanner {
   /// the buffer is parsed again from its start.
   private mutating func step(_ values: inout RecordValues) -> Outcome {
     values.reset()
-    nestedRecords.removeAll(keepingCapacity: true)
-    hasNestedField = false
+    for k in nested.indices {
+      nested[k].removeAll(keepingCapacity: true)
+      nestedGiven[k] = false
+    }
     let storage = input.storage
     let end = input.end
     var i = input.start
@@ -236,23 +244,31 @@ public struct JSONRecordScanner: RecordScanner {
       case .complete: break
       }
       let field = scratch.withUnsafeBufferPointer { values.index(ofName: $0) }
-      if field == nil, allowingNested, let nestedName, scratch == nestedName {
-        skipSpace()
-        guard i < end else { return .incomplete }
-        guard storage[i] == UInt8(ascii: ":") else { return .failure("expected ':' after the field name", i) }
-        i += 1
-        switch nestedArray(at: &i, storage: storage, end: end) {
-        case .complete: break
-        case let stop: return stop
+      // A nested field's array. A name that is also a flat field (a work's `authors`: text in a
+      // list, objects in `show`) is told apart by its value: only an array is nested.
+      if allowingNested, let which = nestedNames.firstIndex(of: scratch) {
+        var j = i
+        while j < end, storage[j] == 32 || storage[j] == 10 || storage[j] == 13 || storage[j] == 9 { j += 1 }
+        guard j < end else { return .incomplete }
+        guard storage[j] == UInt8(ascii: ":") else { return .failure("expected ':' after the field name", j) }
+        j += 1
+        while j < end, storage[j] == 32 || storage[j] == 10 || storage[j] == 13 || storage[j] == 9 { j += 1 }
+        guard j < end else { return .incomplete }
+        if field == nil || storage[j] == UInt8(ascii: "[") {
+          i = j
+          switch nestedArray(which, at: &i, storage: storage, end: end) {
+          case .complete: break
+          case let stop: return stop
+          }
+          skipSpace()
+          guard i < end else { return .incomplete }
+          if storage[i] == UInt8(ascii: ",") {
+            i += 1
+            continue
+          }
+          if storage[i] == UInt8(ascii: "}") { return .complete(i + 1) }
+          return .failure("expected ',' or '}' after the array", i)
         }
-        skipSpace()
-        guard i < end else { return .incomplete }
-        if storage[i] == UInt8(ascii: ",") {
-          i += 1
-          continue
-        }
-        if storage[i] == UInt8(ascii: "}") { return .complete(i + 1) }
-        return .failure("expected ',' or '}' after the array", i)
       }
       guard let field else {
         let name = String(decoding: scratch, as: UTF8.self)
@@ -310,8 +326,8 @@ public struct JSONRecordScanner: RecordScanner {
   }
 
   /// Decodes the string literal at `i` into `scratch`, leaving `i` after its closing quote.
-  /// The nested field's `[ {…}, … ]` (or null): each object into `nestedRecords`.
-  private mutating func nestedArray(at i: inout Int, storage: [UInt8], end: Int) -> Outcome {
+  /// A nested field's `[ {…}, … ]` (or null): each object into `nested[which]`.
+  private mutating func nestedArray(_ which: Int, at i: inout Int, storage: [UInt8], end: Int) -> Outcome {
     func skipSpace() {
       while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
     }
@@ -325,7 +341,7 @@ public struct JSONRecordScanner: RecordScanner {
       return .complete(i)
     }
     guard storage[i] == UInt8(ascii: "[") else { return .failure("expected an array of objects", i) }
-    hasNestedField = true
+    nestedGiven[which] = true
     i += 1
     skipSpace()
     guard i < end else { return .incomplete }
@@ -336,13 +352,12 @@ public struct JSONRecordScanner: RecordScanner {
     while true {
       skipSpace()
       guard i < end else { return .incomplete }
-      var nested = nestedValues
-      nested.reset()
-      switch object(at: i, storage: storage, end: end, into: &nested, allowingNested: false) {
+      var record = nestedTemplates[which]
+      switch object(at: i, storage: storage, end: end, into: &record, allowingNested: false) {
       case .complete(let after): i = after
       case let stop: return stop
       }
-      nestedRecords.append(nested)
+      nested[which].append(record)
       skipSpace()
       guard i < end else { return .incomplete }
       if storage[i] == UInt8(ascii: ",") {
