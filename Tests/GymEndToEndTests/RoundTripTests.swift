@@ -265,4 +265,38 @@ import Testing
     #expect(untitled.status == 65)
     #expect(untitled.stderr.contains("no work has id 99, and a new work needs its title"))
   }
+
+  /// A recipe as `recipe show --format json` prints it, ingredients included, imports back as it was.
+  @Test func recipesWithTheirIngredientsImportBack() throws {
+    let source = try GymProcess()
+    #expect(try source.run(["staples", "seed", "-q"]).status == 0)
+    let names = try source.run(["staples", "recipes", "--ids"]).stdoutLines.map(String.init)
+    #expect(names.count >= 5)
+    var shown = ""
+    for name in names { shown += try source.run(["staples", "recipe", "show", name, "-f", "json"]).stdout }
+    #expect(shown.contains(#""ingredients":[{"item":"#))
+    let target = try GymProcess()
+    let items = try source.run(["staples", "list", "--all", "-f", "ndjson"]).stdout
+    #expect(try target.run(["staples", "import", "-", "-q"], stdin: items).status == 0)
+    let imported = try target.run(["staples", "import", "-", "--recipes"], stdin: shown)
+    #expect(
+      imported.stderr
+        == "imported \(names.count) recipes: \(names.count) inserted, 0 updated, 0 unchanged; ingredients changed in \(names.count) recipes\n"
+    )
+    var after = ""
+    for name in names { after += try target.run(["staples", "recipe", "show", name, "-f", "json"]).stdout }
+    #expect(after == shown)
+    #expect(
+      try target.run(["staples", "import", "-", "--recipes"], stdin: shown).stderr
+        == "imported \(names.count) recipes: 0 inserted, 0 updated, \(names.count) unchanged\n")
+    // One line fewer: the recipe has exactly the lines given.
+    let first = String(shown.split(separator: "\n")[0])
+    var trimmed = first
+    trimmed.removeSubrange(trimmed.range(of: #",\{"item":[^}]*\}\]"#, options: .regularExpression)!)
+    trimmed = trimmed.replacingOccurrences(of: #"}}"#, with: "}]}")
+    let changed = try target.run(["staples", "import", "-", "--recipes"], stdin: trimmed + "\n")
+    #expect(changed.stderr.hasSuffix("ingredients changed in 1 recipes\n"), "\(changed.stderr) \(trimmed)")
+    let lines = try target.run(["staples", "recipe", "show", names[0], "-f", "json"]).stdout
+    #expect(lines.components(separatedBy: #"{"item""#).count == first.components(separatedBy: #"{"item""#).count - 1)
+  }
 }

@@ -11,8 +11,10 @@ struct StaplesImport: GymCommand {
     discussion: HelpExamples.discussion(
       """
       Items are matched by name: a record whose name exists updates that item where a value \
-      differs. A record may leave out isStaple (false) and dateCreated (now). Importing the same \
-      file twice changes nothing.
+      differs. A record may leave out isStaple (false) and dateCreated (now); a recipe, usageCount \
+      (0) and isFavorite (false). A recipe as 'recipe show --format json' prints it brings its \
+      ingredients: the recipe's lines become exactly those. Importing the same file twice changes \
+      nothing.
       """,
       examples: [
         "gym staples list --all -f json > pantry.json && gym staples import pantry.json",
@@ -36,8 +38,13 @@ struct StaplesImport: GymCommand {
       table: recipes ? StaplesSchema.recipes : StaplesSchema.items, conflict: .updateChanged(key: "name"), path: file,
       format: inputFormat)
     job.partial = partial
+    let ingredients = RecipeIngredientImport()
+    if recipes { job.nested = ingredients }
     let counts = try job.run(openStore: openStore, progress: progress)
     progress.finish()
-    printNote(ImportNote.line(counts, recipes ? "recipes" : "items", dryRun: dryRun, counted: openStore != nil))
+    printNote(
+      ImportNote.line(
+        counts, recipes ? "recipes" : "items", dryRun: dryRun, counted: openStore != nil,
+        more: ingredients.changedRecipes > 0 ? "; ingredients changed in \(ingredients.changedRecipes) recipes" : ""))
   }
 }

@@ -140,15 +140,23 @@ struct RecipeCommand: ParsableCommand {
   struct Show: GymCommand {
     static let configuration = CommandConfiguration(
       commandName: "show", abstract: "Show a recipe and its ingredients.",
-      discussion: HelpExamples.discussion(examples: [
-        "gym staples recipe show 'Chicken Curry'",
-        "gym staples recipe show 'Chicken Curry' -f json",
-      ]))
+      discussion: HelpExamples.discussion(
+        """
+        json and ndjson: one object, its ingredients in "ingredients" (what 'staples import --recipes' \
+        reads back); csv and tsv: the recipe's own fields.
+        """,
+        examples: [
+          "gym staples recipe show 'Chicken Curry'",
+          "gym staples recipe show 'Chicken Curry' -f json",
+        ]))
 
     @OptionGroup(title: "Common options") var global: GlobalOptions
     @Argument(help: "The recipe's name.", completion: .custom(StaplesCompletion.recipeNames)) var name: String
     @OptionGroup var formatting: FormatOptions
     var format: OutputFormat? { formatting.format }
+
+    /// An ingredient line as `show` prints it; `inStock` is the item's, not the recipe's.
+    static let ingredientFields = ["item", "category", "amount", "unit", "inStock"]
 
     func run(context: CommandContext) throws {
       let query = Query(table: StaplesSchema.recipes, filter: .compare("name", .equal, .text(name.trimmed)), limit: 1)
@@ -160,14 +168,29 @@ struct RecipeCommand: ParsableCommand {
       }
       guard let recipe else { throw GymError.noInput("no recipe named '\(name)'; see 'gym staples recipes'") }
       let chosen = format ?? context.configuration.outputFormat
-      RecordListing.writeOne(recipe, fields: fields, format: chosen)
       let out = BufferedOutput.standardOutput()
-      if chosen == .table { out.write("\ningredients\n") }
-      let writer = RecordWriter(
-        format: chosen == .json ? .ndjson : chosen, columns: ["item", "category", "amount", "unit", "inStock"], out: out
-      )
-      for row in ingredients { writer.write(row) }
-      writer.finish(next: nil)
+      switch chosen {
+      case .json, .ndjson:
+        var bytes: [UInt8] = []
+        JSONText.appendObject(recipe, names: fields.map(\.name), to: &bytes)
+        bytes.removeLast()  // the closing brace: the ingredients go inside the same object
+        bytes += Array(",\"ingredients\":[".utf8)
+        for (i, row) in ingredients.enumerated() {
+          if i > 0 { bytes.append(UInt8(ascii: ",")) }
+          JSONText.appendObject(row, names: Self.ingredientFields, to: &bytes)
+        }
+        bytes += Array("]}\n".utf8)
+        out.write(bytes: bytes)
+        out.flush()
+      case .csv, .tsv:
+        RecordListing.writeOne(recipe, fields: fields, format: chosen)
+      case .table:
+        RecordListing.writeOne(recipe, fields: fields, format: chosen)
+        out.write("\ningredients\n")
+        let writer = RecordWriter(format: .table, columns: Self.ingredientFields, out: out)
+        for row in ingredients { writer.write(row) }
+        writer.finish(next: nil)
+      }
     }
   }
 
