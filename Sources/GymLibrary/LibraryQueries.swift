@@ -54,11 +54,6 @@ enum LibraryQueries {
     """
 
   /// Authors with how many works name them, counted in SQL (one pass over `work_author_author`).
-  static let authorsSQL = """
-    SELECT a.id, a.name, a.sortName, (SELECT COUNT(*) FROM work_author wa WHERE wa.authorId = a.id) AS works
-    FROM author a
-    """
-
   /// The full-text query for what the user typed: every word must appear (prefix match for the
   /// last, so results come while typing), each quoted so FTS5 syntax in the text is just text.
   static func matchExpression(_ text: String) -> String? {
@@ -69,15 +64,27 @@ enum LibraryQueries {
     }.joined(separator: " ")
   }
 
-  /// Ranked matches: bm25 with titles weighted over series and authors, best first. The ranking
-  /// reads only the index; the list's columns (the authors subquery) are computed for the page.
-  static let searchSQL = """
-    SELECT l.id, l.title, l.authors, l.status, l.rating, l.series
-    FROM (SELECT rowid AS id, bm25(work_search, 10.0, 5.0, 3.0) AS score FROM work_search
-      WHERE work_search MATCH ?1 ORDER BY score, rowid LIMIT ?2) s
-    JOIN library_list l ON l.id = s.id
-    ORDER BY s.score, s.id
+  /// Ranked matches: bm25 with titles weighted over series and authors, best first, the `?` for
+  /// the match first and the limit last. The ranking reads only the index; the list's columns (the
+  /// authors subquery) are computed for the rows kept. The match's own columns are named apart
+  /// (matchId, score), so a `--where` condition's names are the list's.
+  static func searchSQL(fields: [Field], condition: String?, order: [String]) -> String {
     """
+    SELECT \(fields.map { "l." + SQL.quote($0.name) }.joined(separator: ", "))
+    FROM (SELECT rowid AS matchId, bm25(work_search, 10.0, 5.0, 3.0) AS score FROM work_search
+      WHERE work_search MATCH ?) s
+    JOIN library_list l ON l.id = s.matchId
+    \(condition.map { "WHERE " + $0 } ?? "")
+    ORDER BY \((order + ["s.score", "s.matchId"]).joined(separator: ", "))
+    LIMIT ?
+    """
+  }
+
+  /// The plain search, as `library search TEXT` runs it.
+  static let searchSQL = searchSQL(fields: searchFields, condition: nil, order: [])
+
+  /// The authors list as `library authors` reads it.
+  static let authorsSQL = "SELECT id, name, sortName, works FROM library_authors ORDER BY sortName, id"
 
   static let searchFields: [Field] = ["id", "title", "authors", "status", "rating", "series"].map {
     LibrarySchema.list.field(named: $0)!

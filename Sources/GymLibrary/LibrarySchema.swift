@@ -95,12 +95,28 @@ public enum LibrarySchema {
     defaultSort: [SortKey("lastModified", descending: true)],
     rowKey: "id")
 
+  /// The authors list (`library_authors`, a view): each author and how many works name them.
+  public static let authorsList = TableSchema(
+    name: "library_authors",
+    fields: [Field("id", .integer), Field("name", .text), Field("sortName", .text), Field("works", .integer)],
+    indexes: [], defaultSort: [SortKey("sortName")], rowKey: "id")
+
   /// What `gym library list` shows unless `--fields` says otherwise.
   public static let listFields = ["id", "title", "authors", "status", "rating", "coverImageURL"]
 
   /// Released migrations: never edit one; add the next.
   static let migrations = [
-    Migration("library/001-works-authors-editions-entries", .additive, sql: tablesSQL + "\n" + searchSQL)
+    Migration("library/001-works-authors-editions-entries", .additive, sql: tablesSQL + "\n" + searchSQL),
+    // Authors as a list like any other (--where, --sort, --fields, cursors): a view, so nothing is
+    // copied and the count stays true whatever writes the tables.
+    Migration(
+      "library/002-authors-view", .additive,
+      sql: """
+        CREATE VIEW library_authors AS
+        SELECT a.id AS id, a.name AS name, a.sortName AS sortName,
+          (SELECT COUNT(*) FROM work_author wa WHERE wa.authorId = a.id) AS works
+        FROM author a;
+        """),
   ]
 
   private static let tablesSQL = """

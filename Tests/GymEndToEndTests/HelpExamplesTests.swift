@@ -142,7 +142,7 @@ import Testing
       let fields = help[start.upperBound...].prefix { $0 != "." }.split(separator: ",").map {
         $0.split(whereSeparator: \.isWhitespace).joined()
       }
-      #expect(fields.count >= 5, "\(command.name): \(fields)")
+      #expect(fields.count >= 4, "\(command.name): \(fields)")
       let extra = words.last == "show" ? ["x"] : words.last == "search" ? ["the", "-n", "1"] : ["-n", "1"]
       for field in fields {
         let result = try gym.run(

@@ -149,7 +149,9 @@ import Testing
     func search(_ text: String) throws -> [String] {
       try store.read { db in
         try String.fetchAll(
-          db, sql: LibraryQueries.searchSQL.replacingOccurrences(of: "SELECT l.id,", with: "SELECT"),
+          db,
+          sql: LibraryQueries.searchSQL(
+            fields: [LibrarySchema.list.field(named: "title")!], condition: nil, order: []),
           arguments: [LibraryQueries.matchExpression(text)!, 20])
       }
     }

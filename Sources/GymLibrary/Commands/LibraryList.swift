@@ -54,54 +54,43 @@ struct LibraryCount: GymCommand {
   }
 }
 
-/// `gym library authors`: every author with the number of works naming them.
+/// `gym library authors`: every author with the number of works naming them, a list like the others.
 struct LibraryAuthors: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "authors", abstract: "List authors with their number of works, by sort name or by works.",
-    discussion: HelpExamples.discussion(examples: [
-      "gym library authors --by works -n 10",
-      "gym library authors -f csv",
-    ]))
+    discussion: HelpExamples.discussion(
+      FieldHelp.line(LibrarySchema.authorsList),
+      examples: [
+        "gym library authors --by works -n 10",
+        "gym library authors -f csv",
+        "gym library authors -w 'works >= 2' --fields name,works",
+      ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Option(help: "The order: by sort name, or by number of works, most first.") var by: AuthorOrder = .name
-  @OptionGroup var formatting: FormatOptions
+  @Option(help: "The order: by sort name, or by number of works, most first.") var by: AuthorOrder?
+  @OptionGroup var filter: FilterOptions
+  @OptionGroup var sorting: SortOptions
+  @OptionGroup var output: OutputOptions
   @OptionGroup var paging: PagingOptions
 
   enum AuthorOrder: String, CaseIterable, ExpressibleByArgument { case name, works }
 
   func validate() throws {
-    if paging.after != nil {
-      throw ValidationError("library authors pages with --limit and --offset; --after is for lists of records")
-    }
+    if by != nil && sorting.sort != nil { throw ValidationError("give --by or --sort, not both") }
   }
 
   func run(context: CommandContext) throws {
-    let order = by == .name ? "a.sortName, a.id" : "works DESC, a.sortName, a.id"
-    let fields = [
-      Field("id", .integer), Field("name", .text), Field("sortName", .text), Field("works", .integer),
-    ]
-    // One row past the page says whether another follows, as every list does.
-    let limit = context.limit(paging, format: context.format(formatting))
-    let writer = RecordWriter(format: context.format(formatting), columns: fields.map(\.name))
-    var shown = 0
-    var more = false
-    try context.openStore().read { db in
-      let rows = try Row.fetchCursor(
-        db, sql: LibraryQueries.authorsSQL + " ORDER BY " + order + " LIMIT ? OFFSET ?",
-        arguments: [limit.map { $0 + 1 } ?? -1, paging.offset])
-      while let row = try rows.next() {
-        if let limit, shown == limit {
-          more = true
-          break
-        }
-        writer.write(RecordListing.cells(row, fields))
-        shown += 1
-      }
-    }
-    writer.finish(next: nil)
-    if more { printNote("next page: --offset \(paging.offset + shown)") }
+    let table = LibrarySchema.authorsList
+    let order = by == .works ? [SortKey("works", descending: true), SortKey("sortName")] : table.defaultSort
+    let query = try RecordListing.query(
+      table: table, filters: [try filter.predicate(for: table)].compactMap { $0 }, output: output, paging: paging,
+      context: context, sort: sorting.keys ?? order)
+    try RecordListing.write(query, store: try context.openStore(), format: context.format(output), ids: output.ids)
   }
+}
+
+extension LibraryAuthors: ListsTable {
+  static var listedTable: TableSchema { LibrarySchema.authorsList }
 }
 
 extension LibraryList: ListsTable {

@@ -95,24 +95,15 @@ struct LibrarySearch: GymCommand {
       }
       return "l.\(SQL.quote(key.field))\(key.descending ? " DESC" : "")"
     }
-    var condition = ""
+    var condition: String?
     var arguments: [DatabaseValue] = [LibraryQueries.matchExpression(text)!.databaseValue]
     if let predicate = try filter.predicate(for: table) {
       let (sql, values) = try predicate.sql(for: table)
-      condition = "WHERE \(sql)"
+      condition = sql
       arguments += values
     }
     arguments.append(limit.databaseValue)
-    // The match's own columns are named apart (matchId, score), so the filter's names are the list's.
-    let sql = """
-      SELECT \(fields.map { "l." + SQL.quote($0.name) }.joined(separator: ", "))
-      FROM (SELECT rowid AS matchId, bm25(work_search, 10.0, 5.0, 3.0) AS score FROM work_search
-        WHERE work_search MATCH ?) s
-      JOIN library_list l ON l.id = s.matchId
-      \(condition)
-      ORDER BY \((order + ["s.score", "s.matchId"]).joined(separator: ", "))
-      LIMIT ?
-      """
+    let sql = LibraryQueries.searchSQL(fields: fields, condition: condition, order: order)
     let format = output.ids ? OutputFormat.tsv : context.format(output)
     let writer = RecordWriter(format: format, columns: fields.map(\.name), header: !output.ids)
     try context.openStore().read { db in
