@@ -22,6 +22,11 @@ public enum HelpExamples {
 /// `--fields`, `--where` and `--sort` accept.
 public enum FieldHelp {
   public static func line(_ table: TableSchema) -> String {
-    "Fields (for --fields, --where and --sort): " + table.fieldNames.joined(separator: ", ") + "."
+    line(table.fieldNames, for: "--fields, --where and --sort")
+  }
+
+  /// A computed list's fields, for the options that take them.
+  public static func line(_ names: [String], for options: String) -> String {
+    "Fields (for \(options)): " + names.joined(separator: ", ") + "."
   }
 }

@@ -193,3 +193,50 @@ import Testing
     #expect(try gym.run(["history", "show", String(id)]).stdout.contains("Bench Press (Barbell)"))
   }
 }
+
+/// The training commands through the binary, on a Strong export whose records are worked out here.
+@Suite struct TrainingCommandTests {
+  static let strong = """
+    Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+    2026-01-05 18:00:00,Push,45m,Squat (Barbell),1,60,10,,0,,,
+    2026-01-05 18:00:00,Push,45m,Squat (Barbell),2,100,5,,0,,,
+    2026-01-12 18:00:00,Push,45m,squat  (barbell),1,105,3,,0,,,
+    2026-01-12 18:00:00,Push,45m,Push Up,2,,20,,0,,,
+
+    """
+
+  @Test func exercisesAndRecords() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", Self.strong)
+    #expect(try gym.run(["history", "import", path, "--from", "strong", "--weight-unit", "kg", "-q"]).status == 0)
+    let exercises = try gym.run([
+      "history", "exercises", "-f", "csv", "--fields", "exercise,sets,sessions,bestE1RM,heaviestKg", "--sort",
+      "exercise",
+    ])
+    // Squat: 3 sets in 2 sessions; Epley 100×5 = 116.67 beats 105×3 = 115.5 and 60×10 = 80; heaviest 105.
+    #expect(
+      exercises.stdoutLines == [
+        "exercise,sets,sessions,bestE1RM,heaviestKg", "Push Up,1,1,,", "squat  (barbell),3,2,116.7,105",
+      ])
+    let prs = try gym.run([
+      "history", "prs", "--exercise", "SQUAT (BARBELL)", "-f", "csv", "--fields", "record,value,weightKg,reps",
+    ])
+    #expect(
+      prs.stdoutLines == [
+        "record,value,weightKg,reps", "heaviest,105,105,3", "e1RM,116.7,100,5", "setVolume,600,60,10",
+        // Session volume: 600 + 500 on the 5th; mostRepsAt per weight: 60 → 10, 100 → 5, 105 → 3.
+        "sessionVolume,1100,,15", "mostRepsAt,10,60,10", "mostRepsAt,5,100,5", "mostRepsAt,3,105,3",
+      ])
+    let brzycki = try gym.run([
+      "history", "prs", "--exercise", "squat (barbell)", "--formula", "brzycki", "-f", "csv", "--fields",
+      "record,value",
+    ])
+    // Brzycki: 100×5 → 112.5, 105×3 → 111.18, 60×10 → 80.
+    #expect(brzycki.stdoutLines.contains("e1RM,112.5"))
+    let pushUp = try gym.run(["history", "prs", "-f", "csv", "--fields", "exercise,record,value"])
+    #expect(pushUp.stdoutLines.contains("Push Up,mostReps,20"))
+    let none = try gym.run(["history", "prs", "--exercise", "Deadlift"])
+    #expect(none.status == 66)
+    #expect(none.stderr.contains("no working sets of 'Deadlift'"))
+  }
+}

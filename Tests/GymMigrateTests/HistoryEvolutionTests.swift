@@ -192,4 +192,26 @@ import Testing
       }
     }
   }
+
+  /// history/009: the sets already there are listed as exercises, and the key index serves a lookup.
+  @Test func exercisesOfTheSetsAlreadyThere() throws {
+    let store = try migrated(try Self.filled(before: "history/009-exercise-key-and-exercises"))
+    let row = try store.read { db in
+      try Row.fetchOne(db, sql: "SELECT exercise, sets, sessions, bestE1RM, heaviestKg FROM training_exercises")
+    }
+    // 300 workouts of two unweighted Plank sets: no e1RM, no heaviest weight.
+    #expect(row?["exercise"] == "Plank")
+    #expect(row?["sets"] == 600)
+    #expect(row?["sessions"] == 300)
+    #expect(row?["bestE1RM"] == nil as Double?)
+    let plan = try store.read { db in
+      try Row.fetchAll(
+        db,
+        sql: "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM workout_set WHERE "
+          + "lower(trim(replace(replace(replace(replace(exercise, char(9), ' '), '    ', ' '), '  ', ' '), '  ', ' '))) = ?",
+        arguments: ["plank"]
+      ).map { $0["detail"] as String }.joined(separator: "; ")
+    }
+    #expect(plan.contains("workout_set_exercise_key"), "\(plan)")
+  }
 }

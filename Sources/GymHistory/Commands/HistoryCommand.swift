@@ -15,7 +15,7 @@ public struct HistoryCommand: ParsableCommand {
       HistoryList.self, HistoryCount.self, HistoryShow.self, HistoryAdd.self, HistorySet.self, HistoryRemove.self,
       HistoryImport.self, HistoryImportHealth.self, HistoryStats.self, HistorySample.self, SamplesCommand.self,
       HistoryDaily.self,
-      HistoryRecent.self, HistoryTrend.self, HistorySummary.self,
+      HistoryRecent.self, HistoryTrend.self, HistorySummary.self, HistoryExercises.self, HistoryPRs.self,
     ]
   )
 

@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+import Testing
+
+@testable import GymHistory
+
+/// Records and the exercises list on a set history whose answers are worked out here from the
+/// definitions (Docs/History/Training.md), not read back from gym.
+@Suite struct TrainingTests {
+  /// (workout, date, exercise, kind, weight, reps), in set order.
+  static let sets: [(Int, String, String, String, Double?, Int?)] = [
+    (1, "2026-01-05", "Bench Press (Barbell)", "warmup", 40, 10),
+    (1, "2026-01-05", "Bench Press (Barbell)", "normal", 80, 5),
+    (1, "2026-01-05", "Bench Press (Barbell)", "normal", 85, 3),
+    (1, "2026-01-05", "Pull Up", "normal", nil, 8),
+    (1, "2026-01-05", "Pull Up", "normal", nil, 10),
+    (2, "2026-01-12", "bench press  (barbell)", "normal", 85, 5),
+    (2, "2026-01-12", "bench press  (barbell)", "normal", 90, 1),
+    (2, "2026-01-12", "bench press  (barbell)", "failure", 60, 15),
+    (2, "2026-01-12", "Pull Up (Assisted)", "normal", 20, 8),
+    (3, "2026-01-19", "Bench Press (Barbell)", "warmup", 100, 1),
+    (3, "2026-01-19", "Bench Press (Barbell)", "normal", 85, 5),
+    (3, "2026-01-19", "Bench Press (Barbell)", "dropset", 70, 12),
+  ]
+
+  static func id(_ workout: Int) -> String { String(format: "00000000-0000-4000-8000-%012d", workout) }
+
+  static func store() throws -> Store {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      for workout in 1...3 {
+        let date = sets.first { $0.0 == workout }!.1
+        try db.execute(
+          sql: "INSERT INTO workout (seq, id, completedAt, status, planTitle) VALUES (?, ?, ?, 'completed', 'Push')",
+          arguments: [workout, id(workout), date + "T18:00:00.000Z"])
+      }
+      for (position, set) in sets.enumerated() {
+        try db.execute(
+          sql:
+            "INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps) VALUES (?, ?, ?, ?, ?, ?)",
+          arguments: [set.0, position, set.2, set.3, set.4, set.5])
+      }
+    }
+    return store
+  }
+
+  /// `record value weight reps workout` per row, for comparing.
+  func records(_ store: Store, exercise: String? = nil, since: Timestamp? = nil, formula: OneRepMax = .epley) throws
+    -> [String]
+  {
+    try store.read { try TrainingRecords.fetch($0, exercise: exercise, since: since, formula: formula) }.map { cells in
+      cells.enumerated().filter { $0.offset != 5 }.map { $0.element.plainText(localTime: false) }.joined(separator: " ")
+    }
+  }
+
+  @Test func recordsByTheDefinitions() throws {
+    let store = try Self.store()
+    // Bench (warm-ups out): heaviest 90 (w2). Epley: 80×5 → 93.33, 85×3 → 93.5, 85×5 → 99.17 (w2 first, w3
+    // equal later), 90×1 → 90, 70×12 → 98; 60×15 has too many reps. Set volume: 60×15 = 900. Session volume:
+    // w1 400 + 255 = 655, w2 425 + 90 + 900 = 1415, w3 425 + 840 = 1265.
+    let e1rm = 85 * (1 + 5.0 / 30)
+    let rows = try records(store)
+    #expect(rows.contains("Bench Press (Barbell) heaviest 90 90 1 \(Self.id(2))"))
+    #expect(rows.contains("Bench Press (Barbell) e1RM 99.2 85 5 \(Self.id(2))"))
+    #expect(rows.contains("Bench Press (Barbell) setVolume 900 60 15 \(Self.id(2))"))
+    #expect(rows.contains("Bench Press (Barbell) sessionVolume 1415  21 \(Self.id(2))"))
+    // Bodyweight: the most reps; assisted: the most reps too, its weight shown, not ranked.
+    #expect(rows.contains("Pull Up mostReps 10  10 \(Self.id(1))"))
+    #expect(rows.contains("Pull Up (Assisted) mostReps 8 20 8 \(Self.id(2))"))
+    #expect(rows.count == 6)
+    #expect((e1rm * 10).rounded() / 10 == 99.2)
+  }
+
+  @Test func brzyckiAndOneExerciseWithRepsAtEachWeight() throws {
+    let store = try Self.store()
+    // Brzycki: 80×5 → 90, 85×3 → 90, 85×5 → 95.625, 90×1 → 90, 70×12 → 100.8 (w3).
+    let rows = try records(store, exercise: "BENCH press (barbell)", formula: .brzycki)
+    #expect(rows.contains("Bench Press (Barbell) e1RM 100.8 70 12 \(Self.id(3))"))
+    let brzycki: Double = 70 * 36 / 25.0
+    #expect((brzycki * 10).rounded() / 10 == 100.8)
+    // The most reps at each weight, warm-ups out: 60 → 15, 70 → 12, 80 → 5, 85 → 5 (w2 first), 90 → 1.
+    let perWeight = rows.filter { $0.contains(" mostRepsAt ") }.map {
+      $0.split(separator: " ").suffix(4).joined(separator: " ")
+    }
+    #expect(
+      perWeight == [
+        "15 60 15 \(Self.id(2))", "12 70 12 \(Self.id(3))", "5 80 5 \(Self.id(1))", "5 85 5 \(Self.id(2))",
+        "1 90 1 \(Self.id(2))",
+      ])
+    #expect(!rows.contains { $0.hasPrefix("Pull Up") })
+  }
+
+  @Test func sinceCountsOnlyThePeriod() throws {
+    let store = try Self.store()
+    // From 2026-01-19: only w3, warm-up 100×1 out: heaviest 85, Epley 85×5 → 99.17 vs 70×12 → 98.
+    let rows = try records(store, since: try Timestamp(parsing: "2026-01-19T00:00:00Z").unwrap())
+    #expect(rows.contains("Bench Press (Barbell) heaviest 85 85 5 \(Self.id(3))"))
+    #expect(rows.contains("Bench Press (Barbell) e1RM 99.2 85 5 \(Self.id(3))"))
+    #expect(rows.contains("Bench Press (Barbell) sessionVolume 1265  17 \(Self.id(3))"))
+  }
+
+  @Test func exercisesListOneRowPerExercise() throws {
+    let store = try Self.store()
+    let rows = try store.read { db in
+      try Row.fetchAll(
+        db,
+        sql:
+          "SELECT exercise, sets, sessions, first, last, bestE1RM, heaviestKg FROM training_exercises ORDER BY exercise"
+      )
+    }.map { row in
+      (0..<7).map { (row[$0] as DatabaseValue).description }.joined(separator: "|")
+    }
+    #expect(
+      rows == [
+        // 9 sets in 3 sessions, named by the latest spelling; e1RM and heaviest from working sets.
+        "\"Bench Press (Barbell)\"|9|3|\"2026-01-05T18:00:00.000Z\"|\"2026-01-19T18:00:00.000Z\"|99.2|90.0",
+        "\"Pull Up\"|2|1|\"2026-01-05T18:00:00.000Z\"|\"2026-01-05T18:00:00.000Z\"|NULL|NULL",
+        "\"Pull Up (Assisted)\"|1|1|\"2026-01-12T18:00:00.000Z\"|\"2026-01-12T18:00:00.000Z\"|NULL|NULL",
+      ])
+  }
+
+  @Test func theFormulasAsSwiftAndSQLAgree() throws {
+    let store = try Self.store()
+    for formula in OneRepMax.allCases {
+      for (weight, reps) in [(100.0, 1), (100.0, 5), (62.5, 12), (80.0, 13), (0.0, 5)] {
+        let sql = try store.read { db in
+          try Double.fetchOne(db, sql: "SELECT \(formula.sql(weight: "?1", reps: "?2"))", arguments: [weight, reps])
+        }
+        let swift = formula.estimate(weight: weight, reps: reps)
+        let agree: Bool = sql.map { abs($0 - (swift ?? .nan)) < 1e-9 } ?? (swift == nil)
+        #expect(agree, "\(formula) \(weight)×\(reps)")
+      }
+    }
+    let epley: Double = 100 * (1 + 5.0 / 30)
+    let brzycki: Double = 100 * 36 / 32.0
+    #expect(OneRepMax.epley.estimate(weight: 100, reps: 5) == epley)
+    #expect(OneRepMax.brzycki.estimate(weight: 100, reps: 5) == brzycki)
+  }
+}
+
+extension Optional {
+  fileprivate func unwrap() throws -> Wrapped {
+    guard let self else { throw CancellationError() }
+    return self
+  }
+}
