@@ -87,6 +87,10 @@ import Testing
     run(["history", "import", "workouts.ndjson", "-q"])
     _ = try! gym.write("strong.csv", RoundTripTests.strong)
     run(["history", "import", "strong.csv", "--from", "strong", "--weight-unit", "kg", "-q"])
+    // Another app's names for the same lifts, for the exercises examples.
+    _ = try! gym.write(
+      "strong-older.csv", TrainingCommandTests.strong.replacingOccurrences(of: "Push Up", with: "Bench Press"))
+    run(["history", "import", "strong-older.csv", "--from", "strong", "--weight-unit", "kg", "-q"])
     let first = String(workouts.split(separator: "\n")[0].split(separator: "\"")[3])
     _ = try! gym.write("edits.ndjson", #"{"id":"\#(first)","notes":"new shoes"}"# + "\n")
     _ = try! gym.write("export.xml", HealthTypesTests.export)

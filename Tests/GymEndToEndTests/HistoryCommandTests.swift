@@ -239,4 +239,39 @@ import Testing
     #expect(none.status == 66)
     #expect(none.stderr.contains("no working sets of 'Deadlift'"))
   }
+
+  /// Rename and merge through the binary: the names become one exercise, nothing in the sets is
+  /// rewritten, and a later import of the old name counts as the new one.
+  @Test func renameAndMergeAreRemembered() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", Self.strong)
+    #expect(try gym.run(["history", "import", path, "--from", "strong", "--weight-unit", "kg", "-q"]).status == 0)
+    let merged = try gym.run(["history", "exercises", "merge", "push up", "Squat (Barbell)"])
+    #expect(merged.status == 0, "\(merged.stderr)")
+    #expect(merged.stderr.hasPrefix("'push up' (1 sets) is now 'squat  (barbell)' (4 sets)"))
+    let renamed = try gym.run(["history", "exercises", "rename", "SQUAT (barbell)", "Back Squat"])
+    #expect(renamed.status == 0, "\(renamed.stderr)")
+    #expect(
+      try gym.run(["history", "exercises", "-f", "csv", "--fields", "exercise,sets"]).stdoutLines == [
+        "exercise,sets", "Back Squat,4",
+      ])
+    // The sets keep the names they were imported with.
+    let id = try gym.run(["history", "list", "--ids", "-n", "1"]).stdout.trimmingCharacters(in: .newlines)
+    #expect(try gym.run(["history", "show", id, "-f", "json"]).stdout.contains(#""exercise":"Push Up""#))
+    // A later import of an old name counts as the new one: 120 × 2 → Epley 128.
+    let later = try gym.write(
+      "later.csv",
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+        + "2026-01-19 18:00:00,Legs,45m,Squat (Barbell),1,120,2,,0,,,\n")
+    #expect(try gym.run(["history", "import", later, "--from", "strong", "--weight-unit", "kg", "-q"]).status == 0)
+    let prs = try gym.run([
+      "history", "prs", "--exercise", "back squat", "-f", "csv", "--fields", "exercise,record,value",
+    ])
+    #expect(prs.stdoutLines.contains("Back Squat,heaviest,120"))
+    #expect(prs.stdoutLines.contains("Back Squat,e1RM,128"))
+    let taken = try gym.run(["history", "exercises", "rename", "back squat", "Nope"])
+    #expect(taken.status == 0)
+    let unknown = try gym.run(["history", "exercises", "merge", "Deadlift", "Nope"])
+    #expect(unknown.status == 66 && unknown.stderr.contains("no sets of 'Deadlift'"))
+  }
 }

@@ -214,4 +214,19 @@ import Testing
     }
     #expect(plan.contains("workout_set_exercise_key"), "\(plan)")
   }
+
+  /// history/010: the exercises view reads through the (empty) alias table: the same rows as before.
+  @Test func exercisesReadThroughAliases() throws {
+    let store = try migrated(try Self.filled(before: "history/010-exercise-aliases"))
+    let (row, aliases) = try store.read { db in
+      (
+        try Row.fetchOne(db, sql: "SELECT exercise, sets, sessions FROM training_exercises"),
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exercise_alias")
+      )
+    }
+    #expect(row?["exercise"] == "Plank")
+    #expect(row?["sets"] == 600)
+    #expect(row?["sessions"] == 300)
+    #expect(aliases == 0)
+  }
 }

@@ -2,20 +2,38 @@ import ArgumentParser
 import GymCLI
 import GymCore
 
-/// `gym history exercises`: every exercise the sets name, one row whatever its spellings.
-struct HistoryExercises: GymCommand {
+/// `gym history exercises`: every exercise the sets name, one row whatever its spellings; `rename`
+/// and `merge` make two names one exercise.
+struct HistoryExercises: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "exercises",
+    abstract: "Exercises: list them, rename one, merge two names for one lift.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history exercises --sort sessions:desc -n 10",
+      "gym history exercises merge 'Bench Press' 'Bench Press (Barbell)'",
+    ]),
+    subcommands: [ExercisesList.self, ExercisesRename.self, ExercisesMerge.self], defaultSubcommand: ExercisesList.self)
+}
+
+extension HistoryExercises: ListsTable {
+  static var listedTable: TableSchema { TrainingSchema.exercises }
+}
+
+/// `gym history exercises [list]`.
+struct ExercisesList: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "List exercises: sets, sessions, first and last date, best e1RM (Epley) and heaviest weight.",
     discussion: HelpExamples.discussion(
       """
-      Names match without regard to case or runs of spaces; an exercise is listed by its latest \\
-      spelling. Warm-up sets count as sets but never towards the e1RM or the heaviest weight.
-      """ + "\\n\\n" + FieldHelp.line(TrainingSchema.exercises),
+      Names match without regard to case or runs of spaces, and through renames and merges; an \
+      exercise is listed by its latest name. Warm-up sets count as sets but never towards the e1RM or \
+      the heaviest weight.
+      """ + "\n\n" + FieldHelp.line(TrainingSchema.exercises),
       examples: [
-        "gym history exercises",
-        "gym history exercises --sort bestE1RM:desc -n 5",
-        "gym history exercises -w 'sessions >= 2' --fields exercise,sessions,last",
+        "gym history exercises list",
+        "gym history exercises list --sort bestE1RM:desc -n 5",
+        "gym history exercises list -w 'sessions >= 2' --fields exercise,sessions,last",
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
@@ -33,8 +51,71 @@ struct HistoryExercises: GymCommand {
   }
 }
 
-extension HistoryExercises: ListsTable {
+extension ExercisesList: ListsTable {
   static var listedTable: TableSchema { TrainingSchema.exercises }
+}
+
+/// `gym history exercises rename OLD NEW`.
+struct ExercisesRename: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rename",
+    abstract: "Call an exercise by another name, now and in later imports (the sets are not rewritten).",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history exercises rename 'Squat (Barbell)' 'Back Squat'"
+    ]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Argument(help: "The exercise's name now (any case).") var old: String
+  @Argument(help: "The name it goes by from now on.") var new: String
+
+  func validate() throws {
+    if new.trimmed.isEmpty { throw ValidationError("the new name is empty") }
+  }
+
+  func run(context: CommandContext) throws {
+    let sets = try context.openStore().write { db -> Int in
+      guard let found = try ExerciseAliases.find(db, old) else {
+        throw GymError.noInput("no sets of '\(old)'; see 'gym history exercises'")
+      }
+      if let other = try ExerciseAliases.find(db, new), other.name.lowercased() != found.name.lowercased() {
+        throw GymError.data(
+          "'\(new)' is an exercise already (\(other.sets) sets); to make them one, "
+            + "use 'gym history exercises merge' with both names")
+      }
+      try ExerciseAliases.alias(db, old, to: new.trimmed)
+      return found.sets
+    }
+    printNote("'\(old)' is now '\(new.trimmed)' (\(sets) sets); later imports of '\(old)' count as '\(new.trimmed)'")
+  }
+}
+
+/// `gym history exercises merge A B`.
+struct ExercisesMerge: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Make two names one exercise: A's sets count as B's, now and in later imports.",
+    discussion: HelpExamples.discussion(examples: [
+      "gym history exercises merge 'Bench Press' 'Bench Press (Barbell)'"
+    ]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Argument(help: "The exercise whose sets move (any case).") var from: String
+  @Argument(help: "The exercise they become (any case).") var into: String
+
+  func run(context: CommandContext) throws {
+    let (moved, name, total) = try context.openStore().write { db -> (Int, String, Int) in
+      guard let source = try ExerciseAliases.find(db, from) else {
+        throw GymError.noInput("no sets of '\(from)'; see 'gym history exercises'")
+      }
+      guard let target = try ExerciseAliases.find(db, into) else {
+        throw GymError.noInput(
+          "no sets of '\(into)'; to call '\(from)' by a new name, use 'gym history exercises rename'")
+      }
+      try ExerciseAliases.alias(db, from, to: target.name)
+      return (source.sets, target.name, try ExerciseAliases.find(db, into)?.sets ?? 0)
+    }
+    printNote("'\(from)' (\(moved) sets) is now '\(name)' (\(total) sets); later imports of '\(from)' count there too")
+  }
 }
 
 /// `gym history prs`: personal records per exercise.

@@ -55,11 +55,9 @@ enum TrainingRecords {
     }
     return """
       WITH s AS (
-        SELECT \(ExerciseKey.sql("ws.exercise")) AS exerciseKey, ws.seq AS seq, ws.exercise AS exercise,
-          ws.weightKg AS w, ws.reps AS r, ws.workoutSeq AS session, wo.completedAt AS at, wo.id AS workout
-        FROM workout_set ws JOIN workout wo ON wo.seq = ws.workoutSeq
-        WHERE ws.kind <> 'warmup' AND (:since IS NULL OR wo.completedAt >= :since)
-          AND (:exercise IS NULL OR \(ExerciseKey.sql("ws.exercise")) = \(ExerciseKey.sql(":exercise")))
+        SELECT * FROM (\(ExerciseAliases.setsSQL))
+        WHERE kind <> 'warmup' AND (:since IS NULL OR at >= :since)
+          AND (:exercise IS NULL OR exerciseKey = \(ExerciseAliases.resolvedKey(":exercise")))
       ),
       -- One name per exercise, its latest spelling: the one bare column beside a single MAX.
       names AS (SELECT exerciseKey, exercise AS name, MAX(at) FROM s GROUP BY exerciseKey),

@@ -1,0 +1,88 @@
+import GRDB
+import GymCLI
+import GymCore
+
+/// Names that mean one exercise: `history exercises rename` and `merge` map an exercise's key to the
+/// name it now goes by. Nothing in the sets is rewritten, and a later import of the old name counts
+/// as the new one: every training figure reads a set's exercise through the alias table.
+enum ExerciseAliases {
+  /// `history/010`: the alias table, and the exercises view reading through it.
+  static let migration = Migration(
+    "history/010-exercise-aliases", .additive, touches: ["training_exercises"],
+    sql: """
+      CREATE TABLE exercise_alias (aliasKey TEXT PRIMARY KEY, name TEXT NOT NULL) WITHOUT ROWID;
+      DROP VIEW training_exercises;
+      CREATE VIEW training_exercises AS
+      WITH raw AS (
+        SELECT lower(trim(replace(replace(replace(replace(ws.exercise, char(9), ' '), '    ', ' '), '  ', ' '), '  ', ' ')))
+            AS rawKey,
+          ws.seq AS seq, ws.exercise AS spelled, ws.kind AS kind, ws.weightKg AS w, ws.reps AS r,
+          ws.workoutSeq AS session, wo.completedAt AS at
+        FROM workout_set ws JOIN workout wo ON wo.seq = ws.workoutSeq
+      ),
+      s AS (
+        SELECT CASE WHEN al.name IS NULL THEN raw.rawKey
+            ELSE lower(trim(replace(replace(replace(replace(al.name, char(9), ' '), '    ', ' '), '  ', ' '), '  ', ' ')))
+          END AS exerciseKey,
+          coalesce(al.name, raw.spelled) AS exercise, seq, kind, w, r, session, at
+        FROM raw LEFT JOIN exercise_alias al ON al.aliasKey = raw.rawKey
+      ),
+      names AS (SELECT exerciseKey, exercise, MAX(at) FROM s GROUP BY exerciseKey),
+      totals AS (
+        SELECT exerciseKey, MIN(seq) AS id, COUNT(*) AS sets, COUNT(DISTINCT session) AS sessions, MIN(at) AS first,
+          MAX(at) AS last,
+          ROUND(MAX(CASE WHEN kind <> 'warmup' AND w > 0 AND r BETWEEN 1 AND 12 AND exerciseKey NOT LIKE '%assisted%'
+            THEN CASE WHEN r = 1 THEN w ELSE w * (1 + r / 30.0) END END), 1) AS bestE1RM,
+          MAX(CASE WHEN kind <> 'warmup' AND w > 0 AND exerciseKey NOT LIKE '%assisted%' THEN w END) AS heaviestKg
+        FROM s GROUP BY exerciseKey
+      )
+      SELECT totals.id AS id, names.exercise AS exercise, sets, sessions, first, last, bestE1RM, heaviestKg
+      FROM totals JOIN names ON names.exerciseKey = totals.exerciseKey;
+      """)
+
+  /// The sets as the training queries read them: `exerciseKey` and `exercise` through the aliases,
+  /// with the workout's date and id.
+  static let setsSQL = """
+    SELECT CASE WHEN al.name IS NULL THEN \(ExerciseKey.sql("ws.exercise")) ELSE \(ExerciseKey.sql("al.name")) END
+        AS exerciseKey,
+      coalesce(al.name, ws.exercise) AS exercise, ws.seq AS seq, ws.kind AS kind, ws.weightKg AS w, ws.reps AS r,
+      ws.workoutSeq AS session, wo.completedAt AS at, wo.id AS workout
+    FROM workout_set ws JOIN workout wo ON wo.seq = ws.workoutSeq
+    LEFT JOIN exercise_alias al ON al.aliasKey = \(ExerciseKey.sql("ws.exercise"))
+    """
+
+  /// The key a name the user gives stands for, through the aliases (SQL, the name bound to `param`).
+  static func resolvedKey(_ param: String) -> String {
+    """
+    coalesce((SELECT \(ExerciseKey.sql("name")) FROM exercise_alias WHERE aliasKey = \(ExerciseKey.sql(param))), \
+    \(ExerciseKey.sql(param)))
+    """
+  }
+
+  /// The name the exercise `name` is shown by now (its latest spelling: the bare column beside the
+  /// one MAX), and its sets; nil when no set is of it.
+  static func find(_ db: Database, _ name: String) throws -> (name: String, sets: Int)? {
+    let row = try Row.fetchOne(
+      db,
+      sql: """
+        SELECT exercise, COUNT(*), MAX(at) FROM (\(setsSQL)) WHERE exerciseKey = \(resolvedKey("?1"))
+        GROUP BY exerciseKey
+        """, arguments: [name])
+    return row.map { ($0[0], $0[1]) }
+  }
+
+  /// From now on `old` (and every name that already went by it) is `new`.
+  static func alias(_ db: Database, _ old: String, to new: String) throws {
+    let oldKey = try String.fetchOne(db, sql: "SELECT \(resolvedKey("?1"))", arguments: [old])!
+    // Names that were `old` go by `new` too; then `old`'s own spelling.
+    try db.execute(
+      sql: "UPDATE exercise_alias SET name = ?1 WHERE \(ExerciseKey.sql("name")) = ?2", arguments: [new, oldKey])
+    try db.execute(
+      sql: """
+        INSERT INTO exercise_alias (aliasKey, name) VALUES (\(ExerciseKey.sql("?1")), ?2)
+        ON CONFLICT(aliasKey) DO UPDATE SET name = excluded.name
+        """, arguments: [old, new])
+    try db.execute(
+      sql: "INSERT OR REPLACE INTO exercise_alias (aliasKey, name) VALUES (?1, ?2)", arguments: [oldKey, new])
+  }
+}
