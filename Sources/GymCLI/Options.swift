@@ -129,3 +129,16 @@ public struct SortOptions: ParsableArguments {
     }
   }
 }
+
+/// How a command that prints a series draws it above its table (never in the machine formats).
+public struct ChartOptions: ParsableArguments {
+  public enum Style: String, CaseIterable, ExpressibleByArgument, Sendable { case none, spark }
+
+  @Option(help: "The chart above the table.") public var chart: Style = .spark
+  @Flag(help: "Plain characters in the chart, for a terminal without block elements (default: by the locale).")
+  public var ascii = false
+
+  public init() {}
+
+  public var usesASCII: Bool { ascii || !Sparkline.terminalIsUTF8 }
+}

@@ -148,7 +148,13 @@ import Testing
         $0.split(whereSeparator: \.isWhitespace).joined()
       }
       #expect(fields.count >= 4, "\(command.name): \(fields)")
-      let extra = words.last == "show" ? ["x"] : words.last == "search" ? ["the", "-n", "1"] : ["-n", "1"]
+      let extra =
+        switch words.last {
+        case "show": ["x"]
+        case "search": ["the", "-n", "1"]
+        case "progress": ["--exercise", "Bench Press (Barbell)", "-n", "1"]
+        default: ["-n", "1"]
+        }
       for field in fields {
         let result = try gym.run(
           words + extra + ["--fields", field], environment: ["GYM_DATABASE": Self.fixture + "/gym.sqlite"])

@@ -235,6 +235,25 @@ import Testing
     #expect(brzycki.stdoutLines.contains("e1RM,112.5"))
     let pushUp = try gym.run(["history", "prs", "-f", "csv", "--fields", "exercise,record,value"])
     #expect(pushUp.stdoutLines.contains("Push Up,mostReps,20"))
+    // Progress per week: the 5th, 60×10 → 80 and 100×5 → 116.67, top 100×5, 2 sets, 15 reps, 600 + 500;
+    // the 12th (a Monday), 105×3 → 115.5, 1 set, 315. Per month, all three.
+    let weekly = try gym.run(["history", "progress", "--exercise", "squat (barbell)", "-f", "csv"])
+    #expect(
+      weekly.stdoutLines == [
+        "period,bestE1RM,topKg,topReps,sets,reps,volumeKg", "2026-01-05,116.7,100,5,2,15,1100",
+        "2026-01-12,115.5,105,3,1,3,315",
+      ])
+    let monthly = try gym.run(["history", "progress", "--exercise", "squat (barbell)", "--by", "month", "-f", "csv"])
+    #expect(
+      monthly.stdoutLines == ["period,bestE1RM,topKg,topReps,sets,reps,volumeKg", "2026-01,116.7,105,3,3,18,1415"])
+    // The table has the chart above it (plain characters: no UTF-8 locale here); machine formats never.
+    let table = try gym.run(["history", "progress", "--exercise", "squat (barbell)"], environment: ["COLUMNS": "80"])
+    #expect(table.stdoutLines.first == "e1RM (kg)  115.5 @_ 116.7")
+    let blocks = try gym.run(
+      ["history", "progress", "--exercise", "squat (barbell)"], environment: ["COLUMNS": "80", "LANG": "C.UTF-8"])
+    #expect(blocks.stdoutLines.first == "e1RM (kg)  115.5 █▁ 116.7")
+    let plain = try gym.run(["history", "progress", "--exercise", "squat (barbell)", "--chart", "none"])
+    #expect(plain.stdoutLines.first?.hasPrefix("period") == true)
     let none = try gym.run(["history", "prs", "--exercise", "Deadlift"])
     #expect(none.status == 66)
     #expect(none.stderr.contains("no working sets of 'Deadlift'"))

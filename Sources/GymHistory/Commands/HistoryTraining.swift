@@ -172,3 +172,61 @@ struct HistoryPRs: GymCommand {
     writer.finish(next: nil)
   }
 }
+
+/// `gym history progress --exercise NAME --by week|month`: how one lift went, period by period.
+struct HistoryProgress: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "progress",
+    abstract: "One exercise per week or month: best e1RM, top set, sets, reps and volume, with a chart.",
+    discussion: HelpExamples.discussion(
+      """
+      Working sets only. The top set is the period's heaviest weight with the most reps done at it; \
+      volume is the sum of weight × reps. Weeks start on Monday, in time.zone (or TZ). In the table \
+      format a sparkline of the best e1RM is drawn above the rows; the machine formats never have one.
+      """ + "\n\n" + FieldHelp.line(TrainingProgress.columns, for: "--fields"),
+      examples: [
+        "gym history progress --exercise 'bench press (barbell)'",
+        "gym history progress --exercise 'bench press (barbell)' --by month -f csv",
+      ]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Option(help: ArgumentHelp("The exercise (any case, any of its names).", valueName: "name")) var exercise: String
+  @Option(help: "Per week or per month.") var by: TrainingProgress.Period = .week
+  @Option(help: ArgumentHelp("Only sets from this date on (2026-01-01, 90d).", valueName: "date")) var since: String?
+  @Option(help: "How to estimate a one-rep max.") var formula: OneRepMax = .epley
+  @OptionGroup var chart: ChartOptions
+  @OptionGroup var output: OutputOptions
+  @Option(name: [.customShort("n"), .long], help: "Only the latest this many periods.") var limit: Int?
+
+  func validate() throws {
+    if output.ids { throw ValidationError("periods have no ids; use --fields period") }
+    if let limit, limit < 0 { throw ValidationError("--limit must be 0 (no limit) or more") }
+  }
+
+  func run(context: CommandContext) throws {
+    let from = try since.map { try WhereParser.parseDate($0, option: "--since") }
+    let all = try context.openStore().read {
+      try TrainingProgress.fetch($0, exercise: exercise, by: by, since: from, formula: formula)
+    }
+    let rows = Array(all.suffix(limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count))
+    guard !rows.isEmpty else { throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'") }
+    let columns = output.fieldList.isEmpty ? TrainingProgress.columns : output.fieldList
+    let positions = try columns.map { name in
+      guard let i = TrainingProgress.columns.firstIndex(of: name) else {
+        throw GymError.usage(
+          "unknown field '\(name)' for --fields; valid fields: \(TrainingProgress.columns.joined(separator: ", "))")
+      }
+      return i
+    }
+    let format = context.format(output)
+    let out = BufferedOutput.standardOutput()
+    if format == .table, chart.chart == .spark {
+      let values = rows.map { row -> Double? in if case .real(let v) = row[1] { v } else { nil } }
+      let line = Sparkline(label: "e1RM (kg)", ascii: chart.usesASCII).render(values, width: out.terminalWidth ?? 80)
+      if let line { out.write(line + "\n\n") }
+    }
+    let writer = RecordWriter(format: format, columns: columns, out: out)
+    for row in rows { writer.write(positions.map { row[$0] }) }
+    writer.finish(next: nil)
+  }
+}
