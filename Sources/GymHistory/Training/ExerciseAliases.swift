@@ -41,15 +41,43 @@ enum ExerciseAliases {
       """)
 
   /// The sets as the training queries read them: `exerciseKey` and `exercise` through the aliases,
-  /// with the workout's date and id.
+  /// with the workout's date and id. Names are few and sets many: each distinct name is keyed and
+  /// looked up in the aliases once (the string functions cost more than the rest of the query), and
+  /// the sets join that small table.
   static let setsSQL = """
-    SELECT CASE WHEN al.name IS NULL THEN \(ExerciseKey.sql("ws.exercise")) ELSE \(ExerciseKey.sql("al.name")) END
-        AS exerciseKey,
-      coalesce(al.name, ws.exercise) AS exercise, ws.seq AS seq, ws.kind AS kind, ws.weightKg AS w, ws.reps AS r,
-      ws.workoutSeq AS session, wo.completedAt AS at, wo.id AS workout
-    FROM workout_set ws JOIN workout wo ON wo.seq = ws.workoutSeq
-    LEFT JOIN exercise_alias al ON al.aliasKey = \(ExerciseKey.sql("ws.exercise"))
+    SELECT names.exerciseKey AS exerciseKey, names.exercise AS exercise, ws.seq AS seq, ws.kind AS kind,
+      ws.weightKg AS w, ws.reps AS r, ws.workoutSeq AS session, wo.completedAt AS at, wo.id AS workout
+    FROM workout_set ws
+    JOIN (
+      SELECT raw.exercise AS spelled,
+        CASE WHEN al.name IS NULL THEN \(ExerciseKey.sql("raw.exercise")) ELSE \(ExerciseKey.sql("al.name")) END
+          AS exerciseKey,
+        coalesce(al.name, raw.exercise) AS exercise
+      FROM (SELECT DISTINCT exercise FROM workout_set) raw
+      LEFT JOIN exercise_alias al ON al.aliasKey = \(ExerciseKey.sql("raw.exercise"))
+    ) names ON names.spelled = ws.exercise
+    JOIN workout wo ON wo.seq = ws.workoutSeq
     """
+
+  /// Each spelling the sets use, once: its own key, the key it counts under through the aliases, and
+  /// the name it goes by. With `exercise`, only the spellings of that exercise.
+  static func spellings(_ db: Database, of exercise: String? = nil) throws
+    -> [(spelled: String, rawKey: String, key: String, name: String)]
+  {
+    let all = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT raw.exercise, \(ExerciseKey.sql("raw.exercise")),
+          CASE WHEN al.name IS NULL THEN \(ExerciseKey.sql("raw.exercise")) ELSE \(ExerciseKey.sql("al.name")) END,
+          coalesce(al.name, raw.exercise)
+        FROM (SELECT DISTINCT exercise FROM workout_set) raw
+        LEFT JOIN exercise_alias al ON al.aliasKey = \(ExerciseKey.sql("raw.exercise"))
+        """
+    ).map { (spelled: $0[0] as String, rawKey: $0[1] as String, key: $0[2] as String, name: $0[3] as String) }
+    guard let exercise else { return all }
+    let wanted = try String.fetchOne(db, sql: "SELECT \(resolvedKey("?1"))", arguments: [exercise])
+    return all.filter { $0.key == wanted }
+  }
 
   /// The key a name the user gives stands for, through the aliases (SQL, the name bound to `param`).
   static func resolvedKey(_ param: String) -> String {

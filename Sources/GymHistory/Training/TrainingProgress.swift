@@ -24,21 +24,25 @@ enum TrainingProgress {
   static func fetch(_ db: Database, exercise: String, by period: Period, since: Timestamp?, formula: OneRepMax) throws
     -> [[Cell]]
   {
+    // The exercise's sets through the key index: one range per spelling's key.
+    let keys = Array(Set(try ExerciseAliases.spellings(db, of: exercise).map(\.rawKey)))
+    guard !keys.isEmpty else { return [] }
     let rows = try Row.fetchAll(
       db,
       sql: """
         WITH s AS (
-          SELECT \(period.sql("at")) AS period, w, r,
-            ROW_NUMBER() OVER (PARTITION BY \(period.sql("at")) ORDER BY coalesce(w, 0) DESC, r DESC) AS rank
-          FROM (\(ExerciseAliases.setsSQL))
-          WHERE kind <> 'warmup' AND exerciseKey = \(ExerciseAliases.resolvedKey(":exercise"))
-            AND (:since IS NULL OR at >= :since)
+          SELECT \(period.sql("wo.completedAt")) AS period, ws.weightKg AS w, ws.reps AS r,
+            ROW_NUMBER() OVER (
+              PARTITION BY \(period.sql("wo.completedAt")) ORDER BY coalesce(ws.weightKg, 0) DESC, ws.reps DESC) AS rank
+          FROM workout_set ws JOIN workout wo ON wo.seq = ws.workoutSeq
+          WHERE \(ExerciseKey.sql("ws.exercise")) IN (\(keys.map { _ in "?" }.joined(separator: ", ")))
+            AND ws.kind <> 'warmup' AND (? IS NULL OR wo.completedAt >= ?)
         )
         SELECT period, ROUND(MAX(\(formula.sql(weight: "w", reps: "r"))), 1),
           MAX(CASE WHEN rank = 1 AND w > 0 THEN w END), MAX(CASE WHEN rank = 1 AND w > 0 THEN r END), COUNT(*),
           SUM(r), ROUND(SUM(CASE WHEN w > 0 AND r > 0 THEN w * r END), 1)
         FROM s GROUP BY period ORDER BY period
-        """, arguments: ["exercise": exercise, "since": since?.canonical])
+        """, arguments: StatementArguments(keys + [since?.canonical, since?.canonical]))
     return rows.map { row in
       [
         .text(row[0]), (row[1] as Double?).map(Cell.real) ?? .null, (row[2] as Double?).map(Cell.real) ?? .null,

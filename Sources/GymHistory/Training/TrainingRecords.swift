@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import GymCLI
 import GymCore
 
@@ -8,77 +9,144 @@ import GymCore
 /// each weight. An exercise with no weighted sets (bodyweight) and an assisted one (its weight helps,
 /// so heavier is easier) are shown as they are: their most reps in a set, not ranked by weight. Each
 /// record is the earliest set that reached it. Definitions: Docs/History/Training.md.
+///
+/// One pass over the sets in time order (the workouts by `workout_completedAt`, each one's sets by
+/// `workout_set_position`, so nothing is sorted), each set read as four numbers: window functions
+/// over the same sets took 1.6 s for 200,000 of them (Docs/History/Training.md, Performance).
 enum TrainingRecords {
   static let columns = ["exercise", "record", "value", "weightKg", "reps", "completedAt", "workout"]
 
   /// Records in the order they print, each exercise's in this order.
   static let kinds = ["heaviest", "e1RM", "setVolume", "sessionVolume", "mostReps", "mostRepsAt"]
 
-  static func sql(formula: OneRepMax, perWeight: Bool) -> String {
-    let e1rm = formula.sql(weight: "w", reps: "r")
-    let weighted = "coalesce(w, 0) > 0 AND exerciseKey NOT LIKE '%assisted%'"
-    func ranked(
-      _ record: String, value: String, weight: String, reps: String, from: String, order: String,
-      partition: String = "exerciseKey"
-    ) -> String {
-      """
-      SELECT '\(record)' AS record, exerciseKey, exercise, \(value) AS value, \(weight) AS w, \(reps) AS r, at, workout,
-        ROW_NUMBER() OVER (PARTITION BY \(partition) ORDER BY \(order), at, seq) AS n
-      FROM \(from)
-      """
-    }
-    var parts = [
-      ranked("heaviest", value: "w", weight: "w", reps: "r", from: "s WHERE \(weighted)", order: "w DESC"),
-      ranked(
-        "e1RM", value: "ROUND(\(e1rm), 1)", weight: "w", reps: "r", from: "s WHERE \(weighted) AND r BETWEEN 1 AND 12",
-        order: "\(e1rm) DESC"),
-      ranked(
-        "setVolume", value: "ROUND(w * r, 1)", weight: "w", reps: "r", from: "s WHERE \(weighted) AND r > 0",
-        order: "w * r DESC"),
-      ranked(
-        "sessionVolume", value: "ROUND(v, 1)", weight: "NULL", reps: "r",
-        from: """
-          (SELECT exerciseKey, MIN(exercise) AS exercise, SUM(w * r) AS v, SUM(r) AS r, at, workout, MIN(seq) AS seq
-           FROM s WHERE \(weighted) AND r > 0 GROUP BY exerciseKey, session)
-          """, order: "v DESC"),
-      ranked(
-        "mostReps", value: "r", weight: "w", reps: "r",
-        from:
-          "s WHERE r > 0 AND NOT (\(weighted)) AND exerciseKey NOT IN (SELECT exerciseKey FROM s WHERE \(weighted))",
-        order: "r DESC"),
-    ]
-    if perWeight {
-      parts.append(
-        ranked(
-          "mostRepsAt", value: "r", weight: "w", reps: "r", from: "s WHERE \(weighted) AND r > 0", order: "r DESC",
-          partition: "exerciseKey, w"))
-    }
-    return """
-      WITH s AS (
-        SELECT * FROM (\(ExerciseAliases.setsSQL))
-        WHERE kind <> 'warmup' AND (:since IS NULL OR at >= :since)
-          AND (:exercise IS NULL OR exerciseKey = \(ExerciseAliases.resolvedKey(":exercise")))
-      ),
-      -- One name per exercise, its latest spelling: the one bare column beside a single MAX.
-      names AS (SELECT exerciseKey, exercise AS name, MAX(at) FROM s GROUP BY exerciseKey),
-      ranked AS (
-      \(parts.joined(separator: "\nUNION ALL\n"))
-      )
-      SELECT names.name, record, value, w, r, at, workout FROM ranked JOIN names USING (exerciseKey) WHERE n = 1
-      ORDER BY exerciseKey, CASE record \(kinds.enumerated().map { "WHEN '\($0.element)' THEN \($0.offset)" }.joined(separator: " ")) END, w
-      """
+  /// A record: its value and the set (or session) that first reached it.
+  struct Best {
+    var value: Double
+    var weight: Double?
+    var reps: Int64?
+    var workout: Int64
   }
 
-  /// The records as cells in `columns` order.
+  /// What one exercise has reached so far in the pass.
+  final class Tally {
+    let key: String
+    let assisted: Bool
+    var name: String
+    var weighted = false
+    var heaviest: Best?
+    var e1rm: Best?
+    var setVolume: Best?
+    var sessionVolume: Best?
+    var mostReps: Best?
+    var mostRepsAt: [Double: Best] = [:]
+    var session: (workout: Int64, volume: Double, reps: Int64)?
+
+    init(key: String, name: String) {
+      self.key = key
+      self.name = name
+      assisted = key.contains("assisted")
+    }
+
+    func keep(_ best: inout Best?, _ candidate: Best) {
+      if candidate.value > best?.value ?? -.infinity { best = candidate }
+    }
+
+    func endSession() {
+      guard let session, session.volume > 0 else { return }
+      keep(&sessionVolume, Best(value: session.volume, weight: nil, reps: session.reps, workout: session.workout))
+      self.session = nil
+    }
+  }
+
   static func fetch(_ db: Database, exercise: String?, since: Timestamp?, formula: OneRepMax) throws -> [[Cell]] {
-    let rows = try Row.fetchAll(
-      db, sql: sql(formula: formula, perWeight: exercise != nil),
-      arguments: ["since": since?.canonical, "exercise": exercise])
-    return rows.map { row in
-      [
-        .text(row[0]), .text(row[1]), (row[2] as Double?).map(Cell.real) ?? .null,
-        (row[3] as Double?).map(Cell.real) ?? .null, (row[4] as Int64?).map(Cell.integer) ?? .null,
-        .timestamp(row[5]), .text(row[6]),
+    // Each spelling once: its key through the aliases and the name it goes by.
+    let spellings = try ExerciseAliases.spellings(db, of: exercise)
+    guard !spellings.isEmpty else { return [] }
+    var tallies: [String: Tally] = [:]
+    let tallyOf = spellings.map { spelling -> Tally in
+      if let tally = tallies[spelling.key] { return tally }
+      let tally = Tally(key: spelling.key, name: spelling.name)
+      tallies[spelling.key] = tally
+      return tally
+    }
+    let marks = spellings.map { _ in "?" }.joined(separator: ", ")
+    let cases = spellings.indices.map { "WHEN ? THEN \($0)" }.joined(separator: " ")
+    let statement = try db.makeStatement(
+      sql: """
+        SELECT CASE ws.exercise \(cases) END, ws.kind = 'warmup', ws.weightKg, ws.reps, wo.seq
+        FROM workout wo CROSS JOIN workout_set ws ON ws.workoutSeq = wo.seq
+        WHERE ws.exercise IN (\(marks)) AND (? IS NULL OR wo.completedAt >= ?)
+        ORDER BY wo.completedAt, wo.seq, ws.position
+        """)
+    let names = spellings.map { $0.spelled.databaseValue }
+    try statement.setArguments(StatementArguments(names + names + [since?.canonical, since?.canonical]))
+    let raw = statement.sqliteStatement
+    let perWeight = exercise != nil
+    while true {
+      let code = sqlite3_step(raw)
+      if code == SQLITE_DONE { break }
+      guard code == SQLITE_ROW else {
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
+      }
+      guard sqlite3_column_int(raw, 1) == 0 else { continue }  // a warm-up
+      let tally = tallyOf[Int(sqlite3_column_int(raw, 0))]
+      tally.name = spellings[Int(sqlite3_column_int(raw, 0))].name  // the latest spelling names it
+      let weight = sqlite3_column_type(raw, 2) == SQLITE_NULL ? 0 : sqlite3_column_double(raw, 2)
+      let reps = sqlite3_column_type(raw, 3) == SQLITE_NULL ? nil : Int64(sqlite3_column_int64(raw, 3))
+      let workout = sqlite3_column_int64(raw, 4)
+      if tally.session?.workout != workout { tally.endSession() }
+      guard weight > 0, !tally.assisted else {
+        if let reps, reps > 0 {
+          tally.keep(
+            &tally.mostReps, Best(value: Double(reps), weight: weight > 0 ? weight : nil, reps: reps, workout: workout))
+        }
+        continue
+      }
+      tally.weighted = true
+      tally.keep(&tally.heaviest, Best(value: weight, weight: weight, reps: reps, workout: workout))
+      guard let reps, reps > 0 else { continue }
+      if let e1rm = formula.estimate(weight: weight, reps: Int(reps)) {
+        tally.keep(&tally.e1rm, Best(value: e1rm, weight: weight, reps: reps, workout: workout))
+      }
+      tally.keep(&tally.setVolume, Best(value: weight * Double(reps), weight: weight, reps: reps, workout: workout))
+      let session = tally.session ?? (workout, 0, 0)
+      tally.session = (workout, session.volume + weight * Double(reps), session.reps + reps)
+      if perWeight {
+        var best = tally.mostRepsAt[weight]
+        tally.keep(&best, Best(value: Double(reps), weight: weight, reps: reps, workout: workout))
+        tally.mostRepsAt[weight] = best
+      }
+    }
+    for tally in tallies.values { tally.endSession() }
+    // The records, then the date and id of each workout that holds one.
+    var records: [(tally: Tally, kind: String, best: Best)] = []
+    for tally in tallies.values.sorted(by: { $0.key < $1.key }) {
+      let kinds: [(String, Best?)] =
+        tally.weighted
+        ? [
+          ("heaviest", tally.heaviest), ("e1RM", tally.e1rm), ("setVolume", tally.setVolume),
+          ("sessionVolume", tally.sessionVolume),
+        ]
+        : [("mostReps", tally.mostReps)]
+      for case (let kind, let best?) in kinds { records.append((tally, kind, best)) }
+      for weight in tally.mostRepsAt.keys.sorted() { records.append((tally, "mostRepsAt", tally.mostRepsAt[weight]!)) }
+    }
+    let workouts = Set(records.map(\.best.workout))
+    var when: [Int64: (String, String)] = [:]
+    for row in try Row.fetchAll(
+      db,
+      sql:
+        "SELECT seq, completedAt, id FROM workout WHERE seq IN (\(workouts.map { _ in "?" }.joined(separator: ", ")))",
+      arguments: StatementArguments(workouts.map { $0 }))
+    {
+      when[row[0]] = (row[1], row[2])
+    }
+    return records.map { record in
+      let rounded = record.kind.hasPrefix("mostReps") ? record.best.value : (record.best.value * 10).rounded() / 10
+      return [
+        .text(record.tally.name), .text(record.kind), .real(rounded), record.best.weight.map(Cell.real) ?? .null,
+        record.best.reps.map(Cell.integer) ?? .null, .timestamp(when[record.best.workout]?.0 ?? ""),
+        .text(when[record.best.workout]?.1 ?? ""),
       ]
     }
   }
