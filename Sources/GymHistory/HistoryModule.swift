@@ -5,6 +5,6 @@ import GymCore
 public let historyModule = GymModule(
   name: "history",
   migrations: WorkoutSchema.migrations + SampleSchema.migrations + WorkoutSetSchema.migrations
-    + WorkoutEvolution.migrations + [TrainingSchema.migration, ExerciseAliases.migration],
+    + WorkoutEvolution.migrations + [TrainingSchema.migration, ExerciseAliases.migration, ExerciseAliases.bySpelling],
   tables: [WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table],
   benchmarks: WorkoutBenchmarks.definition)

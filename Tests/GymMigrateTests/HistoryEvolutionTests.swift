@@ -229,4 +229,20 @@ import Testing
     #expect(row?["sessions"] == 300)
     #expect(aliases == 0)
   }
+
+  /// history/011: the view aggregates per spelling; a rename made before it still holds.
+  @Test func exercisesBySpellingKeepRenames() throws {
+    let path = try Self.filled(before: "history/011-exercises-by-spelling")
+    let before = try Store(path: path, modules: Self.modules(before: "history/011-exercises-by-spelling"))
+    try before.write { db in try db.execute(sql: "INSERT INTO exercise_alias VALUES ('plank', 'Core Plank')") }
+    try before.close()
+    let store = try migrated(path)
+    let row = try store.read { db in
+      try Row.fetchOne(db, sql: "SELECT exercise, sets, sessions, bestE1RM FROM training_exercises")
+    }
+    #expect(row?["exercise"] == "Core Plank")
+    #expect(row?["sets"] == 600)
+    #expect(row?["sessions"] == 300)
+    #expect(row?["bestE1RM"] == nil as Double?)
+  }
 }
