@@ -6,6 +6,9 @@ WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
+# The build-tool plugins: the muscle map embedded from Config/, the commit (unknown here: no .git).
+COPY Plugins ./Plugins
+COPY Config ./Config
 COPY scripts/build-release.sh ./scripts/
 RUN cp "$(bash scripts/build-release.sh)" /usr/local/bin/gym
 

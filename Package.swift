@@ -63,10 +63,12 @@ let package = Package(
       name: "GymHistory",
       dependencies: [
         "GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "Yams", package: "Yams"),
       ],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: ["EmbedMuscles"]
     ),
+    .plugin(name: "EmbedMuscles", capability: .buildTool()),
     .testTarget(
       name: "GymHistoryTests",
       dependencies: [

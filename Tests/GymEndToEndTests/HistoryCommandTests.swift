@@ -293,4 +293,28 @@ import Testing
     let unknown = try gym.run(["history", "exercises", "merge", "Deadlift", "Nope"])
     #expect(unknown.status == 66 && unknown.stderr.contains("no sets of 'Deadlift'"))
   }
+
+  /// Volume and the unmapped list through the binary, with the user's own muscles.yaml over the shipped one.
+  @Test func volumeWithTheUsersMuscleMap() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", Self.strong)
+    #expect(try gym.run(["history", "import", path, "--from", "strong", "--weight-unit", "kg", "-q"]).status == 0)
+    // Shipped: squat (barbell) is quads and glutes; push up is not ranked by weight but is mapped.
+    #expect(try gym.run(["history", "exercises", "--unmapped", "--ids"]).stdout == "")
+    let volume = try gym.run(["history", "volume", "--muscle", "quads", "-f", "csv"])
+    // The 5th: 2 sets, 15 reps, 600 + 500; the 12th: 1 set, 3 reps, 315.
+    #expect(
+      volume.stdoutLines == [
+        "period,muscle,sets,reps,tonnageKg", "2026-01-05,quads,2,15,1100", "2026-01-12,quads,1,3,315",
+      ])
+    try FileManager.default.createDirectory(atPath: gym.directory + "/config/gym", withIntermediateDirectories: true)
+    _ = try gym.write("config/gym/muscles.yaml", "version: 1\nexercises:\n  SQUAT  (Barbell): {primary: [legs]}\n")
+    let mine = try gym.run(["history", "volume", "--by", "month", "-f", "csv"])
+    #expect(mine.stdoutLines.contains("2026-01,legs,3,18,1415"))
+    #expect(!mine.stdoutLines.contains { $0.contains(",quads,") })
+    _ = try gym.write("config/gym/muscles.yaml", "version: 1\nexercises:\n  squat (barbell): {secondary: [legs]}\n")
+    let broken = try gym.run(["history", "volume"])
+    #expect(broken.status == 78)
+    #expect(broken.stderr.contains("muscles.yaml: 'squat (barbell)' needs 'primary: [group, …]'"))
+  }
 }

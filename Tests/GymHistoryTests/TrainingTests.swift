@@ -140,6 +140,46 @@ import Testing
   }
 }
 
+extension TrainingTests {
+  /// Volume per muscle group by week, with the shipped map: bench press (barbell) is chest, half
+  /// triceps and front delts; pull up and its assisted form are lats, half biceps and upper back.
+  @Test func volumePerMuscleGroupByTheDefinitions() throws {
+    let store = try Self.store()
+    let map = try MuscleMap.load(environment: [:])
+    #expect(
+      map.groups("bench press (barbell)")
+        == MuscleMap.Groups(primary: ["chest"], secondary: ["triceps", "front delts"]))
+    let rows = try store.read { try TrainingVolume.fetch($0, by: .week, muscle: nil, since: nil, map: map) }.map {
+      $0.map { $0.plainText(localTime: false) }.joined(separator: " ")
+    }
+    // Week of the 5th: bench 80×5, 85×3 (the warm-up out): 2 sets, 8 reps, 655 kg; pull ups 8 + 10 reps.
+    // Week of the 12th: bench 85×5, 90×1, 60×15: 3 sets, 21 reps, 1415 kg; assisted 20×8: no tonnage.
+    // Week of the 19th: bench 85×5, 70×12: 2 sets, 17 reps, 1265 kg.
+    #expect(
+      rows == [
+        "2026-01-05 biceps 1 9 0", "2026-01-05 chest 2 8 655", "2026-01-05 front delts 1 4 327.5",
+        "2026-01-05 lats 2 18 0", "2026-01-05 triceps 1 4 327.5", "2026-01-05 upper back 1 9 0",
+        "2026-01-12 biceps 0.5 4 0", "2026-01-12 chest 3 21 1415", "2026-01-12 front delts 1.5 10.5 707.5",
+        "2026-01-12 lats 1 8 0", "2026-01-12 triceps 1.5 10.5 707.5", "2026-01-12 upper back 0.5 4 0",
+        "2026-01-19 chest 2 17 1265", "2026-01-19 front delts 1 8.5 632.5", "2026-01-19 triceps 1 8.5 632.5",
+      ])
+    let chest = try store.read { try TrainingVolume.fetch($0, by: .month, muscle: "CHEST", since: nil, map: map) }
+    #expect(
+      chest.map { $0.map { $0.plainText(localTime: false) }.joined(separator: " ") } == ["2026-01 chest 7 46 3335"])
+  }
+
+  @Test func muscleMapKeysAndRefusals() throws {
+    #expect(MuscleMap.key("  Bench\t Press  (Barbell) ") == "bench press (barbell)")
+    #expect(MuscleMap.key("Élan Curl") == "Élan curl")  // ASCII letters only, as SQLite's lower
+    #expect(throws: GymError.self) {
+      try MuscleMap.parse("version: 1\nexercises:\n  curl: {secondary: [biceps]}\n", file: "m.yaml")
+    }
+    #expect(throws: GymError.self) { try MuscleMap.parse("exercises: {}\n", file: "m.yaml") }
+    let shipped = try MuscleMap.parse(MuscleMapText.shipped, file: "Config/muscles.yaml")
+    #expect(shipped.count >= 80)
+  }
+}
+
 extension Optional {
   fileprivate func unwrap() throws -> Wrapped {
     guard let self else { throw CancellationError() }

@@ -16,7 +16,7 @@ public struct HistoryCommand: ParsableCommand {
       HistoryImport.self, HistoryImportHealth.self, HistoryStats.self, HistorySample.self, SamplesCommand.self,
       HistoryDaily.self,
       HistoryRecent.self, HistoryTrend.self, HistorySummary.self, HistoryExercises.self, HistoryPRs.self,
-      HistoryProgress.self,
+      HistoryProgress.self, HistoryVolume.self,
     ]
   )
 

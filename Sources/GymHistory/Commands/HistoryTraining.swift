@@ -37,6 +37,8 @@ struct ExercisesList: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Flag(help: "Only the exercises the muscle map does not know (Config/muscles.yaml and your muscles.yaml).")
+  var unmapped = false
   @OptionGroup var filter: FilterOptions
   @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions
@@ -44,10 +46,16 @@ struct ExercisesList: GymCommand {
 
   func run(context: CommandContext) throws {
     let table = TrainingSchema.exercises
+    let store = try context.openStore()
+    var filters = [try filter.predicate(for: table)].compactMap { $0 }
+    if unmapped {
+      let map = try MuscleMap.load()
+      let names = try store.read { try TrainingVolume.unmapped($0, map: map) }
+      filters.append(.isIn("exercise", names.map { .text($0) }))
+    }
     let query = try RecordListing.query(
-      table: table, filters: [try filter.predicate(for: table)].compactMap { $0 }, output: output, paging: paging,
-      context: context, sort: sorting.keys)
-    try RecordListing.write(query, store: try context.openStore(), format: context.format(output), ids: output.ids)
+      table: table, filters: filters, output: output, paging: paging, context: context, sort: sorting.keys)
+    try RecordListing.write(query, store: store, format: context.format(output), ids: output.ids)
   }
 }
 
@@ -223,6 +231,74 @@ struct HistoryProgress: GymCommand {
     if format == .table, chart.chart == .spark {
       let values = rows.map { row -> Double? in if case .real(let v) = row[1] { v } else { nil } }
       let line = Sparkline(label: "e1RM (kg)", ascii: chart.usesASCII).render(values, width: out.terminalWidth ?? 80)
+      if let line { out.write(line + "\n\n") }
+    }
+    let writer = RecordWriter(format: format, columns: columns, out: out)
+    for row in rows { writer.write(positions.map { row[$0] }) }
+    writer.finish(next: nil)
+  }
+}
+
+/// `gym history volume --by week|month [--muscle GROUP]`: work per muscle group.
+struct HistoryVolume: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "volume",
+    abstract: "Hard sets, reps and tonnage per muscle group per week or month.",
+    discussion: HelpExamples.discussion(
+      """
+      Working sets of the exercises the muscle map knows (Config/muscles.yaml; your own \
+      $XDG_CONFIG_HOME/gym/muscles.yaml adds and replaces entries; 'history exercises --unmapped' lists \
+      the rest). A set counts in full for each primary muscle group and half for each secondary one: \
+      half a set, half its reps and tonnage. Tonnage is weight × reps. Weeks start on Monday.
+      """ + "\n\n" + FieldHelp.line(TrainingVolume.columns, for: "--fields"),
+      examples: [
+        "gym history volume",
+        "gym history volume --by month --muscle chest -f csv",
+      ]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Option(help: "Per week or per month.") var by: TrainingProgress.Period = .week
+  @Option(help: ArgumentHelp("Only this muscle group (any case).", valueName: "group")) var muscle: String?
+  @Option(help: ArgumentHelp("Only sets from this date on (2026-01-01, 90d).", valueName: "date")) var since: String?
+  @OptionGroup var chart: ChartOptions
+  @OptionGroup var output: OutputOptions
+  @Option(name: [.customShort("n"), .long], help: "At most this many rows (the latest).") var limit: Int?
+
+  func validate() throws {
+    if output.ids { throw ValidationError("volume rows have no ids; use --fields period,muscle") }
+    if let limit, limit < 0 { throw ValidationError("--limit must be 0 (no limit) or more") }
+  }
+
+  func run(context: CommandContext) throws {
+    let from = try since.map { try WhereParser.parseDate($0, option: "--since") }
+    let map = try MuscleMap.load()
+    let all = try context.openStore().read {
+      try TrainingVolume.fetch($0, by: by, muscle: muscle, since: from, map: map)
+    }
+    let rows = Array(all.suffix(limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count))
+    let columns = output.fieldList.isEmpty ? TrainingVolume.columns : output.fieldList
+    let positions = try columns.map { name in
+      guard let i = TrainingVolume.columns.firstIndex(of: name) else {
+        throw GymError.usage(
+          "unknown field '\(name)' for --fields; valid fields: \(TrainingVolume.columns.joined(separator: ", "))")
+      }
+      return i
+    }
+    let format = context.format(output)
+    let out = BufferedOutput.standardOutput()
+    if format == .table, chart.chart == .spark {
+      // Hard sets per period, all shown groups together.
+      var perPeriod: [(String, Double)] = []
+      for row in rows {
+        guard case .text(let period) = row[0], case .real(let sets) = row[2] else { continue }
+        if perPeriod.last?.0 == period {
+          perPeriod[perPeriod.count - 1].1 += sets
+        } else {
+          perPeriod.append((period, sets))
+        }
+      }
+      let line = Sparkline(label: "hard sets", ascii: chart.usesASCII).render(
+        perPeriod.map(\.1), width: out.terminalWidth ?? 80)
       if let line { out.write(line + "\n\n") }
     }
     let writer = RecordWriter(format: format, columns: columns, out: out)

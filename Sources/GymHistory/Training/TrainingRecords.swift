@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 import GymCLI
 import GymCore
 
@@ -69,42 +68,23 @@ enum TrainingRecords {
       tallies[spelling.key] = tally
       return tally
     }
-    let marks = spellings.map { _ in "?" }.joined(separator: ", ")
-    let cases = spellings.indices.map { "WHEN ? THEN \($0)" }.joined(separator: " ")
-    let statement = try db.makeStatement(
-      sql: """
-        SELECT CASE ws.exercise \(cases) END, ws.kind = 'warmup', ws.weightKg, ws.reps, wo.seq
-        FROM workout wo CROSS JOIN workout_set ws ON ws.workoutSeq = wo.seq
-        WHERE ws.exercise IN (\(marks)) AND (? IS NULL OR wo.completedAt >= ?)
-        ORDER BY wo.completedAt, wo.seq, ws.position
-        """)
-    let names = spellings.map { $0.spelled.databaseValue }
-    try statement.setArguments(StatementArguments(names + names + [since?.canonical, since?.canonical]))
-    let raw = statement.sqliteStatement
     let perWeight = exercise != nil
-    while true {
-      let code = sqlite3_step(raw)
-      if code == SQLITE_DONE { break }
-      guard code == SQLITE_ROW else {
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
-      }
-      guard sqlite3_column_int(raw, 1) == 0 else { continue }  // a warm-up
-      let tally = tallyOf[Int(sqlite3_column_int(raw, 0))]
-      tally.name = spellings[Int(sqlite3_column_int(raw, 0))].name  // the latest spelling names it
-      let weight = sqlite3_column_type(raw, 2) == SQLITE_NULL ? 0 : sqlite3_column_double(raw, 2)
-      let reps = sqlite3_column_type(raw, 3) == SQLITE_NULL ? nil : Int64(sqlite3_column_int64(raw, 3))
-      let workout = sqlite3_column_int64(raw, 4)
+    try SetPass.run(db, spellings: spellings.map(\.spelled), since: since) { set in
+      guard !set.isWarmup else { return }
+      let tally = tallyOf[set.spelling]
+      tally.name = spellings[set.spelling].name  // the latest spelling names it
+      let (weight, reps, workout) = (set.weight, set.reps, set.workout)
       if tally.session?.workout != workout { tally.endSession() }
       guard weight > 0, !tally.assisted else {
         if let reps, reps > 0 {
           tally.keep(
             &tally.mostReps, Best(value: Double(reps), weight: weight > 0 ? weight : nil, reps: reps, workout: workout))
         }
-        continue
+        return
       }
       tally.weighted = true
       tally.keep(&tally.heaviest, Best(value: weight, weight: weight, reps: reps, workout: workout))
-      guard let reps, reps > 0 else { continue }
+      guard let reps, reps > 0 else { return }
       if let e1rm = formula.estimate(weight: weight, reps: Int(reps)) {
         tally.keep(&tally.e1rm, Best(value: e1rm, weight: weight, reps: reps, workout: workout))
       }

@@ -1,0 +1,55 @@
+import Foundation
+import GymCLI
+import GymCore
+import Yams
+
+/// Which muscle groups an exercise works: `Config/muscles.yaml`, shipped inside the executable, with
+/// `$XDG_CONFIG_HOME/gym/muscles.yaml` (the same layout) adding exercises and replacing shipped ones.
+/// Names are matched by their exercise key, as everywhere in training.
+struct MuscleMap: Sendable {
+  struct Groups: Equatable, Sendable {
+    var primary: [String]
+    var secondary: [String]
+  }
+
+  let exercises: [String: Groups]
+
+  /// The key of a name, as `ExerciseKey.sql` makes it in SQL: tabs as spaces, runs of spaces as one,
+  /// trimmed, ASCII letters in lower case.
+  static func key(_ name: String) -> String {
+    let words = name.replacingOccurrences(of: "\t", with: " ").split(separator: " ", omittingEmptySubsequences: true)
+    return String(words.joined(separator: " ").map { $0.isASCII ? Character($0.lowercased()) : $0 })
+  }
+
+  func groups(_ key: String) -> Groups? { exercises[key] }
+
+  /// The shipped mapping, then the user's file when there is one.
+  static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MuscleMap {
+    var exercises = try parse(MuscleMapText.shipped, file: "Config/muscles.yaml")
+    let home =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? "") + "/.config"
+    let user = home + "/gym/muscles.yaml"
+    if FileManager.default.fileExists(atPath: user) {
+      let text = try String(contentsOfFile: user, encoding: .utf8)
+      exercises.merge(try parse(text, file: user)) { _, mine in mine }
+    }
+    return MuscleMap(exercises: exercises)
+  }
+
+  static func parse(_ text: String, file: String) throws -> [String: Groups] {
+    func refuse(_ what: String) -> GymError {
+      GymError(.configuration, "\(file): \(what); see Config/muscles.yaml for the layout")
+    }
+    guard let document = try? Yams.load(yaml: text) as? [String: Any] else { throw refuse("not a YAML mapping") }
+    guard document["version"] as? Int == 1 else { throw refuse("'version: 1' is missing") }
+    guard let entries = document["exercises"] as? [String: Any] else { throw refuse("'exercises' is missing") }
+    var result: [String: Groups] = [:]
+    for (name, value) in entries {
+      guard let groups = value as? [String: Any], let primary = groups["primary"] as? [String], !primary.isEmpty
+      else { throw refuse("'\(name)' needs 'primary: [group, …]'") }
+      let secondary = groups["secondary"] as? [String] ?? []
+      result[key(name)] = Groups(primary: primary, secondary: secondary)
+    }
+    return result
+  }
+}

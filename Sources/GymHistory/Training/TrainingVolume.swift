@@ -1,0 +1,75 @@
+import GRDB
+import GymCLI
+import GymCore
+
+/// Hard sets, reps and tonnage per muscle group per local week or month, from working sets
+/// (warm-ups never count) of the exercises the muscle map knows: each primary group gets the set
+/// in full, each secondary group half of it (half a set, half its reps and tonnage). Tonnage is
+/// weight × reps; an assisted exercise's weight helps rather than loads, so it adds no tonnage.
+/// Definitions: Docs/History/Training.md.
+enum TrainingVolume {
+  static let columns = ["period", "muscle", "sets", "reps", "tonnageKg"]
+
+  static func fetch(
+    _ db: Database, by period: TrainingProgress.Period, muscle: String?, since: Timestamp?, map: MuscleMap
+  ) throws -> [[Cell]] {
+    let spellings = try ExerciseAliases.spellings(db).filter { map.groups($0.key) != nil }
+    let groups = spellings.map { map.groups($0.key)! }
+    let assisted = spellings.map { $0.key.contains("assisted") }
+    // Periods and muscle groups as small integers, so each set adds into a flat table.
+    var periodNames: [String] = []
+    var periodIndex: [String: Int] = [:]
+    var periodOf: [Int64: Int] = [:]
+    for row in try Row.fetchAll(
+      db, sql: "SELECT seq, \(period.sql("completedAt")) FROM workout WHERE ? IS NULL OR completedAt >= ?",
+      arguments: [since?.canonical, since?.canonical])
+    {
+      let name: String = row[1]
+      let index = periodIndex[name] ?? periodNames.count
+      if index == periodNames.count {
+        periodNames.append(name)
+        periodIndex[name] = index
+      }
+      periodOf[row[0]] = index
+    }
+    let muscles = Array(Set(groups.flatMap { $0.primary + $0.secondary })).sorted()
+    let muscleIndex = Dictionary(uniqueKeysWithValues: muscles.enumerated().map { ($1, $0) })
+    let shares = groups.map { worked in
+      worked.primary.map { (muscleIndex[$0]!, 1.0) } + worked.secondary.map { (muscleIndex[$0]!, 0.5) }
+    }
+    var sets = [Double](repeating: 0, count: periodNames.count * muscles.count)
+    var reps = sets
+    var tonnage = sets
+    var seen = [Bool](repeating: false, count: sets.count)
+    try SetPass.run(db, spellings: spellings.map(\.spelled), since: since) { set in
+      guard !set.isWarmup, let period = periodOf[set.workout] else { return }
+      let count = Double(set.reps ?? 0)
+      let load = set.weight > 0 && !assisted[set.spelling] ? set.weight * count : 0
+      for (muscle, share) in shares[set.spelling] {
+        let cell = period * muscles.count + muscle
+        sets[cell] += share
+        reps[cell] += count * share
+        tonnage[cell] += load * share
+        seen[cell] = true
+      }
+    }
+    let muscleFilter = muscle?.lowercased()
+    var rows: [[Cell]] = []
+    for period in periodNames.indices.sorted(by: { periodNames[$0] < periodNames[$1] }) {
+      for muscle in muscles.indices where seen[period * muscles.count + muscle] {
+        if let wanted = muscleFilter, muscles[muscle].lowercased() != wanted { continue }
+        let cell = period * muscles.count + muscle
+        rows.append([
+          .text(periodNames[period]), .text(muscles[muscle]), .real(sets[cell]), .real(reps[cell]),
+          .real((tonnage[cell] * 10).rounded() / 10),
+        ])
+      }
+    }
+    return rows
+  }
+
+  /// The exercises the map does not know, by the name they go by.
+  static func unmapped(_ db: Database, map: MuscleMap) throws -> [String] {
+    Array(Set(try ExerciseAliases.spellings(db).filter { map.groups($0.key) == nil }.map(\.name))).sorted()
+  }
+}
