@@ -317,4 +317,26 @@ import Testing
     #expect(broken.status == 78)
     #expect(broken.stderr.contains("muscles.yaml: 'squat (barbell)' needs 'primary: [group, …]'"))
   }
+
+  /// An import names the records it brought (of exercises gym had before); one that brings none says nothing.
+  @Test func anImportNamesTheRecordsItBrought() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", Self.strong)
+    let first = try gym.run(["history", "import", path, "--from", "strong", "--weight-unit", "kg"])
+    #expect(!first.stderr.contains("new record"))  // a first session sets no record
+    let header =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    // 110 × 2: heaviest 110 > 105; Epley 110 × (1 + 2/30) = 117.3 > 116.7; 220 kg beats neither volume.
+    let better = try gym.write("better.csv", header + "2026-01-19 18:00:00,Legs,45m,Squat (Barbell),1,110,2,,0,,,\n")
+    let brought = try gym.run(["history", "import", better, "--from", "strong", "--weight-unit", "kg"])
+    #expect(
+      brought.stderr.hasSuffix("\n2 new records: Squat (Barbell) heaviest 110 kg, Squat (Barbell) e1RM 117.3 kg\n"))
+    let same = try gym.write(
+      "same.csv",
+      header + "2026-01-26 18:00:00,Legs,45m,Squat (Barbell),1,60,5,,0,,,\n"
+        + "2026-01-26 18:00:00,Legs,45m,Push Up,2,,15,,0,,,\n")
+    let none = try gym.run(["history", "import", same, "--from", "strong", "--weight-unit", "kg"])
+    #expect(none.status == 0)
+    #expect(!none.stderr.contains("new record"))
+  }
 }

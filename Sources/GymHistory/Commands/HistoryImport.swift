@@ -46,7 +46,7 @@ struct HistoryImport: GymCommand {
     defer { progress.finish() }
     let dryRun = dryRunOption.dryRun
     let openStore = context.storeForImport(dryRun: dryRun)
-    let summary: String
+    var summary: String
     switch from {
     case .gym:
       let sets = WorkoutSetImport()
@@ -75,6 +75,7 @@ struct HistoryImport: GymCommand {
         : "\(ImportNote.verb(dryRun: dryRun)) \(counts.rows) rows: workouts \(w.inserted) inserted, \(w.updated) updated, "
           + "\(w.unchanged) unchanged; sets \(s.inserted) inserted, \(s.updated) updated, \(s.unchanged) unchanged"
           + ImportNote.suffix(dryRun: dryRun)
+      if let records = TrainingRecords.summary(counts.newRecords) { summary += "\n" + records }
     }
     progress.finish()
     printNote(summary)

@@ -3,8 +3,10 @@ import GymCLI
 import GymCore
 
 /// What a workout-logger import did.
-struct LoggerCounts: Equatable {
+struct LoggerCounts {
   var rows = 0
+  /// Personal records the import brought (none in a dry run without a database).
+  var newRecords: [TrainingRecords.Record] = []
   var workouts = ImportCounts()
   var sets = ImportCounts()
 }
@@ -49,7 +51,12 @@ struct LoggerImport {
         return counts
       }
       guard let store = try openStore?() else { return try load(nil) }
-      return try store.write { db in try load(try LoggerWriter(db)) }
+      return try store.write { db in
+        let before = try TrainingRecords.compute(db, exercise: nil, since: nil, formula: .epley)
+        var counts = try load(try LoggerWriter(db))
+        counts.newRecords = try TrainingRecords.brought(since: before, db)
+        return counts
+      }
     } catch let error as InputError {
       throw file.failure(error)
     }

@@ -57,7 +57,37 @@ enum TrainingRecords {
     }
   }
 
+  /// A record as computed: the exercise's key and name, its kind, and the set that holds it.
+  struct Record {
+    let key: String
+    let name: String
+    let kind: String
+    let best: Best
+  }
+
   static func fetch(_ db: Database, exercise: String?, since: Timestamp?, formula: OneRepMax) throws -> [[Cell]] {
+    let records = try compute(db, exercise: exercise, since: since, formula: formula)
+    let workouts = Set(records.map(\.best.workout))
+    var when: [Int64: (String, String)] = [:]
+    for row in try Row.fetchAll(
+      db,
+      sql:
+        "SELECT seq, completedAt, id FROM workout WHERE seq IN (\(workouts.map { _ in "?" }.joined(separator: ", ")))",
+      arguments: StatementArguments(workouts.map { $0 }))
+    {
+      when[row[0]] = (row[1], row[2])
+    }
+    return records.map { record in
+      [
+        .text(record.name), .text(record.kind), .real(record.shown), record.best.weight.map(Cell.real) ?? .null,
+        record.best.reps.map(Cell.integer) ?? .null, .timestamp(when[record.best.workout]?.0 ?? ""),
+        .text(when[record.best.workout]?.1 ?? ""),
+      ]
+    }
+  }
+
+  /// Every record, in print order.
+  static func compute(_ db: Database, exercise: String?, since: Timestamp?, formula: OneRepMax) throws -> [Record] {
     // Each spelling once: its key through the aliases and the name it goes by.
     let spellings = try ExerciseAliases.spellings(db, of: exercise)
     guard !spellings.isEmpty else { return [] }
@@ -98,8 +128,7 @@ enum TrainingRecords {
       }
     }
     for tally in tallies.values { tally.endSession() }
-    // The records, then the date and id of each workout that holds one.
-    var records: [(tally: Tally, kind: String, best: Best)] = []
+    var records: [Record] = []
     for tally in tallies.values.sorted(by: { $0.key < $1.key }) {
       let kinds: [(String, Best?)] =
         tally.weighted
@@ -108,26 +137,41 @@ enum TrainingRecords {
           ("sessionVolume", tally.sessionVolume),
         ]
         : [("mostReps", tally.mostReps)]
-      for case (let kind, let best?) in kinds { records.append((tally, kind, best)) }
-      for weight in tally.mostRepsAt.keys.sorted() { records.append((tally, "mostRepsAt", tally.mostRepsAt[weight]!)) }
+      for case (let kind, let best?) in kinds {
+        records.append(Record(key: tally.key, name: tally.name, kind: kind, best: best))
+      }
+      for weight in tally.mostRepsAt.keys.sorted() {
+        records.append(Record(key: tally.key, name: tally.name, kind: "mostRepsAt", best: tally.mostRepsAt[weight]!))
+      }
     }
-    let workouts = Set(records.map(\.best.workout))
-    var when: [Int64: (String, String)] = [:]
-    for row in try Row.fetchAll(
-      db,
-      sql:
-        "SELECT seq, completedAt, id FROM workout WHERE seq IN (\(workouts.map { _ in "?" }.joined(separator: ", ")))",
-      arguments: StatementArguments(workouts.map { $0 }))
-    {
-      when[row[0]] = (row[1], row[2])
-    }
-    return records.map { record in
-      let rounded = record.kind.hasPrefix("mostReps") ? record.best.value : (record.best.value * 10).rounded() / 10
-      return [
-        .text(record.tally.name), .text(record.kind), .real(rounded), record.best.weight.map(Cell.real) ?? .null,
-        record.best.reps.map(Cell.integer) ?? .null, .timestamp(when[record.best.workout]?.0 ?? ""),
-        .text(when[record.best.workout]?.1 ?? ""),
-      ]
+    return records
+  }
+
+  /// The records an import brought: those of exercises gym had before that it now beats (a first
+  /// session of a new exercise sets no record). `before` is `compute` from before the import.
+  static func brought(since before: [Record], _ db: Database) throws -> [Record] {
+    var had: [String: Double] = [:]
+    for record in before { had[record.key + "|" + record.kind] = record.shown }
+    return try compute(db, exercise: nil, since: nil, formula: .epley).filter { record in
+      guard let old = had[record.key + "|" + record.kind] else { return false }
+      return record.shown > old
     }
   }
+
+  /// `3 new records: Squat e1RM 142.5 kg, …` (the first five named), or nil when there are none.
+  static func summary(_ records: [Record]) -> String? {
+    guard !records.isEmpty else { return nil }
+    let named = records.prefix(5).map { record in
+      record.kind == "mostReps"
+        ? "\(record.name) most reps \(Int(record.shown))"
+        : "\(record.name) \(record.kind) \(Cell.real(record.shown).plainText(localTime: false)) kg"
+    }
+    let more = records.count > 5 ? " and \(records.count - 5) more" : ""
+    return "\(records.count) new record\(records.count == 1 ? "" : "s"): \(named.joined(separator: ", "))\(more)"
+  }
+}
+
+extension TrainingRecords.Record {
+  /// The value as printed: reps as they are, kilograms to 0.1.
+  var shown: Double { kind.hasPrefix("mostReps") ? best.value : (best.value * 10).rounded() / 10 }
 }
