@@ -4,6 +4,11 @@
 # release binary that `make install`, the bench and the Dockerfile ship.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Every test makes its own scratch directory: all of them go under one that is removed at the end,
+# so repeated runs do not fill the machine's /tmp.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+export TMPDIR=$scratch
 bash scripts/setup.sh
 swift format lint --strict -r Sources Tests Plugins Package.swift
 bash scripts/check-compose.sh

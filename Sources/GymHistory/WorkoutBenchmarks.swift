@@ -11,6 +11,7 @@ enum WorkoutBenchmarks {
   /// 1 : 5 keeps the default scale quick while the summary still reads from a large table).
   static func generate(_ db: Database, count: Int) throws {
     try generateWorkouts(db, count: count)
+    try generateSets(db)
     var samples = SampleGenerator(seed: 42, end: .now(), days: max(1, count * 5 / 192))
     let statement = try db.makeStatement(
       sql: "INSERT INTO sample (type, start, \"end\", value, unit, stage, source) VALUES (?, ?, ?, ?, ?, ?, ?)")
@@ -43,8 +44,34 @@ enum WorkoutBenchmarks {
     }
   }
 
+  /// The exercises the generated sets name, from the shipped muscle map, so volume counts them.
+  static let exercises = [
+    "Bench Press (Barbell)", "Squat (Barbell)", "Deadlift (Barbell)", "Overhead Press (Barbell)", "Pull Up",
+    "Bent Over Row (Barbell)", "Lat Pulldown (Cable)", "Bicep Curl (Dumbbell)", "Triceps Pushdown (Cable)",
+    "Leg Press", "Romanian Deadlift (Barbell)", "Lateral Raise (Dumbbell)", "Plank", "Hip Thrust (Barbell)",
+    "Chin Up (Assisted)",
+  ]
+
+  /// Ten sets per workout (the first a warm-up) over 15 exercises: 200,000 sets at the default scale,
+  /// ten years of 100-set sessions as the training targets assume.
+  static func generateSets(_ db: Database) throws {
+    let names = exercises.enumerated().map { "WHEN \($0.offset) THEN '\($0.element)'" }.joined(separator: " ")
+    try db.execute(
+      sql: """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10)
+        INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps)
+        SELECT w.seq, n.i, CASE (w.seq + n.i / 4) % \(exercises.count) \(names) END,
+          CASE WHEN n.i = 1 THEN 'warmup' ELSE 'normal' END,
+          CASE WHEN (w.seq + n.i / 4) % \(exercises.count) IN (4, 12) THEN NULL
+            ELSE 20 + ((w.seq * 7 + n.i * 13) % 64) * 2.5 END,
+          1 + (w.seq + n.i) % 12
+        FROM workout w, n
+        """)
+  }
+
   static func workloads(_ db: Database) throws -> [BenchWorkload] {
     let table = WorkoutSchema.table
+    let muscles = MuscleMap(exercises: try MuscleMap.parse(MuscleMapText.shipped, file: "Config/muscles.yaml"))
     let total = try Query(table: table).count(db)
     let depth = total / 2
     // The cursor a user would hold after paging down to the middle of the history.
@@ -78,6 +105,18 @@ enum WorkoutBenchmarks {
         try Query(table: table, filter: .compare("completedAt", .greaterOrEqual, .timestamp(weekAgo))).count($0)
       },
       BenchWorkload("stats 12 weeks") { db in try WorkoutStats.compute(db, weeks: 12).weeks.count },
+      BenchWorkload("training records (prs)", id: "history.prs", targetMilliseconds: 50) { db in
+        try TrainingRecords.compute(db, exercise: nil, since: nil, formula: .epley).count
+      },
+      BenchWorkload("training progress, one exercise", id: "history.progress", targetMilliseconds: 10) { db in
+        try TrainingProgress.fetch(db, exercise: "bench press (barbell)", by: .week, since: nil, formula: .epley).count
+      },
+      BenchWorkload("training volume by week", id: "history.volume", targetMilliseconds: 50) { db in
+        try TrainingVolume.fetch(db, by: .week, muscle: nil, since: nil, map: muscles).count
+      },
+      BenchWorkload("exercises list") { db in
+        try Row.fetchAll(db, sql: "SELECT * FROM training_exercises").count
+      },
     ]
   }
 }

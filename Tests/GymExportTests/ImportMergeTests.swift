@@ -37,7 +37,7 @@ import Testing
     try source.write { db in
       for i in 1...20 {
         try db.execute(
-          sql: "INSERT INTO workout_set (workoutSeq, position, exercise, kind) VALUES (?, 1, ?, 'normal')",
+          sql: "INSERT INTO workout_set (workoutSeq, position, exercise, kind) VALUES (?, 11, ?, 'normal')",
           arguments: [i * 3, "Exercise \(i)"])
       }
     }

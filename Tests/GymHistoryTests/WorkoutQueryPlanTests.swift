@@ -69,4 +69,26 @@ import Testing
     let cursor = try store.read { try Query(table: table, limit: 1).forEachRow($0) { _ in } }
     return try #require(cursor).encoded
   }
+
+  /// Records and volume read the sets from the covering spelling index alone, one range per spelling,
+  /// sorting nothing (time order comes from each workout's rank, read along `workout_completedAt`).
+  @Test func theSetPassScansOnceWithoutSorting() throws {
+    let detail = try plan(SetPass.sql, ["a"])
+    #expect(detail.contains("USING COVERING INDEX workout_set_exercise (exercise=?)"))
+    #expect(!detail.contains("TEMP B-TREE"))
+    let order = try plan(
+      "SELECT seq FROM workout WHERE ? IS NULL OR completedAt >= ? ORDER BY completedAt, seq", [nil, nil])
+    #expect(order.contains("USING COVERING INDEX workout_completedAt"))
+    #expect(!order.contains("TEMP B-TREE"))
+  }
+
+  /// Progress reads one exercise's sets through the key index; the exercises list walks the
+  /// spelling index and sorts nothing but its distinct sessions.
+  @Test func progressAndExercisesUseTheirIndexes() throws {
+    let progress = try plan(
+      "SELECT ws.reps FROM workout_set ws WHERE " + ExerciseKey.sql("ws.exercise") + " IN (?, ?)", ["a", "b"])
+    #expect(progress.contains("USING INDEX workout_set_exercise_key"))
+    let exercises = try plan("SELECT * FROM training_exercises", [])
+    #expect(exercises.contains("USING COVERING INDEX workout_set_exercise"))
+  }
 }

@@ -24,30 +24,51 @@ enum TrainingProgress {
   static func fetch(_ db: Database, exercise: String, by period: Period, since: Timestamp?, formula: OneRepMax) throws
     -> [[Cell]]
   {
-    // The exercise's sets through the key index: one range per spelling's key.
-    let keys = Array(Set(try ExerciseAliases.spellings(db, of: exercise).map(\.rawKey)))
-    guard !keys.isEmpty else { return [] }
-    let rows = try Row.fetchAll(
+    let spellings = try ExerciseAliases.spellings(db, of: exercise).map(\.spelled)
+    guard !spellings.isEmpty else { return [] }
+    // The period of each workout that has a set of the exercise (found through the spelling index).
+    var periodOf: [Int64: String] = [:]
+    let marks = spellings.map { _ in "?" }.joined(separator: ", ")
+    for row in try Row.fetchAll(
       db,
       sql: """
-        WITH s AS (
-          SELECT \(period.sql("wo.completedAt")) AS period, ws.weightKg AS w, ws.reps AS r,
-            ROW_NUMBER() OVER (
-              PARTITION BY \(period.sql("wo.completedAt")) ORDER BY coalesce(ws.weightKg, 0) DESC, ws.reps DESC) AS rank
-          FROM workout_set ws JOIN workout wo ON wo.seq = ws.workoutSeq
-          WHERE \(ExerciseKey.sql("ws.exercise")) IN (\(keys.map { _ in "?" }.joined(separator: ", ")))
-            AND ws.kind <> 'warmup' AND (? IS NULL OR wo.completedAt >= ?)
-        )
-        SELECT period, ROUND(MAX(\(formula.sql(weight: "w", reps: "r"))), 1),
-          MAX(CASE WHEN rank = 1 AND w > 0 THEN w END), MAX(CASE WHEN rank = 1 AND w > 0 THEN r END), COUNT(*),
-          SUM(r), ROUND(SUM(CASE WHEN w > 0 AND r > 0 THEN w * r END), 1)
-        FROM s GROUP BY period ORDER BY period
-        """, arguments: StatementArguments(keys + [since?.canonical, since?.canonical]))
-    return rows.map { row in
-      [
-        .text(row[0]), (row[1] as Double?).map(Cell.real) ?? .null, (row[2] as Double?).map(Cell.real) ?? .null,
-        (row[3] as Int64?).map(Cell.integer) ?? .null, .integer(row[4]), (row[5] as Int64?).map(Cell.integer) ?? .null,
-        (row[6] as Double?).map(Cell.real) ?? .null,
+        SELECT seq, \(period.sql("completedAt")) FROM workout
+        WHERE seq IN (SELECT workoutSeq FROM workout_set WHERE exercise IN (\(marks)))
+          AND (? IS NULL OR completedAt >= ?)
+        """, arguments: StatementArguments(spellings.map(\.databaseValue) + [since?.canonical, since?.canonical]))
+    {
+      periodOf[row[0]] = row[1]
+    }
+    struct Totals {
+      var best: Double?
+      var top: (weight: Double, reps: Int64)?
+      var sets = 0
+      var reps: Int64 = 0
+      var volume = 0.0
+      var weighted = false
+    }
+    var totals: [String: Totals] = [:]
+    try SetPass.run(db, spellings: spellings) { set in
+      guard !set.isWarmup, let name = periodOf[set.workout] else { return }
+      var total = totals[name] ?? Totals()
+      total.sets += 1
+      total.reps += set.reps ?? 0
+      if set.weight > 0 {
+        let reps = set.reps ?? 0
+        total.weighted = true
+        if let e1rm = formula.estimate(weight: set.weight, reps: Int(reps)) { total.best = max(total.best ?? 0, e1rm) }
+        if total.top.map({ (set.weight, reps) > ($0.weight, $0.reps) }) ?? true { total.top = (set.weight, reps) }
+        if reps > 0 { total.volume += set.weight * Double(reps) }
+      }
+      totals[name] = total
+    }
+    return totals.keys.sorted().map { name in
+      let total = totals[name]!
+      return [
+        .text(name), total.best.map { .real(($0 * 10).rounded() / 10) } ?? .null,
+        total.top.map { .real($0.weight) } ?? .null, total.top.map { .integer($0.reps) } ?? .null,
+        .integer(Int64(total.sets)), .integer(total.reps),
+        total.weighted ? .real((total.volume * 10).rounded() / 10) : .null,
       ]
     }
   }

@@ -9,9 +9,9 @@ import GymCore
 /// so heavier is easier) are shown as they are: their most reps in a set, not ranked by weight. Each
 /// record is the earliest set that reached it. Definitions: Docs/History/Training.md.
 ///
-/// One pass over the sets in time order (the workouts by `workout_completedAt`, each one's sets by
-/// `workout_set_position`, so nothing is sorted), each set read as four numbers: window functions
-/// over the same sets took 1.6 s for 200,000 of them (Docs/History/Training.md, Performance).
+/// One pass over the sets (`SetPass`), each read as four numbers, time order coming from each
+/// workout's rank: window functions over the same sets took 1.6 s for 200,000 of them
+/// (Docs/History/Training.md, Performance).
 enum TrainingRecords {
   static let columns = ["exercise", "record", "value", "weightKg", "reps", "completedAt", "workout"]
 
@@ -24,6 +24,9 @@ enum TrainingRecords {
     var weight: Double?
     var reps: Int64?
     var workout: Int64
+    /// When: the workout's rank in time, then the set's place in the pass.
+    var rank = 0
+    var order = 0
   }
 
   /// What one exercise has reached so far in the pass.
@@ -38,7 +41,8 @@ enum TrainingRecords {
     var sessionVolume: Best?
     var mostReps: Best?
     var mostRepsAt: [Double: Best] = [:]
-    var session: (workout: Int64, volume: Double, reps: Int64)?
+    /// Each workout's volume and reps of this exercise so far.
+    var sessions: [Int64: (volume: Double, reps: Int64, rank: Int, order: Int)] = [:]
 
     init(key: String, name: String) {
       self.key = key
@@ -46,14 +50,27 @@ enum TrainingRecords {
       assisted = key.contains("assisted")
     }
 
+    /// The higher value wins; of equal ones, the earlier.
     func keep(_ best: inout Best?, _ candidate: Best) {
-      if candidate.value > best?.value ?? -.infinity { best = candidate }
+      guard let current = best else {
+        best = candidate
+        return
+      }
+      if candidate.value > current.value
+        || (candidate.value == current.value && (candidate.rank, candidate.order) < (current.rank, current.order))
+      {
+        best = candidate
+      }
     }
 
-    func endSession() {
-      guard let session, session.volume > 0 else { return }
-      keep(&sessionVolume, Best(value: session.volume, weight: nil, reps: session.reps, workout: session.workout))
-      self.session = nil
+    func endSessions() {
+      for (workout, session) in sessions where session.volume > 0 {
+        keep(
+          &sessionVolume,
+          Best(
+            value: session.volume, weight: nil, reps: session.reps, workout: workout, rank: session.rank,
+            order: session.order))
+      }
     }
   }
 
@@ -99,35 +116,41 @@ enum TrainingRecords {
       return tally
     }
     let perWeight = exercise != nil
-    try SetPass.run(db, spellings: spellings.map(\.spelled), since: since) { set in
-      guard !set.isWarmup else { return }
+    let ranks = try SetPass.workoutOrder(db, since: since)
+    var latest: [String: (rank: Int, order: Int)] = [:]
+    var order = 0
+    try SetPass.run(db, spellings: spellings.map(\.spelled)) { set in
+      order += 1
+      guard !set.isWarmup, let rank = ranks[set.workout] else { return }
       let tally = tallyOf[set.spelling]
-      tally.name = spellings[set.spelling].name  // the latest spelling names it
+      if (rank, order) > latest[tally.key] ?? (-1, -1) {  // the latest spelling names it
+        latest[tally.key] = (rank, order)
+        tally.name = spellings[set.spelling].name
+      }
       let (weight, reps, workout) = (set.weight, set.reps, set.workout)
-      if tally.session?.workout != workout { tally.endSession() }
+      func best(_ value: Double, _ weight: Double?) -> Best {
+        Best(value: value, weight: weight, reps: reps, workout: workout, rank: rank, order: order)
+      }
       guard weight > 0, !tally.assisted else {
-        if let reps, reps > 0 {
-          tally.keep(
-            &tally.mostReps, Best(value: Double(reps), weight: weight > 0 ? weight : nil, reps: reps, workout: workout))
-        }
+        if let reps, reps > 0 { tally.keep(&tally.mostReps, best(Double(reps), weight > 0 ? weight : nil)) }
         return
       }
       tally.weighted = true
-      tally.keep(&tally.heaviest, Best(value: weight, weight: weight, reps: reps, workout: workout))
+      tally.keep(&tally.heaviest, best(weight, weight))
       guard let reps, reps > 0 else { return }
-      if let e1rm = formula.estimate(weight: weight, reps: Int(reps)) {
-        tally.keep(&tally.e1rm, Best(value: e1rm, weight: weight, reps: reps, workout: workout))
-      }
-      tally.keep(&tally.setVolume, Best(value: weight * Double(reps), weight: weight, reps: reps, workout: workout))
-      let session = tally.session ?? (workout, 0, 0)
-      tally.session = (workout, session.volume + weight * Double(reps), session.reps + reps)
+      if let e1rm = formula.estimate(weight: weight, reps: Int(reps)) { tally.keep(&tally.e1rm, best(e1rm, weight)) }
+      tally.keep(&tally.setVolume, best(weight * Double(reps), weight))
+      let session = tally.sessions[workout] ?? (0, 0, rank, order)
+      tally.sessions[workout] = (
+        session.volume + weight * Double(reps), session.reps + reps, session.rank, session.order
+      )
       if perWeight {
-        var best = tally.mostRepsAt[weight]
-        tally.keep(&best, Best(value: Double(reps), weight: weight, reps: reps, workout: workout))
-        tally.mostRepsAt[weight] = best
+        var most = tally.mostRepsAt[weight]
+        tally.keep(&most, best(Double(reps), weight))
+        tally.mostRepsAt[weight] = most
       }
     }
-    for tally in tallies.values { tally.endSession() }
+    for tally in tallies.values { tally.endSessions() }
     var records: [Record] = []
     for tally in tallies.values.sorted(by: { $0.key < $1.key }) {
       let kinds: [(String, Best?)] =

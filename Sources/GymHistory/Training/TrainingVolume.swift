@@ -41,7 +41,7 @@ enum TrainingVolume {
     var reps = sets
     var tonnage = sets
     var seen = [Bool](repeating: false, count: sets.count)
-    try SetPass.run(db, spellings: spellings.map(\.spelled), since: since) { set in
+    try SetPass.run(db, spellings: spellings.map(\.spelled)) { set in
       guard !set.isWarmup, let period = periodOf[set.workout] else { return }
       let count = Double(set.reps ?? 0)
       let load = set.weight > 0 && !assisted[set.spelling] ? set.weight * count : 0
