@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 # Every test makes its own scratch directory: all of them go under one that is removed at the end,
 # so repeated runs do not fill the machine's /tmp.
 scratch=$(mktemp -d)
+chmod 1777 "$scratch"  # as /tmp is: the permission tests run gym as another user in it
 trap 'rm -rf "$scratch"' EXIT
 export TMPDIR=$scratch
 bash scripts/setup.sh
