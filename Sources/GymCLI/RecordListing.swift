@@ -19,10 +19,18 @@ public enum RecordListing {
   }
 
   /// `ids`: the identifiers alone, one per line, every one unless `--limit` says.
-  public static func write(_ query: CompiledQuery, store: Store, format: OutputFormat, ids: Bool = false) throws {
-    let writer = RecordWriter(format: ids ? .tsv : format, columns: query.fields.map(\.name), header: !ids)
+  /// `weights`: the weight columns' unit (kilograms when nil).
+  public static func write(
+    _ query: CompiledQuery, store: Store, format: OutputFormat, ids: Bool = false, weights: WeightDisplay? = nil
+  ) throws {
+    let names = query.fields.map(\.name)
+    let writer = RecordWriter(
+      format: ids ? .tsv : format, columns: names.map { weights?.name($0) ?? $0 }, header: !ids)
     let next = try store.read { db in
-      try query.forEachRow(db) { row in writer.write(cells(row, query.fields)) }
+      try query.forEachRow(db) { row in
+        let shown = cells(row, query.fields)
+        writer.write(weights?.cells(shown, names: names) ?? shown)
+      }
     }
     writer.finish(next: next?.encoded)
   }

@@ -339,4 +339,37 @@ import Testing
     #expect(none.status == 0)
     #expect(!none.stderr.contains("new record"))
   }
+
+  /// `--unit lb` and `units.weight: lb`: weights in pounds (1 lb = 0.45359237 kg), the columns renamed;
+  /// reps stay reps.
+  @Test func weightsInPounds() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", Self.strong)
+    #expect(try gym.run(["history", "import", path, "--from", "strong", "--weight-unit", "kg", "-q"]).status == 0)
+    func pounds(_ kilograms: Double) -> String {
+      let value = (kilograms / 0.453_592_37 * 10).rounded() / 10
+      return value == value.rounded() ? String(Int(value)) : String(value)
+    }
+    let prs = try gym.run([
+      "history", "prs", "--exercise", "squat (barbell)", "--unit", "lb", "-f", "csv", "--fields",
+      "record,value,weightLb,reps",
+    ])
+    #expect(prs.stdoutLines.first == "record,value,weightLb,reps")
+    #expect(prs.stdoutLines.contains("heaviest,\(pounds(105)),\(pounds(105)),3"))
+    #expect(prs.stdoutLines.contains("e1RM,\(pounds(116.7)),\(pounds(100)),5"))
+    #expect(prs.stdoutLines.contains("mostRepsAt,10,\(pounds(60)),10"))
+    let progress = try gym.run(
+      ["history", "progress", "--exercise", "squat (barbell)", "-f", "csv"], environment: ["GYM_UNITS_WEIGHT": "lb"])
+    #expect(progress.stdoutLines.first == "period,bestE1RM,topLb,topReps,sets,reps,volumeLb")
+    #expect(progress.stdoutLines.contains("2026-01-12,\(pounds(115.5)),\(pounds(105)),3,1,3,\(pounds(315))"))
+    let volume = try gym.run([
+      "history", "volume", "--muscle", "quads", "--unit", "lb", "-f", "csv", "--fields", "period,tonnageLb",
+    ])
+    #expect(volume.stdoutLines == ["period,tonnageLb", "2026-01-05,\(pounds(1100))", "2026-01-12,\(pounds(315))"])
+    let exercises = try gym.run([
+      "history", "exercises", "--unit", "lb", "-f", "csv", "--fields", "exercise,heaviestKg", "--sort", "exercise",
+    ])
+    #expect(exercises.stdoutLines == ["exercise,heaviestLb", "Push Up,", "squat  (barbell),\(pounds(105))"])
+    #expect(try gym.run(["history", "prs", "--unit", "stone"]).status == 64)
+  }
 }

@@ -68,10 +68,12 @@ public struct ConfigKey: Sendable, Hashable {
   public static let healthSources = ConfigKey(name: "health.sources", kind: .list, defaultValue: nil)
   /// The zone days and hours follow; nil: the system's (`TZ`).
   public static let timeZone = ConfigKey(name: "time.zone", kind: .timeZone, defaultValue: nil)
+  /// The unit weights print in; they are stored in kilograms.
+  public static let weightUnit = ConfigKey(name: "units.weight", kind: .choice(["kg", "lb"]), defaultValue: "kg")
 
   public static let all: [ConfigKey] = [
     databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize, exportDirectory, benchTargets,
-    healthSources, timeZone,
+    healthSources, timeZone, weightUnit,
   ]
 
   /// The value checked against the kind, normalised (`yes` → `true`), or nil when it does not fit.

@@ -43,6 +43,7 @@ struct ExercisesList: GymCommand {
   @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions
   @OptionGroup var paging: PagingOptions
+  @OptionGroup var units: WeightUnitOptions
 
   func run(context: CommandContext) throws {
     let table = TrainingSchema.exercises
@@ -55,7 +56,9 @@ struct ExercisesList: GymCommand {
     }
     let query = try RecordListing.query(
       table: table, filters: filters, output: output, paging: paging, context: context, sort: sorting.keys)
-    try RecordListing.write(query, store: store, format: context.format(output), ids: output.ids)
+    try RecordListing.write(
+      query, store: store, format: context.format(output), ids: output.ids,
+      weights: units.display(context, columns: ["bestE1RM", "heaviestKg"]))
   }
 }
 
@@ -150,6 +153,7 @@ struct HistoryPRs: GymCommand {
   @Option(help: ArgumentHelp("Only sets from this date on (2026-01-01, 90d).", valueName: "date")) var since: String?
   @Option(help: "How to estimate a one-rep max.") var formula: OneRepMax = .epley
   @OptionGroup var output: OutputOptions
+  @OptionGroup var units: WeightUnitOptions
   @Option(name: [.customShort("n"), .long], help: "At most this many records.") var limit: Int?
 
   func validate() throws {
@@ -165,17 +169,22 @@ struct HistoryPRs: GymCommand {
     if let exercise, records.isEmpty {
       throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'")
     }
-    let columns = output.fieldList.isEmpty ? TrainingRecords.columns : output.fieldList
+    let weights = units.display(context, columns: ["value", "weightKg"])
+    let shownNames = TrainingRecords.columns.map(weights.name)
+    let columns = output.fieldList.isEmpty ? shownNames : output.fieldList
     let positions = try columns.map { name in
-      guard let i = TrainingRecords.columns.firstIndex(of: name) else {
+      guard let i = shownNames.firstIndex(of: name) else {
         throw GymError.usage(
-          "unknown field '\(name)' for --fields; valid fields: \(TrainingRecords.columns.joined(separator: ", "))")
+          "unknown field '\(name)' for --fields; valid fields: \(shownNames.joined(separator: ", "))")
       }
       return i
     }
     let writer = RecordWriter(format: context.format(output), columns: columns)
     for record in records.prefix(limit.flatMap { $0 == 0 ? nil : $0 } ?? records.count) {
-      writer.write(positions.map { record[$0] })
+      // A reps record's value is a count, not a weight.
+      var converted = weights.cells(record, names: TrainingRecords.columns)
+      if case .text(let kind) = record[1], kind.hasPrefix("mostReps") { converted[2] = record[2] }
+      writer.write(positions.map { converted[$0] })
     }
     writer.finish(next: nil)
   }
@@ -204,6 +213,7 @@ struct HistoryProgress: GymCommand {
   @Option(help: "How to estimate a one-rep max.") var formula: OneRepMax = .epley
   @OptionGroup var chart: ChartOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var units: WeightUnitOptions
   @Option(name: [.customShort("n"), .long], help: "Only the latest this many periods.") var limit: Int?
 
   func validate() throws {
@@ -216,13 +226,17 @@ struct HistoryProgress: GymCommand {
     let all = try context.openStore().read {
       try TrainingProgress.fetch($0, exercise: exercise, by: by, since: from, formula: formula)
     }
-    let rows = Array(all.suffix(limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count))
+    let weights = units.display(context, columns: ["bestE1RM", "topKg", "volumeKg"])
+    let rows = all.suffix(limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count).map {
+      weights.cells($0, names: TrainingProgress.columns)
+    }
     guard !rows.isEmpty else { throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'") }
-    let columns = output.fieldList.isEmpty ? TrainingProgress.columns : output.fieldList
+    let shownNames = TrainingProgress.columns.map(weights.name)
+    let columns = output.fieldList.isEmpty ? shownNames : output.fieldList
     let positions = try columns.map { name in
-      guard let i = TrainingProgress.columns.firstIndex(of: name) else {
+      guard let i = shownNames.firstIndex(of: name) else {
         throw GymError.usage(
-          "unknown field '\(name)' for --fields; valid fields: \(TrainingProgress.columns.joined(separator: ", "))")
+          "unknown field '\(name)' for --fields; valid fields: \(shownNames.joined(separator: ", "))")
       }
       return i
     }
@@ -230,7 +244,8 @@ struct HistoryProgress: GymCommand {
     let out = BufferedOutput.standardOutput()
     if format == .table, chart.chart == .spark {
       let values = rows.map { row -> Double? in if case .real(let v) = row[1] { v } else { nil } }
-      let line = Sparkline(label: "e1RM (kg)", ascii: chart.usesASCII).render(values, width: out.terminalWidth ?? 80)
+      let line = Sparkline(label: "e1RM (\(weights.unit.rawValue))", ascii: chart.usesASCII).render(
+        values, width: out.terminalWidth ?? 80)
       if let line { out.write(line + "\n\n") }
     }
     let writer = RecordWriter(format: format, columns: columns, out: out)
@@ -262,6 +277,7 @@ struct HistoryVolume: GymCommand {
   @Option(help: ArgumentHelp("Only sets from this date on (2026-01-01, 90d).", valueName: "date")) var since: String?
   @OptionGroup var chart: ChartOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var units: WeightUnitOptions
   @Option(name: [.customShort("n"), .long], help: "At most this many rows (the latest).") var limit: Int?
 
   func validate() throws {
@@ -275,12 +291,16 @@ struct HistoryVolume: GymCommand {
     let all = try context.openStore().read {
       try TrainingVolume.fetch($0, by: by, muscle: muscle, since: from, map: map)
     }
-    let rows = Array(all.suffix(limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count))
-    let columns = output.fieldList.isEmpty ? TrainingVolume.columns : output.fieldList
+    let weights = units.display(context, columns: ["tonnageKg"])
+    let rows = all.suffix(limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count).map {
+      weights.cells($0, names: TrainingVolume.columns)
+    }
+    let shownNames = TrainingVolume.columns.map(weights.name)
+    let columns = output.fieldList.isEmpty ? shownNames : output.fieldList
     let positions = try columns.map { name in
-      guard let i = TrainingVolume.columns.firstIndex(of: name) else {
+      guard let i = shownNames.firstIndex(of: name) else {
         throw GymError.usage(
-          "unknown field '\(name)' for --fields; valid fields: \(TrainingVolume.columns.joined(separator: ", "))")
+          "unknown field '\(name)' for --fields; valid fields: \(shownNames.joined(separator: ", "))")
       }
       return i
     }
