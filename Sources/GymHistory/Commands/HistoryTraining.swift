@@ -170,15 +170,8 @@ struct HistoryPRs: GymCommand {
       throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'")
     }
     let weights = units.display(context, columns: ["value", "weightKg"])
-    let shownNames = TrainingRecords.columns.map(weights.name)
-    let columns = output.fieldList.isEmpty ? shownNames : output.fieldList
-    let positions = try columns.map { name in
-      guard let i = shownNames.firstIndex(of: name) else {
-        throw GymError.usage(
-          "unknown field '\(name)' for --fields; valid fields: \(shownNames.joined(separator: ", "))")
-      }
-      return i
-    }
+    let (columns, positions) = try ComputedFields.select(
+      output.fieldList, of: TrainingRecords.columns.map(weights.name))
     let writer = RecordWriter(format: context.format(output), columns: columns)
     for record in records.prefix(limit.flatMap { $0 == 0 ? nil : $0 } ?? records.count) {
       // A reps record's value is a count, not a weight.
@@ -231,15 +224,8 @@ struct HistoryProgress: GymCommand {
       weights.cells($0, names: TrainingProgress.columns)
     }
     guard !rows.isEmpty else { throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'") }
-    let shownNames = TrainingProgress.columns.map(weights.name)
-    let columns = output.fieldList.isEmpty ? shownNames : output.fieldList
-    let positions = try columns.map { name in
-      guard let i = shownNames.firstIndex(of: name) else {
-        throw GymError.usage(
-          "unknown field '\(name)' for --fields; valid fields: \(shownNames.joined(separator: ", "))")
-      }
-      return i
-    }
+    let (columns, positions) = try ComputedFields.select(
+      output.fieldList, of: TrainingProgress.columns.map(weights.name))
     let format = context.format(output)
     let out = BufferedOutput.standardOutput()
     if format == .table, chart.chart == .spark {
@@ -295,15 +281,7 @@ struct HistoryVolume: GymCommand {
     let rows = all.suffix(limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count).map {
       weights.cells($0, names: TrainingVolume.columns)
     }
-    let shownNames = TrainingVolume.columns.map(weights.name)
-    let columns = output.fieldList.isEmpty ? shownNames : output.fieldList
-    let positions = try columns.map { name in
-      guard let i = shownNames.firstIndex(of: name) else {
-        throw GymError.usage(
-          "unknown field '\(name)' for --fields; valid fields: \(shownNames.joined(separator: ", "))")
-      }
-      return i
-    }
+    let (columns, positions) = try ComputedFields.select(output.fieldList, of: TrainingVolume.columns.map(weights.name))
     let format = context.format(output)
     let out = BufferedOutput.standardOutput()
     if format == .table, chart.chart == .spark {
