@@ -11,4 +11,13 @@ public enum ComputedFields {
     }
     return (names, positions)
   }
+
+  /// The rows, each cut to `positions`, under `names`.
+  public static func write(
+    _ rows: [[Cell]], names: [String], positions: [Int], format: OutputFormat, to out: BufferedOutput
+  ) {
+    let writer = RecordWriter(format: format, columns: names, out: out)
+    for row in rows { writer.write(positions.map { row[$0] }) }
+    writer.finish(next: nil)
+  }
 }

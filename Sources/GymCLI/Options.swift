@@ -141,4 +141,13 @@ public struct ChartOptions: ParsableArguments {
   public init() {}
 
   public var usesASCII: Bool { ascii || !Sparkline.terminalIsUTF8 }
+
+  /// The series as a sparkline and a blank line before a table: only in the table format, and only
+  /// with `--chart spark`; nothing when there is nothing to draw.
+  public func draw(_ values: [Double?], label: String, format: OutputFormat, to out: BufferedOutput) {
+    guard format == .table, chart == .spark,
+      let line = Sparkline(label: label, ascii: usesASCII).render(values, width: out.terminalWidth ?? 80)
+    else { return }
+    out.write(line + "\n\n")
+  }
 }

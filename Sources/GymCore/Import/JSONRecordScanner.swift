@@ -9,15 +9,15 @@ public struct JSONRecordScanner: RecordScanner {
   private let input: InputBuffer
   private var line = 1
   public private(set) var recordLine = 1
-  private enum Mode { case unknown, lines, array, document, finished }
-  private var mode = Mode.unknown
-  private var scratch: [UInt8] = []
+  enum Mode { case unknown, lines, array, document, finished }
+  var mode = Mode.unknown
+  var scratch: [UInt8] = []
   private let nestedNames: [[UInt8]]
-  private let nestedTemplates: [RecordValues]
+  let nestedTemplates: [RecordValues]
   /// The objects of each nested field in the last record, in order; empty when it had none.
-  public private(set) var nested: [[RecordValues]]
+  public internal(set) var nested: [[RecordValues]]
   /// Whether the last record named each nested field (an empty array is "no sets", not "not said").
-  public private(set) var nestedGiven: [Bool]
+  public internal(set) var nestedGiven: [Bool]
 
   /// The first nested field's objects and whether it was named: for an import with one.
   public var nestedRecords: [RecordValues] { nested.first ?? [] }
@@ -32,7 +32,7 @@ public struct JSONRecordScanner: RecordScanner {
     nestedGiven = Array(repeating: false, count: fields.count)
   }
 
-  private enum Outcome {
+  enum Outcome {
     case complete(Int)
     case incomplete
     case failure(String, Int)
@@ -158,68 +158,7 @@ public struct JSONRecordScanner: RecordScanner {
     return outcome
   }
 
-  /// `{"items": [` at `start`: where the first record may begin; a failure when it is another object.
-  private func documentOpening(at start: Int, storage: [UInt8], end: Int) -> Outcome {
-    var i = start + 1
-    while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
-    for byte in Array("\"items\"".utf8) {
-      guard i < end else { return .incomplete }
-      guard storage[i] == byte else { return .failure("", i) }
-      i += 1
-    }
-    for byte in [UInt8(ascii: ":"), UInt8(ascii: "[")] {
-      while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
-      guard i < end else { return .incomplete }
-      guard storage[i] == byte else { return .failure("", i) }
-      i += 1
-    }
-    return .complete(i)
-  }
-
-  /// After an array's `]`: the end of the input's records; a document still has its other
-  /// members (`"next": "…"` or null) and its closing brace.
-  private mutating func closing(after start: Int, of kind: Mode, storage: [UInt8], end: Int) -> Outcome {
-    guard kind == .document else {
-      mode = .finished
-      return .complete(start)
-    }
-    var i = start
-    func skipSpace() {
-      while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
-    }
-    while true {
-      skipSpace()
-      guard i < end else { return .incomplete }
-      if storage[i] == UInt8(ascii: "}") {
-        mode = .finished
-        return .complete(i + 1)
-      }
-      guard storage[i] == UInt8(ascii: ",") else { return .failure("expected ',' or '}' after the items", i) }
-      i += 1
-      skipSpace()
-      guard i < end else { return .incomplete }
-      guard storage[i] == UInt8(ascii: "\"") else { return .failure("expected a quoted member name", i) }
-      if case let stop = string(at: &i, storage: storage, end: end), !stop.isComplete { return stop }
-      skipSpace()
-      guard i < end else { return .incomplete }
-      guard storage[i] == UInt8(ascii: ":") else { return .failure("expected ':' after the member name", i) }
-      i += 1
-      skipSpace()
-      guard i < end else { return .incomplete }
-      if storage[i] == UInt8(ascii: "\"") {
-        if case let stop = string(at: &i, storage: storage, end: end), !stop.isComplete { return stop }
-      } else {
-        let null = Array("null".utf8)
-        let failure = Outcome.failure("the document's members after 'items' hold text or null (a cursor)", i)
-        guard storage[i] == null[0] else { return failure }
-        guard i + null.count <= end else { return .incomplete }
-        guard storage[i..<i + null.count].elementsEqual(null) else { return failure }
-        i += null.count
-      }
-    }
-  }
-
-  private mutating func object(
+  mutating func object(
     at start: Int, storage: [UInt8], end: Int, into values: inout RecordValues, allowingNested: Bool
   ) -> Outcome {
     var i = start
@@ -247,12 +186,10 @@ public struct JSONRecordScanner: RecordScanner {
       // A nested field's array. A name that is also a flat field (a work's `authors`: text in a
       // list, objects in `show`) is told apart by its value: only an array is nested.
       if allowingNested, let which = nestedNames.firstIndex(of: scratch) {
-        var j = i
-        while j < end, storage[j] == 32 || storage[j] == 10 || storage[j] == 13 || storage[j] == 9 { j += 1 }
+        var j = Self.skippingSpace(from: i, storage, end)
         guard j < end else { return .incomplete }
         guard storage[j] == UInt8(ascii: ":") else { return .failure("expected ':' after the field name", j) }
-        j += 1
-        while j < end, storage[j] == 32 || storage[j] == 10 || storage[j] == 13 || storage[j] == 9 { j += 1 }
+        j = Self.skippingSpace(from: j + 1, storage, end)
         guard j < end else { return .incomplete }
         if field == nil || storage[j] == UInt8(ascii: "[") {
           i = j
@@ -260,14 +197,8 @@ public struct JSONRecordScanner: RecordScanner {
           case .complete: break
           case let stop: return stop
           }
-          skipSpace()
-          guard i < end else { return .incomplete }
-          if storage[i] == UInt8(ascii: ",") {
-            i += 1
-            continue
-          }
-          if storage[i] == UInt8(ascii: "}") { return .complete(i + 1) }
-          return .failure("expected ',' or '}' after the array", i)
+          if let stop = separator(at: &i, storage: storage, end: end, after: nil, values) { return stop }
+          continue
         }
       }
       guard let field else {
@@ -314,63 +245,35 @@ public struct JSONRecordScanner: RecordScanner {
       } else {
         return .failure("invalid JSON value for field '\(values.fieldNames[field])'", i)
       }
-      skipSpace()
-      guard i < end else { return .incomplete }
-      if storage[i] == UInt8(ascii: ",") {
-        i += 1
-        continue
-      }
-      if storage[i] == UInt8(ascii: "}") { return .complete(i + 1) }
-      return .failure("expected ',' or '}' after field '\(values.fieldNames[field])'", i)
+      if let stop = separator(at: &i, storage: storage, end: end, after: field, values) { return stop }
     }
+  }
+
+  /// After a value: nil at `,` (another field follows), else the object's end after `}`, or a
+  /// failure naming what came before (`field`, or an array when nil; the name is made only then).
+  func separator(
+    at i: inout Int, storage: [UInt8], end: Int, after field: Int?, _ values: RecordValues
+  ) -> Outcome? {
+    i = Self.skippingSpace(from: i, storage, end)
+    guard i < end else { return .incomplete }
+    if storage[i] == UInt8(ascii: ",") {
+      i += 1
+      return nil
+    }
+    if storage[i] == UInt8(ascii: "}") { return .complete(i + 1) }
+    let what = field.map { "field '\(values.fieldNames[$0])'" } ?? "the array"
+    return .failure("expected ',' or '}' after \(what)", i)
+  }
+
+  /// The first position from `i` on that is not JSON white space.
+  static func skippingSpace(from i: Int, _ storage: [UInt8], _ end: Int) -> Int {
+    var i = i
+    while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
+    return i
   }
 
   /// Decodes the string literal at `i` into `scratch`, leaving `i` after its closing quote.
-  /// A nested field's `[ {…}, … ]` (or null): each object into `nested[which]`.
-  private mutating func nestedArray(_ which: Int, at i: inout Int, storage: [UInt8], end: Int) -> Outcome {
-    func skipSpace() {
-      while i < end, storage[i] == 32 || storage[i] == 10 || storage[i] == 13 || storage[i] == 9 { i += 1 }
-    }
-    skipSpace()
-    guard i < end else { return .incomplete }
-    let null = Array("null".utf8)
-    if storage[i] == null[0] {
-      guard i + null.count <= end else { return .incomplete }
-      guard storage[i..<i + null.count].elementsEqual(null) else { return .failure("invalid JSON value", i) }
-      i += null.count
-      return .complete(i)
-    }
-    guard storage[i] == UInt8(ascii: "[") else { return .failure("expected an array of objects", i) }
-    nestedGiven[which] = true
-    i += 1
-    skipSpace()
-    guard i < end else { return .incomplete }
-    if storage[i] == UInt8(ascii: "]") {
-      i += 1
-      return .complete(i)
-    }
-    while true {
-      skipSpace()
-      guard i < end else { return .incomplete }
-      var record = nestedTemplates[which]
-      switch object(at: i, storage: storage, end: end, into: &record, allowingNested: false) {
-      case .complete(let after): i = after
-      case let stop: return stop
-      }
-      nested[which].append(record)
-      skipSpace()
-      guard i < end else { return .incomplete }
-      if storage[i] == UInt8(ascii: ",") {
-        i += 1
-        continue
-      }
-      guard storage[i] == UInt8(ascii: "]") else { return .failure("expected ',' or ']' in the array", i) }
-      i += 1
-      return .complete(i)
-    }
-  }
-
-  private mutating func string(at i: inout Int, storage: [UInt8], end: Int) -> Outcome {
+  mutating func string(at i: inout Int, storage: [UInt8], end: Int) -> Outcome {
     scratch.removeAll(keepingCapacity: true)
     var j = i + 1
     while j < end {

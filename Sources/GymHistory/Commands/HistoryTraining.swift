@@ -228,15 +228,10 @@ struct HistoryProgress: GymCommand {
       output.fieldList, of: TrainingProgress.columns.map(weights.name))
     let format = context.format(output)
     let out = BufferedOutput.standardOutput()
-    if format == .table, chart.chart == .spark {
-      let values = rows.map { row -> Double? in if case .real(let v) = row[1] { v } else { nil } }
-      let line = Sparkline(label: "e1RM (\(weights.unit.rawValue))", ascii: chart.usesASCII).render(
-        values, width: out.terminalWidth ?? 80)
-      if let line { out.write(line + "\n\n") }
-    }
-    let writer = RecordWriter(format: format, columns: columns, out: out)
-    for row in rows { writer.write(positions.map { row[$0] }) }
-    writer.finish(next: nil)
+    chart.draw(
+      rows.map { row -> Double? in if case .real(let v) = row[1] { v } else { nil } },
+      label: "e1RM (\(weights.unit.rawValue))", format: format, to: out)
+    ComputedFields.write(rows, names: columns, positions: positions, format: format, to: out)
   }
 }
 
@@ -284,23 +279,17 @@ struct HistoryVolume: GymCommand {
     let (columns, positions) = try ComputedFields.select(output.fieldList, of: TrainingVolume.columns.map(weights.name))
     let format = context.format(output)
     let out = BufferedOutput.standardOutput()
-    if format == .table, chart.chart == .spark {
-      // Hard sets per period, all shown groups together.
-      var perPeriod: [(String, Double)] = []
-      for row in rows {
-        guard case .text(let period) = row[0], case .real(let sets) = row[2] else { continue }
-        if perPeriod.last?.0 == period {
-          perPeriod[perPeriod.count - 1].1 += sets
-        } else {
-          perPeriod.append((period, sets))
-        }
+    // Hard sets per period, all shown groups together.
+    var perPeriod: [(String, Double)] = []
+    for row in rows {
+      guard case .text(let period) = row[0], case .real(let sets) = row[2] else { continue }
+      if perPeriod.last?.0 == period {
+        perPeriod[perPeriod.count - 1].1 += sets
+      } else {
+        perPeriod.append((period, sets))
       }
-      let line = Sparkline(label: "hard sets", ascii: chart.usesASCII).render(
-        perPeriod.map(\.1), width: out.terminalWidth ?? 80)
-      if let line { out.write(line + "\n\n") }
     }
-    let writer = RecordWriter(format: format, columns: columns, out: out)
-    for row in rows { writer.write(positions.map { row[$0] }) }
-    writer.finish(next: nil)
+    chart.draw(perPeriod.map(\.1), label: "hard sets", format: format, to: out)
+    ComputedFields.write(rows, names: columns, positions: positions, format: format, to: out)
   }
 }

@@ -78,13 +78,7 @@ final class WorkoutSetImport: NestedRecordImport {
           notes)
         SELECT w.seq, s.position, s.exercise, s.kind, s.weightKg, s.reps, s.distanceKm, s.durationSeconds, s.rpe, s.notes
         FROM (\(staged)) s JOIN workout w ON w.id = s.workoutId WHERE true
-        ON CONFLICT(workoutSeq, position) DO UPDATE SET exercise = excluded.exercise, kind = excluded.kind,
-          weightKg = excluded.weightKg, reps = excluded.reps, distanceKm = excluded.distanceKm,
-          durationSeconds = excluded.durationSeconds, rpe = excluded.rpe, notes = excluded.notes
-        WHERE (workout_set.exercise, workout_set.kind, workout_set.weightKg, workout_set.reps, workout_set.distanceKm,
-               workout_set.durationSeconds, workout_set.rpe, workout_set.notes)
-          IS NOT (excluded.exercise, excluded.kind, excluded.weightKg, excluded.reps, excluded.distanceKm,
-               excluded.durationSeconds, excluded.rpe, excluded.notes)
+        \(WorkoutSetSchema.updateChanged)
         """)
     counts.updated = db.changesCount - counts.inserted
     counts.unchanged = counts.read - counts.inserted - counts.updated

@@ -93,19 +93,7 @@ final class LoggerWriter {
     ])
     count(&counts.workouts, existed: seqBefore != nil)
     let seq = try seqBefore ?? Int64.fetchOne(db, sql: "SELECT seq FROM workout WHERE id = ?", arguments: [id])!
-    let insertSet = try db.cachedStatement(
-      sql: """
-        INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps, distanceKm, durationSeconds, rpe,
-          notes)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(workoutSeq, position) DO UPDATE SET exercise = excluded.exercise, kind = excluded.kind,
-          weightKg = excluded.weightKg, reps = excluded.reps, distanceKm = excluded.distanceKm,
-          durationSeconds = excluded.durationSeconds, rpe = excluded.rpe, notes = excluded.notes
-        WHERE (workout_set.exercise, workout_set.kind, workout_set.weightKg, workout_set.reps, workout_set.distanceKm,
-               workout_set.durationSeconds, workout_set.rpe, workout_set.notes)
-          IS NOT (excluded.exercise, excluded.kind, excluded.weightKg, excluded.reps, excluded.distanceKm,
-               excluded.durationSeconds, excluded.rpe, excluded.notes)
-        """)
+    let insertSet = try db.cachedStatement(sql: Self.insertSetSQL)
     // A session met again later in the same file continues where its sets stopped.
     let first = positions[seq] ?? 1
     positions[seq] = first + workout.sets.count
@@ -121,6 +109,14 @@ final class LoggerWriter {
       count(&counts.sets, existed: existed)
     }
   }
+
+  /// Built once: the statement cache is keyed by this text, looked up for every session.
+  private static let insertSetSQL = """
+    INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps, distanceKm, durationSeconds, rpe,
+      notes)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    \(WorkoutSetSchema.updateChanged)
+    """
 
   private func count(_ counts: inout ImportCounts, existed: Bool) {
     counts.read += 1

@@ -22,6 +22,18 @@ public enum WorkoutSetSchema {
     indexes: [IndexSchema("workout_set_position", on: ["workoutSeq", "position"], unique: true)],
     defaultSort: [SortKey("workoutSeq"), SortKey("position")])
 
+  /// The upsert clause every set import ends with: a set at a position that exists changes in place
+  /// where a value differs, and an unchanged one is not written.
+  static let updateChanged = """
+    ON CONFLICT(workoutSeq, position) DO UPDATE SET exercise = excluded.exercise, kind = excluded.kind,
+      weightKg = excluded.weightKg, reps = excluded.reps, distanceKm = excluded.distanceKm,
+      durationSeconds = excluded.durationSeconds, rpe = excluded.rpe, notes = excluded.notes
+    WHERE (workout_set.exercise, workout_set.kind, workout_set.weightKg, workout_set.reps, workout_set.distanceKm,
+           workout_set.durationSeconds, workout_set.rpe, workout_set.notes)
+      IS NOT (excluded.exercise, excluded.kind, excluded.weightKg, excluded.reps, excluded.distanceKm,
+           excluded.durationSeconds, excluded.rpe, excluded.notes)
+    """
+
   static let migrations = [
     // References the workout's rowid, which no bulk load ever drops an index for.
     Migration(

@@ -79,25 +79,6 @@ enum ExerciseAliases {
       GROUP BY named.exerciseKey;
       """)
 
-  /// The sets as the training queries read them: `exerciseKey` and `exercise` through the aliases,
-  /// with the workout's date and id. Names are few and sets many: each distinct name is keyed and
-  /// looked up in the aliases once (the string functions cost more than the rest of the query), and
-  /// the sets join that small table.
-  static let setsSQL = """
-    SELECT names.exerciseKey AS exerciseKey, names.exercise AS exercise, ws.seq AS seq, ws.kind AS kind,
-      ws.weightKg AS w, ws.reps AS r, ws.workoutSeq AS session, wo.completedAt AS at, wo.id AS workout
-    FROM workout_set ws
-    JOIN (
-      SELECT raw.exercise AS spelled,
-        CASE WHEN al.name IS NULL THEN \(ExerciseKey.sql("raw.exercise")) ELSE \(ExerciseKey.sql("al.name")) END
-          AS exerciseKey,
-        coalesce(al.name, raw.exercise) AS exercise
-      FROM (SELECT DISTINCT exercise FROM workout_set) raw
-      LEFT JOIN exercise_alias al ON al.aliasKey = \(ExerciseKey.sql("raw.exercise"))
-    ) names ON names.spelled = ws.exercise
-    JOIN workout wo ON wo.seq = ws.workoutSeq
-    """
-
   /// Each spelling the sets use, once: its own key, the key it counts under through the aliases, and
   /// the name it goes by. With `exercise`, only the spellings of that exercise.
   static func spellings(_ db: Database, of exercise: String? = nil) throws
@@ -126,16 +107,23 @@ enum ExerciseAliases {
     """
   }
 
-  /// The name the exercise `name` is shown by now (its latest spelling: the bare column beside the
-  /// one MAX), and its sets; nil when no set is of it.
+  /// The name the exercise `name` is shown by now (that of its latest set), and its sets; nil when
+  /// no set is of it. Read from its spellings through the covering spelling index.
   static func find(_ db: Database, _ name: String) throws -> (name: String, sets: Int)? {
-    let row = try Row.fetchOne(
+    let spellings = try spellings(db, of: name)
+    guard !spellings.isEmpty else { return nil }
+    let marks = spellings.map { _ in "?" }.joined(separator: ", ")
+    let arguments = StatementArguments(spellings.map(\.spelled))
+    let sets =
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM workout_set WHERE exercise IN (\(marks))", arguments: arguments) ?? 0
+    let latest = try String.fetchOne(
       db,
       sql: """
-        SELECT exercise, COUNT(*), MAX(at) FROM (\(setsSQL)) WHERE exerciseKey = \(resolvedKey("?1"))
-        GROUP BY exerciseKey
-        """, arguments: [name])
-    return row.map { ($0[0], $0[1]) }
+        SELECT ws.exercise FROM workout_set ws JOIN workout wo ON wo.seq = ws.workoutSeq
+        WHERE ws.exercise IN (\(marks)) ORDER BY wo.completedAt DESC, ws.seq DESC LIMIT 1
+        """, arguments: arguments)
+    return (spellings.first { $0.spelled == latest }?.name ?? spellings[0].name, sets)
   }
 
   /// From now on `old` (and every name that already went by it) is `new`.

@@ -15,14 +15,4 @@ enum OneRepMax: String, CaseIterable, ExpressibleByArgument, Sendable {
     case .brzycki: return weight * 36 / (37 - Double(reps))
     }
   }
-
-  /// The same as SQL over a weight and a reps expression (NULL outside 1 … 12 reps or without weight).
-  func sql(weight w: String, reps r: String) -> String {
-    let formula =
-      switch self {
-      case .epley: "\(w) * (1 + \(r) / 30.0)"
-      case .brzycki: "\(w) * 36.0 / (37 - \(r))"
-      }
-    return "CASE WHEN \(w) > 0 AND \(r) BETWEEN 1 AND 12 THEN CASE WHEN \(r) = 1 THEN \(w) ELSE \(formula) END END"
-  }
 }

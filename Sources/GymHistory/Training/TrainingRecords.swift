@@ -15,9 +15,6 @@ import GymCore
 enum TrainingRecords {
   static let columns = ["exercise", "record", "value", "weightKg", "reps", "completedAt", "workout"]
 
-  /// Records in the order they print, each exercise's in this order.
-  static let kinds = ["heaviest", "e1RM", "setVolume", "sessionVolume", "mostReps", "mostRepsAt"]
-
   /// A record: its value and the set (or session) that first reached it.
   struct Best {
     var value: Double
