@@ -138,7 +138,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     return era * 146_097 + doe - 719_468
   }
 
-  static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+  public static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
     let z = z0 + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let doe = z - era * 146_097
@@ -163,7 +163,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 }
 
 extension Int64 {
-  func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+  public func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
     let q = self >= 0 ? self / divisor : (self - divisor + 1) / divisor
     return (q, self - q * divisor)
   }

@@ -5,6 +5,8 @@ import GymCore
 public let historyModule = GymModule(
   name: "history",
   migrations: WorkoutSchema.migrations + SampleSchema.migrations + WorkoutSetSchema.migrations
-    + WorkoutEvolution.migrations + [TrainingSchema.migration, ExerciseAliases.migration, ExerciseAliases.bySpelling],
+    + WorkoutEvolution.migrations + [
+      TrainingSchema.migration, ExerciseAliases.migration, ExerciseAliases.bySpelling, TrainingSchema.dropKeyIndex,
+    ],
   tables: [WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table],
   benchmarks: WorkoutBenchmarks.definition)

@@ -53,7 +53,8 @@ enum WorkoutBenchmarks {
   ]
 
   /// Ten sets per workout (the first a warm-up) over 15 exercises: 200,000 sets at the default scale,
-  /// ten years of 100-set sessions as the training targets assume.
+  /// as many as the training targets' ten years (2,000 sessions of 100 sets), over ten times the
+  /// sessions, which costs the per-workout steps more.
   static func generateSets(_ db: Database) throws {
     let names = exercises.enumerated().map { "WHEN \($0.offset) THEN '\($0.element)'" }.joined(separator: " ")
     try db.execute(

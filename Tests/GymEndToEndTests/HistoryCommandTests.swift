@@ -259,6 +259,56 @@ import Testing
     #expect(none.stderr.contains("no working sets of 'Deadlift'"))
   }
 
+  /// Weeks and months are local: three instants near a day's edge, in four zones. 2026-01-12T02:30Z is
+  /// Monday the 12th in UTC, Berlin and Tokyo but Sunday the 11th 23:00 in St John's (−3:30), so the
+  /// week of the 5th; 2026-03-31T23:30Z is April in Berlin (+2 from 29 March) and Tokyo; 2026-11-02T02:45Z
+  /// is Sunday 1 November 23:15 in St John's (back to −3:30 since 04:30Z that day; −2:30 would make it
+  /// Monday the 2nd).
+  @Test func periodsAreLocal() throws {
+    let gym = try GymProcess()
+    let lines = [
+      ("1", "2026-01-12T02:30:00.000Z", 100), ("2", "2026-03-31T23:30:00.000Z", 110),
+      ("3", "2026-11-02T02:45:00.000Z", 120),
+    ]
+    .map { id, at, weight in
+      #"{"id":"00000000-0000-4000-8000-00000000000\#(id)","completedAt":"\#(at)","status":"completed","planTitle":"Legs","sets":[{"position":1,"exercise":"Squat (Barbell)","kind":"normal","weightKg":\#(weight),"reps":1}]}"#
+    }
+    let path = try gym.write("workouts.ndjson", lines.joined(separator: "\n") + "\n")
+    #expect(try gym.run(["history", "import", path, "-q"]).status == 0)
+    let expected: [(zone: String, weeks: [String], months: [String])] = [
+      ("UTC", ["2026-01-12,100", "2026-03-30,110", "2026-11-02,120"], ["2026-01,100", "2026-03,110", "2026-11,120"]),
+      (
+        "America/St_Johns", ["2026-01-05,100", "2026-03-30,110", "2026-10-26,120"],
+        ["2026-01,100", "2026-03,110", "2026-11,120"]
+      ),
+      (
+        "Europe/Berlin", ["2026-01-12,100", "2026-03-30,110", "2026-11-02,120"],
+        ["2026-01,100", "2026-04,110", "2026-11,120"]
+      ),
+      (
+        "Asia/Tokyo", ["2026-01-12,100", "2026-03-30,110", "2026-11-02,120"],
+        ["2026-01,100", "2026-04,110", "2026-11,120"]
+      ),
+    ]
+    for (zone, weeks, months) in expected {
+      for (by, rows) in [("week", weeks), ("month", months)] {
+        let progress = try gym.run(
+          [
+            "history", "progress", "--exercise", "squat (barbell)", "--by", by, "-f", "csv", "--fields", "period,topKg",
+          ],
+          environment: ["TZ": zone])
+        #expect(progress.stdoutLines.map(String.init) == ["period,topKg"] + rows, "\(zone) by \(by)")
+        // Volume counts by the same periods: quads are the squat's primary group, one set each.
+        let volume = try gym.run(
+          ["history", "volume", "--by", by, "--muscle", "quads", "-f", "csv", "--fields", "period,sets"],
+          environment: ["TZ": zone])
+        #expect(
+          volume.stdoutLines.map(String.init) == ["period,sets"] + rows.map { $0.replacing(/,\d+$/, with: ",1") },
+          "\(zone) by \(by)")
+      }
+    }
+  }
+
   /// Rename and merge through the binary: the names become one exercise, nothing in the sets is
   /// rewritten, and a later import of the old name counts as the new one.
   @Test func renameAndMergeAreRemembered() throws {
@@ -371,5 +421,14 @@ import Testing
     ])
     #expect(exercises.stdoutLines == ["exercise,heaviestLb", "Push Up,", "squat  (barbell),\(pounds(105))"])
     #expect(try gym.run(["history", "prs", "--unit", "stone"]).status == 64)
+    // show: the sets table in pounds; json keeps kilograms, as stored, so it imports back.
+    let id = try #require(try gym.run(["history", "list", "--ids", "--sort", "completedAt"]).stdoutLines.first)
+    let table = try gym.run(["history", "show", String(id), "--unit", "lb"], environment: ["COLUMNS": "200"])
+    let header = try #require(table.stdoutLines.first { $0.hasPrefix("position") })
+    #expect(header.split(separator: " ").contains("weightLb"))
+    let row = try #require(table.stdoutLines.first { $0.contains("Squat (Barbell)") && $0.contains(" 10 ") })
+    #expect(row.split(separator: " ").contains(Substring(pounds(60))))
+    let json = try gym.run(["history", "show", String(id), "--unit", "lb", "-f", "json"])
+    #expect(json.stdout.contains(#""weightKg":60,"#))
   }
 }

@@ -76,18 +76,21 @@ import Testing
     let detail = try plan(SetPass.sql, ["a"])
     #expect(detail.contains("USING COVERING INDEX workout_set_exercise (exercise=?)"))
     #expect(!detail.contains("TEMP B-TREE"))
-    let order = try plan(
-      "SELECT seq FROM workout WHERE ? IS NULL OR completedAt >= ? ORDER BY completedAt, seq", [nil, nil])
+    let order = try plan(WorkoutClock.sql, [nil, nil])
     #expect(order.contains("USING COVERING INDEX workout_completedAt"))
     #expect(!order.contains("TEMP B-TREE"))
   }
 
-  /// Progress reads one exercise's sets through the key index; the exercises list walks the
-  /// spelling index and sorts nothing but its distinct sessions.
-  @Test func progressAndExercisesUseTheirIndexes() throws {
-    let progress = try plan(
-      "SELECT ws.reps FROM workout_set ws WHERE " + ExerciseKey.sql("ws.exercise") + " IN (?, ?)", ["a", "b"])
-    #expect(progress.contains("USING INDEX workout_set_exercise_key"))
+  /// Each command finds the spellings by seeking the spelling index once per spelling: never a scan of
+  /// the sets (`SELECT DISTINCT` would walk them all).
+  @Test func spellingsAreASkipScan() throws {
+    let detail = try plan(ExerciseAliases.spellingsSQL, [])
+    #expect(detail.contains("SEARCH workout_set USING COVERING INDEX workout_set_exercise (exercise>?)"), "\(detail)")
+    #expect(!detail.contains("SCAN workout_set"), "\(detail)")
+  }
+
+  /// The exercises list walks the spelling index and sorts nothing but its distinct sessions.
+  @Test func exercisesUseTheSpellingIndex() throws {
     let exercises = try plan("SELECT * FROM training_exercises", [])
     #expect(exercises.contains("USING COVERING INDEX workout_set_exercise"))
   }

@@ -193,9 +193,12 @@ import Testing
     }
   }
 
-  /// history/009: the sets already there are listed as exercises, and the key index serves a lookup.
+  /// history/009: the sets already there are listed as exercises, and the key index serves a lookup
+  /// (until history/012 drops it).
   @Test func exercisesOfTheSetsAlreadyThere() throws {
-    let store = try migrated(try Self.filled(before: "history/009-exercise-key-and-exercises"))
+    let store = try Store(
+      path: try Self.filled(before: "history/009-exercise-key-and-exercises"),
+      modules: Self.modules(before: "history/010-exercise-aliases"))
     let row = try store.read { db in
       try Row.fetchOne(db, sql: "SELECT exercise, sets, sessions, bestE1RM, heaviestKg FROM training_exercises")
     }
@@ -244,5 +247,20 @@ import Testing
     #expect(row?["sets"] == 600)
     #expect(row?["sessions"] == 300)
     #expect(row?["bestE1RM"] == nil as Double?)
+  }
+
+  /// history/012: the key index is gone; the sets and the exercises list are as before.
+  @Test func theKeyIndexGoes() throws {
+    let store = try migrated(try Self.filled(before: "history/012-drop-exercise-key-index"))
+    let (row, index) = try store.read { db in
+      (
+        try Row.fetchOne(db, sql: "SELECT exercise, sets, sessions FROM training_exercises"),
+        try String.fetchOne(db, sql: "SELECT name FROM sqlite_master WHERE name = 'workout_set_exercise_key'")
+      )
+    }
+    #expect(index == nil)
+    #expect(row?["exercise"] == "Plank")
+    #expect(row?["sets"] == 600)
+    #expect(row?["sessions"] == 300)
   }
 }

@@ -8,14 +8,17 @@ struct HistoryShow: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "Show one workout by id, with its sets (from Strong or Hevy imports).",
     discussion: HelpExamples.discussion(
-      FieldHelp.line(WorkoutSchema.table),
+      FieldHelp.line(WorkoutSchema.table) + "\n\n"
+        + "--unit converts the sets table; json keeps weightKg as stored, so what it prints imports back.",
       examples: [
         "gym history show \"$(gym history list --ids -n 1)\"",
+        "gym history show \"$(gym history list --ids -n 1)\" --unit lb",
         "gym history show \"$(gym history list --ids -n 1)\" -f json",
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var weight: WeightUnitOptions
   @Argument(help: "The workout's id (UUID).", completion: .custom(HistoryCompletion.workoutIDs)) var id: String
 
   static let setFields = Array(WorkoutSetSchema.table.fields.dropFirst())
@@ -61,8 +64,10 @@ struct HistoryShow: GymCommand {
       guard format == .table, !sets.isEmpty else { return }
       let out = BufferedOutput.standardOutput()
       out.write("\nsets\n")
-      let writer = RecordWriter(format: .table, columns: Self.setFields.map(\.name), out: out)
-      for set in sets { writer.write(set) }
+      let names = Self.setFields.map(\.name)
+      let display = weight.display(context, columns: ["weightKg"])
+      let writer = RecordWriter(format: .table, columns: names.map(display.name), out: out)
+      for set in sets { writer.write(display.cells(set, names: names)) }
       writer.finish(next: nil)
     }
   }

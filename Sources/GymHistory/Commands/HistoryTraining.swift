@@ -201,7 +201,7 @@ struct HistoryProgress: GymCommand {
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: ArgumentHelp("The exercise (any case, any of its names).", valueName: "name")) var exercise: String
-  @Option(help: "Per week or per month.") var by: TrainingProgress.Period = .week
+  @Option(help: "Per week or per month.") var by: WorkoutClock.Period = .week
   @Option(help: ArgumentHelp("Only sets from this date on (2026-01-01, 90d).", valueName: "date")) var since: String?
   @Option(help: "How to estimate a one-rep max.") var formula: OneRepMax = .epley
   @OptionGroup var chart: ChartOptions
@@ -253,7 +253,7 @@ struct HistoryVolume: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Option(help: "Per week or per month.") var by: TrainingProgress.Period = .week
+  @Option(help: "Per week or per month.") var by: WorkoutClock.Period = .week
   @Option(help: ArgumentHelp("Only this muscle group (any case).", valueName: "group")) var muscle: String?
   @Option(help: ArgumentHelp("Only sets from this date on (2026-01-01, 90d).", valueName: "date")) var since: String?
   @OptionGroup var chart: ChartOptions

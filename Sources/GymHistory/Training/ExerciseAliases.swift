@@ -84,20 +84,35 @@ enum ExerciseAliases {
   static func spellings(_ db: Database, of exercise: String? = nil) throws
     -> [(spelled: String, rawKey: String, key: String, name: String)]
   {
-    let all = try Row.fetchAll(
-      db,
-      sql: """
-        SELECT raw.exercise, \(ExerciseKey.sql("raw.exercise")),
-          CASE WHEN al.name IS NULL THEN \(ExerciseKey.sql("raw.exercise")) ELSE \(ExerciseKey.sql("al.name")) END,
-          coalesce(al.name, raw.exercise)
-        FROM (SELECT DISTINCT exercise FROM workout_set) raw
-        LEFT JOIN exercise_alias al ON al.aliasKey = \(ExerciseKey.sql("raw.exercise"))
-        """
-    ).map { (spelled: $0[0] as String, rawKey: $0[1] as String, key: $0[2] as String, name: $0[3] as String) }
+    let all = try Row.fetchAll(db, sql: spellingsSQL).map {
+      (spelled: $0[0] as String, rawKey: $0[1] as String, key: $0[2] as String, name: $0[3] as String)
+    }
     guard let exercise else { return all }
     let wanted = try String.fetchOne(db, sql: "SELECT \(resolvedKey("?1"))", arguments: [exercise])
     return all.filter { $0.key == wanted }
   }
+
+  /// Each spelling once, as the CTE `spelled(exercise)`: a skip scan of the spelling index, one
+  /// seek per spelling (`SELECT DISTINCT` walks every set: 4–12 ms on 200,000 sets, this 0.1 ms).
+  static let distinctSpellings = """
+    WITH RECURSIVE spelled(exercise) AS (
+      SELECT (SELECT MIN(exercise) FROM workout_set)
+      UNION ALL
+      SELECT (SELECT MIN(exercise) FROM workout_set WHERE exercise > spelled.exercise) FROM spelled
+      WHERE spelled.exercise IS NOT NULL
+    )
+    """
+
+  /// Each spelling, its own key, the key it counts under and the name it goes by.
+  static let spellingsSQL = """
+    \(distinctSpellings)
+    SELECT raw.exercise, \(ExerciseKey.sql("raw.exercise")),
+      CASE WHEN al.name IS NULL THEN \(ExerciseKey.sql("raw.exercise")) ELSE \(ExerciseKey.sql("al.name")) END,
+      coalesce(al.name, raw.exercise)
+    FROM spelled raw
+    LEFT JOIN exercise_alias al ON al.aliasKey = \(ExerciseKey.sql("raw.exercise"))
+    WHERE raw.exercise IS NOT NULL
+    """
 
   /// The key a name the user gives stands for, through the aliases (SQL, the name bound to `param`).
   static func resolvedKey(_ param: String) -> String {

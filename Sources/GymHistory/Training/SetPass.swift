@@ -6,7 +6,7 @@ import GymCore
 /// spelling (following the workouts in time order instead jumps between the table's pages when they
 /// were not entered in time order: 4× slower on generated data), each read as numbers: which spelling, whether a warm-up, weight (0 when none),
 /// reps, and the workout's `seq`. What the training figures that look at every set (records, volume)
-/// are computed from; they order by time through `workoutOrder`.
+/// are computed from; they order by time through `WorkoutClock`.
 struct SetPass {
   struct Set {
     var spelling: Int
@@ -18,18 +18,6 @@ struct SetPass {
 
   /// The sets of one spelling, from the covering index alone.
   static let sql = "SELECT kind = 'warmup', weightKg, reps, workoutSeq FROM workout_set WHERE exercise = ?"
-
-  /// Each workout's place in time (by `completedAt`, then `seq`), from `since` on when given: the
-  /// workouts a pass counts, and how their sets compare in time.
-  static func workoutOrder(_ db: Database, since: Timestamp?) throws -> [Int64: Int] {
-    var order: [Int64: Int] = [:]
-    let seqs = try Int64.fetchAll(
-      db, sql: "SELECT seq FROM workout WHERE ? IS NULL OR completedAt >= ? ORDER BY completedAt, seq",
-      arguments: [since?.canonical, since?.canonical])
-    order.reserveCapacity(seqs.count)
-    for (rank, seq) in seqs.enumerated() { order[seq] = rank }
-    return order
-  }
 
   /// `spellings`: the exercise names to read, as the sets write them; `Set.spelling` is an index here.
   static func run(_ db: Database, spellings: [String], _ body: (Set) throws -> Void) throws {

@@ -7,38 +7,16 @@ import GymCore
 /// weight, with the most reps done at it), working sets, reps and volume. Periods without a working
 /// set are not listed. Definitions: Docs/History/Training.md.
 enum TrainingProgress {
-  enum Period: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case week, month
-
-    /// The period of a UTC timestamp expression, in local time: `2026-01-05` (its Monday) or `2026-01`.
-    func sql(_ at: String) -> String {
-      switch self {
-      case .week: "date(\(at), 'localtime', 'weekday 0', '-6 days')"
-      case .month: "strftime('%Y-%m', \(at), 'localtime')"
-      }
-    }
-  }
-
   static let columns = ["period", "bestE1RM", "topKg", "topReps", "sets", "reps", "volumeKg"]
 
-  static func fetch(_ db: Database, exercise: String, by period: Period, since: Timestamp?, formula: OneRepMax) throws
+  static func fetch(
+    _ db: Database, exercise: String, by period: WorkoutClock.Period, since: Timestamp?, formula: OneRepMax
+  ) throws
     -> [[Cell]]
   {
     let spellings = try ExerciseAliases.spellings(db, of: exercise).map(\.spelled)
     guard !spellings.isEmpty else { return [] }
-    // The period of each workout that has a set of the exercise (found through the spelling index).
-    var periodOf: [Int64: String] = [:]
-    let marks = spellings.map { _ in "?" }.joined(separator: ", ")
-    for row in try Row.fetchAll(
-      db,
-      sql: """
-        SELECT seq, \(period.sql("completedAt")) FROM workout
-        WHERE seq IN (SELECT workoutSeq FROM workout_set WHERE exercise IN (\(marks)))
-          AND (? IS NULL OR completedAt >= ?)
-        """, arguments: StatementArguments(spellings.map(\.databaseValue) + [since?.canonical, since?.canonical]))
-    {
-      periodOf[row[0]] = row[1]
-    }
+    var clock = try WorkoutClock(db, since: since, period: period)
     struct Totals {
       var best: Double?
       var top: (weight: Double, reps: Int64)?
@@ -47,10 +25,11 @@ enum TrainingProgress {
       var volume = 0.0
       var weighted = false
     }
-    var totals: [String: Totals] = [:]
+    var totals: [Int64: Totals] = [:]
     try SetPass.run(db, spellings: spellings) { set in
-      guard !set.isWarmup, let name = periodOf[set.workout] else { return }
-      var total = totals[name] ?? Totals()
+      guard !set.isWarmup, let rank = clock.rank(set.workout) else { return }
+      let key = clock.periodKey(rank: rank)
+      var total = totals[key] ?? Totals()
       total.sets += 1
       total.reps += set.reps ?? 0
       if set.weight > 0 {
@@ -60,12 +39,12 @@ enum TrainingProgress {
         if total.top.map({ (set.weight, reps) > ($0.weight, $0.reps) }) ?? true { total.top = (set.weight, reps) }
         if reps > 0 { total.volume += set.weight * Double(reps) }
       }
-      totals[name] = total
+      totals[key] = total
     }
-    return totals.keys.sorted().map { name in
-      let total = totals[name]!
+    return totals.keys.sorted().map { key in
+      let total = totals[key]!
       return [
-        .text(name), total.best.map { .real(($0 * 10).rounded() / 10) } ?? .null,
+        .text(period.name(key)), total.best.map { .real(($0 * 10).rounded() / 10) } ?? .null,
         total.top.map { .real($0.weight) } ?? .null, total.top.map { .integer($0.reps) } ?? .null,
         .integer(Int64(total.sets)), .integer(total.reps),
         total.weighted ? .real((total.volume * 10).rounded() / 10) : .null,

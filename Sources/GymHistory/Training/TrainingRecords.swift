@@ -31,6 +31,8 @@ enum TrainingRecords {
     let key: String
     let assisted: Bool
     var name: String
+    /// When the set that named it was done (rank, order).
+    var latest = (-1, -1)
     var weighted = false
     var heaviest: Best?
     var e1rm: Best?
@@ -113,15 +115,14 @@ enum TrainingRecords {
       return tally
     }
     let perWeight = exercise != nil
-    let ranks = try SetPass.workoutOrder(db, since: since)
-    var latest: [String: (rank: Int, order: Int)] = [:]
+    let clock = try WorkoutClock(db, since: since)
     var order = 0
     try SetPass.run(db, spellings: spellings.map(\.spelled)) { set in
       order += 1
-      guard !set.isWarmup, let rank = ranks[set.workout] else { return }
+      guard !set.isWarmup, let rank = clock.rank(set.workout) else { return }
       let tally = tallyOf[set.spelling]
-      if (rank, order) > latest[tally.key] ?? (-1, -1) {  // the latest spelling names it
-        latest[tally.key] = (rank, order)
+      if (rank, order) > tally.latest {  // the latest spelling names it
+        tally.latest = (rank, order)
         tally.name = spellings[set.spelling].name
       }
       let (weight, reps, workout) = (set.weight, set.reps, set.workout)

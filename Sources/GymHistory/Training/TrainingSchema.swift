@@ -32,6 +32,13 @@ enum TrainingSchema {
       FROM totals JOIN names ON names.exerciseKey = totals.exerciseKey;
       """)
 
+  /// `history/012`: the key index of `history/009` goes. Every training query now finds an exercise's
+  /// spellings by a skip scan of `workout_set_exercise` (`history/011`) and keys each spelling once, so
+  /// nothing reads it, and it cost every imported set a key expression and an index insert.
+  static let dropKeyIndex = Migration(
+    "history/012-drop-exercise-key-index", .additive, touches: ["workout_set"],
+    sql: "DROP INDEX workout_set_exercise_key;")
+
   /// The exercises list: one row per exercise, named by its latest spelling.
   static let exercises = TableSchema(
     name: "training_exercises",

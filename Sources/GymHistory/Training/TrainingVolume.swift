@@ -11,38 +11,34 @@ enum TrainingVolume {
   static let columns = ["period", "muscle", "sets", "reps", "tonnageKg"]
 
   static func fetch(
-    _ db: Database, by period: TrainingProgress.Period, muscle: String?, since: Timestamp?, map: MuscleMap
+    _ db: Database, by period: WorkoutClock.Period, muscle: String?, since: Timestamp?, map: MuscleMap
   ) throws -> [[Cell]] {
     let spellings = try ExerciseAliases.spellings(db).filter { map.groups($0.key) != nil }
     let groups = spellings.map { map.groups($0.key)! }
     let assisted = spellings.map { $0.key.contains("assisted") }
     // Periods and muscle groups as small integers, so each set adds into a flat table.
-    var periodNames: [String] = []
-    var periodIndex: [String: Int] = [:]
-    var periodOf: [Int64: Int] = [:]
-    for row in try Row.fetchAll(
-      db, sql: "SELECT seq, \(period.sql("completedAt")) FROM workout WHERE ? IS NULL OR completedAt >= ?",
-      arguments: [since?.canonical, since?.canonical])
-    {
-      let name: String = row[1]
-      let index = periodIndex[name] ?? periodNames.count
-      if index == periodNames.count {
-        periodNames.append(name)
-        periodIndex[name] = index
-      }
-      periodOf[row[0]] = index
+    var clock = try WorkoutClock(db, since: since, period: period)
+    var periodKeys: [Int64] = []
+    var periodIndex: [Int64: Int] = [:]
+    let periodOfRank = (0..<clock.count).map { rank in
+      let key = clock.periodKey(rank: rank)
+      if let index = periodIndex[key] { return index }
+      periodIndex[key] = periodKeys.count
+      periodKeys.append(key)
+      return periodKeys.count - 1
     }
     let muscles = Array(Set(groups.flatMap { $0.primary + $0.secondary })).sorted()
     let muscleIndex = Dictionary(uniqueKeysWithValues: muscles.enumerated().map { ($1, $0) })
     let shares = groups.map { worked in
       worked.primary.map { (muscleIndex[$0]!, 1.0) } + worked.secondary.map { (muscleIndex[$0]!, 0.5) }
     }
-    var sets = [Double](repeating: 0, count: periodNames.count * muscles.count)
+    var sets = [Double](repeating: 0, count: periodKeys.count * muscles.count)
     var reps = sets
     var tonnage = sets
     var seen = [Bool](repeating: false, count: sets.count)
     try SetPass.run(db, spellings: spellings.map(\.spelled)) { set in
-      guard !set.isWarmup, let period = periodOf[set.workout] else { return }
+      guard !set.isWarmup, let rank = clock.rank(set.workout) else { return }
+      let period = periodOfRank[rank]
       let count = Double(set.reps ?? 0)
       let load = set.weight > 0 && !assisted[set.spelling] ? set.weight * count : 0
       for (muscle, share) in shares[set.spelling] {
@@ -55,12 +51,14 @@ enum TrainingVolume {
     }
     let muscleFilter = muscle?.lowercased()
     var rows: [[Cell]] = []
-    for period in periodNames.indices.sorted(by: { periodNames[$0] < periodNames[$1] }) {
+    // Keys sort as their names do (days or months from one origin).
+    for period in periodKeys.indices.sorted(by: { periodKeys[$0] < periodKeys[$1] }) {
+      let name = clock.period.name(periodKeys[period])
       for muscle in muscles.indices where seen[period * muscles.count + muscle] {
         if let wanted = muscleFilter, muscles[muscle].lowercased() != wanted { continue }
         let cell = period * muscles.count + muscle
         rows.append([
-          .text(periodNames[period]), .text(muscles[muscle]), .real(sets[cell]), .real(reps[cell]),
+          .text(name), .text(muscles[muscle]), .real(sets[cell]), .real(reps[cell]),
           .real((tonnage[cell] * 10).rounded() / 10),
         ])
       }
