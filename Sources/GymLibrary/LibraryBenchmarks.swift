@@ -37,9 +37,14 @@ enum LibraryBenchmarks {
       sql: "INSERT INTO edition (workId, isbn13, publisher, binding, pageCount, year) VALUES (?, ?, ?, ?, ?, ?)")
     let entries = try db.makeStatement(
       sql: """
-        INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, review, readCount, ownedCopies)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, review, ownedCopies)
+        VALUES (?, ?, ?, ?, ?, ?)
         """)
+    let readings = try db.makeStatement(
+      sql: "INSERT INTO reading (workId, started, finished, status, pages) VALUES (?, ?, ?, ?, ?)")
+    func day(_ offset: Int) -> String {
+      String(Timestamp(millisecondsSince1970: 1_451_606_400_000 + Int64(offset) * 86_400_000).canonical.prefix(10))
+    }
     for id in 1...count {
       let title = (0..<(2 + next(3))).map { _ in words[next(words.count)] }.joined(separator: " ").capitalized
       try works.execute(arguments: [
@@ -63,9 +68,19 @@ enum LibraryBenchmarks {
       let status = LibrarySchema.statuses[next(4)]
       try entries.execute(arguments: [
         id, status, status == "read" ? 1 + next(5) : nil, "2020-01-01",
-        next(4) == 0 ? String(repeating: "A thoughtful review of \(title). ", count: 1 + next(8)) : nil,
-        status == "read" ? 1 : 0, next(2),
+        next(4) == 0 ? String(repeating: "A thoughtful review of \(title). ", count: 1 + next(8)) : nil, next(2),
       ])
+      // Two readings a work on average over ten years from 2016: the last one as the shelf says.
+      let count = status == "toRead" ? next(2) : 1 + next(4)
+      for n in 0..<count {
+        let finished = next(3650)
+        let last = n == count - 1
+        let kind = last && status != "toRead" ? status : "read"
+        try readings.execute(arguments: [
+          id, day(finished - 5 - next(40)), kind == "reading" ? nil : day(finished), kind,
+          kind == "reading" ? next(300) : nil,
+        ])
+      }
     }
   }
 

@@ -36,6 +36,8 @@ struct LibraryBook: Equatable {
     var isEmpty: Bool { self == Edition() }
   }
 
+  /// The entry, and what the source says about the readings (the last start and finish dates, how
+  /// many reads), which `Readings.record` turns into readings.
   struct Entry: Equatable {
     var status = "toRead"
     var rating: Int?
@@ -43,7 +45,7 @@ struct LibraryBook: Equatable {
     var dateStarted: String?
     var dateFinished: String?
     var review: String?
-    var readCount = 0
+    var readCount: Int?
     var ownedCopies = 0
     var shelves: String?
   }

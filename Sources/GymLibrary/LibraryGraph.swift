@@ -2,8 +2,8 @@ import GRDB
 import GymCLI
 import GymCore
 
-/// The full graph of works — the work, its authors in order, its editions, its entry — for
-/// `gym library show`: four statements whatever the number of works (never one per work), each
+/// The full graph of works — the work, its authors in order, its editions, its entry, its readings —
+/// for `gym library show`: five statements whatever the number of works (never one per work), each
 /// ordered by work id and merged as they stream, so memory is that of one work at a time.
 struct LibraryGraph {
   struct Part {
@@ -29,9 +29,14 @@ struct LibraryGraph {
     Part(
       name: "entries", fields: Array(LibrarySchema.entries.fields.filter { $0.name != "workId" }),
       sql: """
-        SELECT workId, id, readingStatus, rating, dateAdded, dateStarted, dateFinished, review, readCount,
-          ownedCopies, shelves
+        SELECT workId, id, readingStatus, rating, dateAdded, review, ownedCopies, shelves
         FROM library_entry WHERE workId BETWEEN ?1 AND ?2 ORDER BY workId
+        """),
+    Part(
+      name: "readings", fields: Array(ReadingSchema.readings.fields.filter { $0.name != "workId" }),
+      sql: """
+        SELECT workId, id, started, finished, status, pages, percent FROM reading
+        WHERE workId BETWEEN ?1 AND ?2 ORDER BY workId, id
         """),
   ]
 

@@ -1,8 +1,8 @@
 import GRDB
 import GymCore
 
-/// A book library (seed 001): works, their authors (many-to-many, ordered), editions, and the
-/// reader's entry for each work.
+/// A book library (seed 001): works, their authors (many-to-many, ordered), editions, the
+/// reader's entry for each work (its shelf, tags, rating, review) and its readings (`ReadingSchema`).
 ///
 /// Delete rules: deleting a work deletes its editions, its entry and its author links (CASCADE);
 /// an author cannot be deleted while a work names them (RESTRICT), and is deleted with the last
@@ -64,9 +64,7 @@ public enum LibrarySchema {
     fields: [
       Field("id", .integer), Field("workId", .integer), Field("readingStatus", .enumeration(statuses)),
       Field("rating", .integer, nullable: true), Field("dateAdded", .text, nullable: true),
-      Field("dateStarted", .text, nullable: true), Field("dateFinished", .text, nullable: true),
-      Field("review", .text, nullable: true), Field("readCount", .integer), Field("ownedCopies", .integer),
-      Field("shelves", .text, nullable: true),
+      Field("review", .text, nullable: true), Field("ownedCopies", .integer), Field("shelves", .text, nullable: true),
     ],
     indexes: [
       IndexSchema("library_entry_work", on: ["workId"], unique: true),
@@ -117,6 +115,7 @@ public enum LibrarySchema {
           (SELECT COUNT(*) FROM work_author wa WHERE wa.authorId = a.id) AS works
         FROM author a;
         """),
+    ReadingSchema.migration,
   ]
 
   private static let tablesSQL = """
@@ -239,6 +238,6 @@ public let libraryModule = GymModule(
   name: "library", migrations: LibrarySchema.migrations,
   tables: [
     LibrarySchema.works, LibrarySchema.authors, LibrarySchema.workAuthors, LibrarySchema.editions,
-    LibrarySchema.entries,
+    LibrarySchema.entries, ReadingSchema.readings,
   ],
   benchmarks: LibraryBenchmarks.definition)

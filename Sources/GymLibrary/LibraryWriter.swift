@@ -118,28 +118,26 @@ final class LibraryWriter {
     return db.changesCount > 0
   }
 
-  /// The work's entry; fields an import does not carry (dateStarted) keep their value.
+  /// The work's entry, then its readings from what the entry says about them (`Readings.record`).
   func saveEntry(work: Int64, _ entry: LibraryBook.Entry) throws -> Bool {
     try db.cachedStatement(
       sql: """
-        INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, dateStarted, dateFinished, review,
-          readCount, ownedCopies, shelves)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, review, ownedCopies, shelves)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(workId) DO UPDATE SET readingStatus = excluded.readingStatus, rating = excluded.rating,
-          dateAdded = excluded.dateAdded, dateStarted = coalesce(excluded.dateStarted, library_entry.dateStarted),
-          dateFinished = excluded.dateFinished, review = excluded.review, readCount = excluded.readCount,
-          ownedCopies = excluded.ownedCopies, shelves = excluded.shelves
-        WHERE (library_entry.readingStatus, library_entry.rating, library_entry.dateAdded, library_entry.dateStarted,
-            library_entry.dateFinished, library_entry.review, library_entry.readCount, library_entry.ownedCopies,
-            library_entry.shelves)
-          IS NOT (excluded.readingStatus, excluded.rating, excluded.dateAdded,
-            coalesce(excluded.dateStarted, library_entry.dateStarted), excluded.dateFinished, excluded.review,
-            excluded.readCount, excluded.ownedCopies, excluded.shelves)
+          dateAdded = excluded.dateAdded, review = excluded.review, ownedCopies = excluded.ownedCopies,
+          shelves = excluded.shelves
+        WHERE (library_entry.readingStatus, library_entry.rating, library_entry.dateAdded, library_entry.review,
+            library_entry.ownedCopies, library_entry.shelves)
+          IS NOT (excluded.readingStatus, excluded.rating, excluded.dateAdded, excluded.review, excluded.ownedCopies,
+            excluded.shelves)
         """
     ).execute(arguments: [
-      work, entry.status, entry.rating, entry.dateAdded, entry.dateStarted, entry.dateFinished, entry.review,
-      entry.readCount, entry.ownedCopies, entry.shelves,
+      work, entry.status, entry.rating, entry.dateAdded, entry.review, entry.ownedCopies, entry.shelves,
     ])
-    return db.changesCount > 0
+    let changed = db.changesCount > 0
+    return try Readings.record(
+      db, work: work, started: entry.dateStarted, finished: entry.dateFinished, shelf: entry.status,
+      readCount: entry.readCount) || changed
   }
 }

@@ -42,7 +42,9 @@ import Testing
       let gideon = try Row.fetchOne(
         db,
         sql: """
-          SELECT w.title, w.series, w.seriesPosition, e.readingStatus, e.rating, e.dateFinished, e.dateAdded, e.review,
+          SELECT w.title, w.series, w.seriesPosition, e.readingStatus, e.rating, e.dateAdded, e.review,
+            (SELECT group_concat(r.status || ' ' || coalesce(r.finished, '-'), '; ') FROM reading r
+              WHERE r.workId = w.id) AS readings,
             d.isbn10, d.isbn13, d.pageCount, d.publisher
           FROM work w JOIN library_entry e ON e.workId = w.id JOIN edition d ON d.workId = w.id
           WHERE w.goodreadsId = 42944564
@@ -50,7 +52,8 @@ import Testing
       #expect(gideon["title"] == "Gideon the Ninth (The Locked Tomb #1)")
       #expect(gideon["series"] == "The Locked Tomb" && gideon["seriesPosition"] == "1")
       #expect(gideon["readingStatus"] == "read" && gideon["rating"] == 5)
-      #expect(gideon["dateFinished"] == "2020-01-15" && gideon["dateAdded"] == "2019-12-01")
+      // One read (Read Count 1), on its Date Read.
+      #expect(gideon["readings"] == "read 2020-01-15" && gideon["dateAdded"] == "2019-12-01")
       #expect(gideon["review"] == GoodreadsFixture.review)
       #expect(gideon["isbn10"] == "1250313198" && gideon["isbn13"] == "9781250313195")
       #expect(gideon["pageCount"] == 448 && gideon["publisher"] == "Tor.com")
@@ -120,7 +123,9 @@ import Testing
       let after = try Row.fetchOne(
         db,
         sql: """
-          SELECT w.id AS work, e.id AS entry, d.id AS edition, e.readingStatus, e.rating, e.dateFinished, w.lastModified,
+          SELECT w.id AS work, e.id AS entry, d.id AS edition, e.readingStatus, e.rating, w.lastModified,
+            (SELECT group_concat(r.status || ' ' || coalesce(r.finished, '-'), '; ') FROM reading r
+              WHERE r.workId = w.id) AS readings,
             (SELECT authors FROM library_list WHERE id = w.id) AS authors
           FROM work w JOIN library_entry e ON e.workId = w.id JOIN edition d ON d.workId = w.id
           WHERE w.goodreadsId = 1381
@@ -128,7 +133,8 @@ import Testing
       for key in ["work", "entry", "edition"] { #expect(after[key] as Int64 == ids[key] as Int64) }
       #expect(after["readingStatus"] == "read")
       #expect(after["rating"] == 4)
-      #expect(after["dateFinished"] == "2026-11-01")
+      // It was on to-read: now one reading, finished on its Date Read.
+      #expect(after["readings"] == "read 2026-11-01")
       #expect(after["lastModified"] == later.canonical)
       #expect(after["authors"] == "Homer, Emily Wilson")
       // Bernard Knox is no longer named by any work, so he is gone; Robert Fagles still is.

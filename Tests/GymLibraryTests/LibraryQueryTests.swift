@@ -110,7 +110,7 @@ import Testing
     let large = try statements(works: 1000)
     #expect(small.rows == 10 && large.rows == 1000)
     #expect(large.list == small.list && large.list == 1)
-    #expect(large.graph == small.graph && large.graph == 4)
+    #expect(large.graph == small.graph && large.graph == 5)
   }
 
   @Test func deleteRules() throws {

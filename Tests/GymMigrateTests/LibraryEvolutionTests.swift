@@ -34,4 +34,75 @@ import Testing
     }
     #expect(counts == [3, 3, 3])
   }
+
+  /// library/003: entries become readings, losing nothing.
+  /// - 1, read three times, last from 2024-01-02 to 2024-02-03: one dated reading and two undated.
+  /// - 2, on the read shelf with no dates and readCount 0: one undated read (the shelf says it was).
+  /// - 3, being read since 2026-11-01: one reading in progress.
+  /// - 4, abandoned, no dates: one abandoned reading.
+  /// - 5, to read, no dates, readCount 0: none.
+  /// - 6, being read, no dates, read once before: one undated reading in progress and one undated read.
+  /// The entries keep their shelf, rating, review, dateAdded, copies and tags.
+  @Test func entriesBecomeReadings() throws {
+    let path = try MigrationFixtures.temporaryPath()
+    let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "library/003-readings"))
+    try before.write { db in
+      for id in 1...6 {
+        try db.execute(
+          sql: "INSERT INTO work (id, title, lastModified) VALUES (?, ?, '2026-01-01T00:00:00.000Z')",
+          arguments: [id, "Work \(id)"])
+      }
+      try db.execute(
+        sql: """
+          INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, dateStarted, dateFinished, review,
+            readCount, ownedCopies, shelves)
+          VALUES (1, 'read', 5, '2023-12-24', '2024-01-02', '2024-02-03', 'Again, and again.', 3, 1, 'favourites'),
+            (2, 'read', NULL, NULL, NULL, NULL, NULL, 0, 0, NULL),
+            (3, 'reading', NULL, '2026-10-30', '2026-11-01', NULL, NULL, 0, 0, NULL),
+            (4, 'abandoned', 2, NULL, NULL, NULL, 'Not for me.', 0, 0, 'did-not-finish'),
+            (5, 'toRead', NULL, '2026-11-20', NULL, NULL, NULL, 0, 2, NULL),
+            (6, 'reading', NULL, NULL, NULL, NULL, NULL, 1, 0, NULL)
+          """)
+    }
+    try before.close()
+    let after = try Store(path: path, modules: registeredModules)
+    func rows(_ sql: String, named: Bool = false) throws -> [String] {
+      try after.read { db in
+        try Row.fetchAll(db, sql: sql).map { row in
+          let cells: [String] = row.columnNames.map { name in
+            let value: DatabaseValue = row[name]
+            return named ? "\(name)=\(value)" : "\(value)"
+          }
+          return cells.joined(separator: " ")
+        }
+      }
+    }
+    let readings = try rows(
+      "SELECT workId, coalesce(started, '-'), coalesce(finished, '-'), status, pages, percent FROM reading ORDER BY id")
+    let entries = try rows("SELECT * FROM library_entry ORDER BY workId", named: true)
+    let list = try rows("SELECT id, status, dateStarted, dateFinished, readCount FROM library_list ORDER BY id")
+    // Dated, in-progress and abandoned readings first (one statement, by work), then the undated reads.
+    #expect(
+      readings == [
+        #"1 "2024-01-02" "2024-02-03" "read" NULL NULL"#, #"3 "2026-11-01" "-" "reading" NULL NULL"#,
+        #"4 "-" "-" "abandoned" NULL NULL"#, #"6 "-" "-" "reading" NULL NULL"#, #"1 "-" "-" "read" NULL NULL"#,
+        #"1 "-" "-" "read" NULL NULL"#, #"2 "-" "-" "read" NULL NULL"#, #"6 "-" "-" "read" NULL NULL"#,
+      ])
+    #expect(
+      entries == [
+        "id=1 workId=1 readingStatus=\"read\" rating=5 dateAdded=\"2023-12-24\" review=\"Again, and again.\" ownedCopies=1 shelves=\"favourites\"",
+        "id=2 workId=2 readingStatus=\"read\" rating=NULL dateAdded=NULL review=NULL ownedCopies=0 shelves=NULL",
+        "id=3 workId=3 readingStatus=\"reading\" rating=NULL dateAdded=\"2026-10-30\" review=NULL ownedCopies=0 shelves=NULL",
+        "id=4 workId=4 readingStatus=\"abandoned\" rating=2 dateAdded=NULL review=\"Not for me.\" ownedCopies=0 shelves=\"did-not-finish\"",
+        "id=5 workId=5 readingStatus=\"toRead\" rating=NULL dateAdded=\"2026-11-20\" review=NULL ownedCopies=2 shelves=NULL",
+        "id=6 workId=6 readingStatus=\"reading\" rating=NULL dateAdded=NULL review=NULL ownedCopies=0 shelves=NULL",
+      ])
+    // The list shows what the entry showed: the dates of the latest reading, reads counted.
+    #expect(
+      list == [
+        "1 \"read\" \"2024-01-02\" \"2024-02-03\" 3", "2 \"read\" NULL NULL 1",
+        "3 \"reading\" \"2026-11-01\" NULL 0", "4 \"abandoned\" NULL NULL 0", "5 \"toRead\" NULL NULL 0",
+        "6 \"reading\" NULL NULL 1",
+      ])
+  }
 }

@@ -6,14 +6,16 @@ import GymCore
 public struct LibraryCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "library",
-    abstract: "Books: works with their authors, editions and your reading entries; Goodreads import.",
+    abstract: "Books: works with their authors and editions, your shelves and readings; Goodreads import.",
     discussion: HelpExamples.discussion(examples: [
       "gym library --status reading",
+      "gym library start 1",
       "gym library import goodreads goodreads_library_export.csv",
     ]),
     subcommands: [
       LibraryList.self, LibraryCount.self, LibraryShow.self, LibrarySearch.self, LibraryAuthors.self,
-      LibraryAdd.self, LibrarySet.self, LibraryRemove.self, LibraryImport.self,
+      LibraryAdd.self, LibrarySet.self, LibraryRemove.self, LibraryStart.self, LibraryFinish.self,
+      LibraryAbandon.self, LibraryProgress.self, LibraryReadingsList.self, LibraryImport.self,
     ],
     defaultSubcommand: LibraryList.self)
 

@@ -85,8 +85,9 @@ struct LibrarySet: GymCommand {
     abstract: "Change a work's entry: status, rating, dates, review, copies.",
     discussion: HelpExamples.discussion(
       """
-      --status reading sets the start date and --status read the finish date to today when they \
-      are empty, and a first read counts in readCount.
+      --status reading starts a reading and --status read finishes one (today unless --started or \
+      --finished say otherwise), as 'gym library start' and 'finish' do. Without --status, --started and \
+      --finished correct the dates of the latest reading.
       """,
       examples: [
         "gym library set 1 --status read --rating 5 --finished 2026-11-20",
@@ -110,12 +111,27 @@ struct LibrarySet: GymCommand {
       if let current {
         values = LibraryBook.Entry(
           status: current["readingStatus"], rating: current["rating"], dateAdded: current["dateAdded"],
-          dateStarted: current["dateStarted"], dateFinished: current["dateFinished"], review: current["review"],
-          readCount: current["readCount"], ownedCopies: current["ownedCopies"], shelves: current["shelves"])
+          review: current["review"], ownedCopies: current["ownedCopies"], shelves: current["shelves"])
       }
       let before = values
       entry.apply(to: &values, today: EntryOptions.today())
-      guard values != before else { return id }
+      var changed = false
+      if entry.status == nil, entry.started != nil || entry.finished != nil,
+        let latest = try Int64.fetchOne(
+          db,
+          sql: """
+            SELECT id FROM reading WHERE workId = ?
+            ORDER BY status = 'reading' DESC, coalesce(finished, started) DESC, id DESC LIMIT 1
+            """, arguments: [id])
+      {
+        // A correction: the latest reading's dates, not a new reading.
+        try db.execute(
+          sql: "UPDATE reading SET started = coalesce(?, started), finished = coalesce(?, finished) WHERE id = ?",
+          arguments: [values.dateStarted, values.status == "reading" ? nil : values.dateFinished, latest])
+        changed = db.changesCount > 0
+        (values.dateStarted, values.dateFinished) = (nil, nil)
+      }
+      guard values != before || changed else { return id }
       _ = try LibraryWriter(db, now: .now()).saveEntry(work: id, values)
       try db.execute(
         sql: "UPDATE work SET lastModified = ? WHERE id = ?", arguments: [Timestamp.now().canonical, id])
@@ -189,6 +205,7 @@ struct EntryOptions: ParsableArguments {
     String(Timestamp.now().localDescription.prefix(10))
   }
 
+  /// The entry as these options change it; the dates are what `Readings.record` is told.
   func apply(to entry: inout LibraryBook.Entry, today: String) {
     if let rating { entry.rating = rating == 0 ? nil : rating }
     if let started { entry.dateStarted = calendarDate(started) }
@@ -199,9 +216,7 @@ struct EntryOptions: ParsableArguments {
     entry.status = status.rawValue
     switch status {
     case .reading: entry.dateStarted = entry.dateStarted ?? today
-    case .read:
-      entry.dateFinished = entry.dateFinished ?? today
-      entry.readCount += 1
+    case .read: entry.dateFinished = entry.dateFinished ?? today
     default: break
     }
   }

@@ -9,7 +9,7 @@ struct LibraryShow: GymCommand {
     commandName: "show",
     abstract: "Show a work by id or ISBN with its authors, editions and entry (--all: every work).",
     discussion: HelpExamples.discussion(
-      "The graph is read with four statements, however many works: never one query per work.",
+      "The graph is read with five statements, however many works: never one query per work.",
       examples: [
         "gym library show 1",
         "gym library show --all -f ndjson > library.ndjson",

@@ -64,7 +64,7 @@ struct GoodreadsFormat {
     if statusOfShelf[shelf] == nil && !shelves.contains(shelf) { shelves.insert(shelf, at: 0) }
     book.entry.shelves = shelves.isEmpty ? nil : shelves.joined(separator: ", ")
     book.entry.review = row.exactText("My Review")
-    book.entry.readCount = try row.integer("Read Count", in: 0...100_000) ?? 0
+    book.entry.readCount = try row.integer("Read Count", in: 0...100_000)
     book.entry.ownedCopies = try row.integer("Owned Copies", in: 0...100_000) ?? 0
     return book
   }

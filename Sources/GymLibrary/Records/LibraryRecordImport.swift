@@ -24,13 +24,8 @@ struct LibraryRecordImport {
   static let nested: [(name: String, fieldNames: [String])] = [
     ("authors", ["id", "name", "sortName"]),
     ("editions", ["id", "isbn10", "isbn13", "publisher", "binding", "pageCount", "year", "source"]),
-    (
-      "entries",
-      [
-        "id", "readingStatus", "rating", "dateAdded", "dateStarted", "dateFinished", "review", "readCount",
-        "ownedCopies", "shelves",
-      ]
-    ),
+    ("entries", ["id", "readingStatus", "rating", "dateAdded", "review", "ownedCopies", "shelves"]),
+    ("readings", ["id", "started", "finished", "status", "pages", "percent"]),
   ]
 
   func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> Counts {

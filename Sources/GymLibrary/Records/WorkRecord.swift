@@ -16,6 +16,11 @@ struct WorkRecord {
   var editions: [LibraryBook.Edition]?
   /// The editions are `show`'s, every detail given; a list's `isbn` names an edition and no more.
   var editionsInFull = false
+  /// What a list record says about the readings (its `dateStarted`, `dateFinished`, `readCount`), for
+  /// `Readings.record`; nil when it says nothing.
+  var readingClaim: (started: String?, finished: String?, readCount: Int?)?
+  /// `show`'s readings, each one as it is.
+  var readings: [(started: String?, finished: String?, status: String, pages: Int64?, percent: Double?)] = []
   let line: Int
 
   init(_ values: RecordValues, nested: [[RecordValues]], line: Int) throws(InputError) {
@@ -50,8 +55,8 @@ struct WorkRecord {
         editions = []
       }
     }
-    // `show`'s arrays: the work's authors, editions and (first) entry.
-    if nested.count == 3 {
+    // `show`'s arrays: the work's authors, editions, (first) entry and readings.
+    if nested.count == 4 {
       if !nested[0].isEmpty {
         authors = try nested[0].map { author throws(InputError) in
           let fields = Fields(values: author, line: line)
@@ -73,6 +78,17 @@ struct WorkRecord {
         }
       }
       if let first = nested[2].first { try readEntry(Fields(values: first, line: line), status: "readingStatus") }
+      readings = try nested[3].map { reading throws(InputError) in
+        let fields = Fields(values: reading, line: line)
+        guard let status = fields.text("status"), ReadingSchema.statuses.contains(status) else {
+          throw fields.fail(
+            "status", fields.text("status") ?? "", expected: "one of " + ReadingSchema.statuses.joined(separator: ", "))
+        }
+        return (
+          try fields.date("started"), try fields.date("finished"), status,
+          try fields.integer("pages", in: 0...1_000_000), try fields.percent("percent")
+        )
+      }
     }
   }
 
@@ -85,13 +101,15 @@ struct WorkRecord {
       entry.append(("readingStatus", value.databaseValue))
     }
     if row.given("rating") { entry.append(("rating", try row.integer("rating", in: 1...5).databaseValue)) }
-    for column in ["dateAdded", "dateStarted", "dateFinished"] where row.given(column) {
-      let value = row.text(column)
-      if let value, !Fields.isDate(value) { throw row.fail(column, value, expected: "a date (YYYY-MM-DD)") }
-      entry.append((column, value.databaseValue))
+    if row.given("dateAdded") { entry.append(("dateAdded", try row.date("dateAdded").databaseValue)) }
+    if row.given("dateStarted") || row.given("dateFinished") || row.given("readCount") {
+      readingClaim = (
+        try row.date("dateStarted"), try row.date("dateFinished"),
+        try row.integer("readCount", in: 0...1_000_000).map(Int.init)
+      )
     }
-    for column in ["readCount", "ownedCopies"] where row.given(column) {
-      entry.append((column, (try row.integer(column, in: 0...1_000_000) ?? 0).databaseValue))
+    if row.given("ownedCopies") {
+      entry.append(("ownedCopies", (try row.integer("ownedCopies", in: 0...1_000_000) ?? 0).databaseValue))
     }
     for column in ["shelves", "review"] where row.given(column) {
       entry.append((column, row.text(column).databaseValue))
@@ -128,6 +146,7 @@ struct WorkRecord {
       try update("library_entry", set: entry, where: "workId", workId, db)
       changed = db.changesCount > 0 || changed
     }
+    changed = try saveReadings(of: workId, db) || changed
     guard changed else { return .unchanged }
     try db.execute(sql: "UPDATE work SET lastModified = ? WHERE id = ?", arguments: [writer.now.canonical, workId])
     return .updated
@@ -158,7 +177,39 @@ struct WorkRecord {
       sql:
         "INSERT INTO library_entry (workId, \(given.map { SQL.quote($0.column) }.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: given.count)))",
       arguments: StatementArguments([workId.databaseValue] + given.map(\.value)))
+    _ = try saveReadings(of: workId, db)
     return .added
+  }
+
+  /// `show`'s readings: each matched to one gym has with the same dates and status (its progress
+  /// updated), else added; then what a list record says, through `Readings.record`. None is removed.
+  private func saveReadings(of work: Int64, _ db: Database) throws -> Bool {
+    let before = db.totalChangesCount
+    var matched: Set<Int64> = []
+    for reading in readings {
+      let candidates = try Int64.fetchAll(
+        db,
+        sql: "SELECT id FROM reading WHERE workId = ? AND started IS ? AND finished IS ? AND status = ? ORDER BY id",
+        arguments: [work, reading.started, reading.finished, reading.status])
+      if let id = candidates.first(where: { !matched.contains($0) }) {
+        matched.insert(id)
+        try db.execute(
+          sql: "UPDATE reading SET pages = ?, percent = ? WHERE id = ? AND (pages, percent) IS NOT (?, ?)",
+          arguments: [reading.pages, reading.percent, id, reading.pages, reading.percent])
+      } else {
+        let id = try Readings.insert(
+          db, work: work, started: reading.started, finished: reading.finished, status: reading.status,
+          pages: reading.pages.map(Int.init), percent: reading.percent)
+        matched.insert(id)
+      }
+    }
+    if let claim = readingClaim {
+      let shelf = try String.fetchOne(
+        db, sql: "SELECT readingStatus FROM library_entry WHERE workId = ?", arguments: [work])
+      _ = try Readings.record(
+        db, work: work, started: claim.started, finished: claim.finished, shelf: shelf, readCount: claim.readCount)
+    }
+    return db.totalChangesCount != before
   }
 
   /// `UPDATE table SET (a, b) = (?, ?) WHERE key = ? AND (a, b) IS NOT (?, ?)`: untouched when equal.
@@ -234,6 +285,22 @@ private struct Fields {
 
   func fail(_ name: String, _ value: String, expected: String) -> InputError {
     InputError(line: line, message: "field '\(name)': '\(value.prefix(60))' is not \(expected)")
+  }
+
+  /// A calendar date (`YYYY-MM-DD`), or nil when null or empty.
+  func date(_ name: String) throws(InputError) -> String? {
+    guard let value = text(name) else { return nil }
+    guard Self.isDate(value) else { throw fail(name, value, expected: "a date (YYYY-MM-DD)") }
+    return value
+  }
+
+  /// A percentage from 0 to 100, or nil when null or empty.
+  func percent(_ name: String) throws(InputError) -> Double? {
+    guard let value = text(name) else { return nil }
+    guard let number = Double(value), number.isFinite, (0...100).contains(number) else {
+      throw fail(name, value, expected: "a percentage from 0 to 100")
+    }
+    return number
   }
 
   static func isDate(_ text: String) -> Bool {

@@ -1,0 +1,99 @@
+import GRDB
+import GymCLI
+import GymCore
+
+/// Writes a work's readings. Every path that records reading (`start`, `finish`, `abandon`,
+/// `progress`, `add`, `set`, the Goodreads and gym imports) comes through here, so the rules are
+/// one: a reading is never removed by what a source leaves out, and a source that says again what
+/// gym has (the same export imported twice) adds nothing. Docs/Library/Readings.md.
+enum Readings {
+  /// The reading in progress, if any (at most one: `start` refuses a second).
+  static func open(_ db: Database, work: Int64) throws -> (id: Int64, started: String?)? {
+    try Row.fetchOne(
+      db.cachedStatement(
+        sql: "SELECT id, started FROM reading WHERE workId = ? AND status = 'reading' ORDER BY id DESC LIMIT 1"),
+      arguments: [work]
+    ).map { ($0[0], $0[1]) }
+  }
+
+  static func count(_ db: Database, work: Int64, status: String) throws -> Int {
+    try Int.fetchOne(
+      db.cachedStatement(sql: "SELECT COUNT(*) FROM reading WHERE workId = ? AND status = ?"),
+      arguments: [work, status]) ?? 0
+  }
+
+  @discardableResult
+  static func insert(
+    _ db: Database, work: Int64, started: String?, finished: String?, status: String, pages: Int? = nil,
+    percent: Double? = nil
+  ) throws -> Int64 {
+    try db.cachedStatement(
+      sql: "INSERT INTO reading (workId, started, finished, status, pages, percent) VALUES (?, ?, ?, ?, ?, ?)"
+    ).execute(arguments: [work, started, finished, status, pages, percent])
+    return db.lastInsertedRowID
+  }
+
+  /// Ends a reading: read or abandoned, on `finished` (nil: not known), its start filled when unknown.
+  static func end(_ db: Database, reading: Int64, status: String, finished: String?, started: String? = nil) throws {
+    try db.cachedStatement(
+      sql: "UPDATE reading SET status = ?, finished = ?, started = coalesce(started, ?) WHERE id = ?"
+    ).execute(arguments: [status, finished, started, reading])
+  }
+
+  /// What a source says about a work's reading — an export row, `add` or `set`: the last start and
+  /// finish dates, the shelf, how many times it was read — recorded against the readings gym has.
+  /// - A finish date gym has on a finished reading adds nothing (its start is filled when unknown);
+  ///   else it finishes the reading in progress (when that started on or before it); else it is a
+  ///   reading of its own.
+  /// - The reading shelf starts a reading when none is in progress and none has this start date
+  ///   (an undated one matches an undated one); the abandoned shelf ends the one in progress, or
+  ///   records one; the read shelf ends the one in progress, undated.
+  /// - Reads beyond those gym has (`readCount` above them; at least one on the read shelf) are
+  ///   undated readings.
+  /// Returns whether anything changed.
+  static func record(
+    _ db: Database, work: Int64, started: String?, finished: String?, shelf: String?, readCount: Int?
+  ) throws -> Bool {
+    let before = db.totalChangesCount
+    var inProgress = try open(db, work: work)
+    if let finished {
+      let same = try Int64.fetchOne(
+        db.cachedStatement(sql: "SELECT id FROM reading WHERE workId = ? AND status = 'read' AND finished = ?"),
+        arguments: [work, finished])
+      if let same {
+        if let started {
+          try db.cachedStatement(sql: "UPDATE reading SET started = ? WHERE id = ? AND started IS NULL")
+            .execute(arguments: [started, same])
+        }
+      } else if let current = inProgress, (current.started ?? finished) <= finished, shelf != "reading" {
+        try end(db, reading: current.id, status: "read", finished: finished, started: started)
+        inProgress = nil
+      } else {
+        try insert(db, work: work, started: shelf == "reading" ? nil : started, finished: finished, status: "read")
+      }
+    }
+    switch shelf {
+    case "reading" where inProgress == nil:
+      let startedNow = finished == nil ? started : nil
+      let seen = try Bool.fetchOne(
+        db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM reading WHERE workId = ? AND started IS ?)"),
+        arguments: [work, startedNow])!
+      if !seen { try insert(db, work: work, started: startedNow, finished: nil, status: "reading") }
+    case "abandoned":
+      if let current = inProgress {
+        try end(db, reading: current.id, status: "abandoned", finished: nil, started: started)
+      } else if try count(db, work: work, status: "abandoned") == 0 {
+        try insert(db, work: work, started: started, finished: nil, status: "abandoned")
+      }
+    case "read":
+      if let current = inProgress { try end(db, reading: current.id, status: "read", finished: nil) }
+    default: break
+    }
+    let reads = max(readCount ?? 0, shelf == "read" ? 1 : 0)
+    let have = try count(db, work: work, status: "read")
+    if reads > have {
+      for _ in have..<reads { try insert(db, work: work, started: nil, finished: nil, status: "read") }
+    }
+    return db.totalChangesCount != before
+  }
+}
