@@ -130,11 +130,13 @@ public struct SortOptions: ParsableArguments {
   }
 }
 
-/// How a command that prints a series draws it above its table (never in the machine formats).
+/// How a command that prints a series draws it above its table (never in the machine formats):
+/// `--chart`, else `output.chart`, else the command's own style.
 public struct ChartOptions: ParsableArguments {
-  public enum Style: String, CaseIterable, ExpressibleByArgument, Sendable { case none, spark }
+  public enum Style: String, CaseIterable, ExpressibleByArgument, Sendable { case none, bars, spark }
 
-  @Option(help: "The chart above the table.") public var chart: Style = .spark
+  @Option(help: "The chart above the table (default: output.chart, else the command's own).")
+  public var chart: Style?
   @Flag(help: "Plain characters in the chart, for a terminal without block elements (default: by the locale).")
   public var ascii = false
 
@@ -142,12 +144,25 @@ public struct ChartOptions: ParsableArguments {
 
   public var usesASCII: Bool { ascii || !Sparkline.terminalIsUTF8 }
 
-  /// The series as a sparkline and a blank line before a table: only in the table format, and only
-  /// with `--chart spark`; nothing when there is nothing to draw.
-  public func draw(_ values: [Double?], label: String, format: OutputFormat, to out: BufferedOutput) {
-    guard format == .table, chart == .spark,
-      let line = Sparkline(label: label, ascii: usesASCII).render(values, width: out.terminalWidth ?? 80)
-    else { return }
-    out.write(line + "\n\n")
+  public func style(_ context: CommandContext, default own: Style) -> Style {
+    chart ?? context.configuration.string(.chart).flatMap(Style.init(rawValue:)) ?? own
+  }
+
+  /// The series, one labelled value per period, as a chart and a blank line before a table: only in
+  /// the table format; nothing when there is nothing to draw.
+  public func draw(
+    _ rows: [(label: String, value: Double?)], title: String, default own: Style, context: CommandContext,
+    format: OutputFormat, to out: BufferedOutput
+  ) {
+    guard format == .table else { return }
+    let width = out.terminalWidth ?? 80
+    var lines: [String]?
+    switch style(context, default: own) {
+    case .none: return
+    case .spark: lines = Sparkline(label: title, ascii: usesASCII).render(rows.map(\.value), width: width).map { [$0] }
+    case .bars: lines = BarChart(title: title, ascii: usesASCII).render(rows, width: width)
+    }
+    guard let lines else { return }
+    out.write(lines.joined(separator: "\n") + "\n\n")
   }
 }

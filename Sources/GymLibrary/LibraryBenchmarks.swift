@@ -91,12 +91,17 @@ enum LibraryBenchmarks {
   }
 
   static func workloads(_ db: Database) throws -> [BenchWorkload] {
+    let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM work") ?? 0
     let page = Query(table: LibrarySchema.list, limit: 20, projection: LibrarySchema.listFields)
     let everything = Query(table: LibrarySchema.list, projection: LibrarySchema.listFields)
     let (pageSQL, pageArguments) = try page.selectSQL()
     let (allSQL, _) = try everything.selectSQL()
     // A word in about one title in ten: thousands of matches to rank.
     let common = words[0]
+    let (readingsSQL, readingsArguments) = try Query(table: ReadingSchema.list, limit: 20).selectSQL()
+    let (workSQL, workArguments) = try Query(
+      table: ReadingSchema.list, filter: .compare("workId", .equal, .integer(Int64(total / 2))), limit: 20
+    ).selectSQL()
     let match = LibraryQueries.matchExpression(common)!
     return [
       BenchWorkload("library list (page of 20)", id: "library.list_page", targetMilliseconds: 5) { db in
@@ -118,6 +123,15 @@ enum LibraryBenchmarks {
       },
       BenchWorkload("library authors (work counts)") { db in
         try Row.fetchAll(db, sql: LibraryQueries.authorsSQL).count
+      },
+      BenchWorkload("library readings (page of 20)", id: "library.readings", targetMilliseconds: 20) { db in
+        try Row.fetchAll(db, sql: readingsSQL, arguments: readingsArguments).count
+      },
+      BenchWorkload("library readings of one work", id: "library.readings_work", targetMilliseconds: 20) { db in
+        try Row.fetchAll(db, sql: workSQL, arguments: workArguments).count
+      },
+      BenchWorkload("library stats --year 2024", id: "library.stats", targetMilliseconds: 20) { db in
+        try ReadingYear.compute(db, year: 2024, goal: 50, today: "2026-11-23").books.count
       },
     ]
   }

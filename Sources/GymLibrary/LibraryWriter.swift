@@ -20,36 +20,52 @@ final class LibraryWriter {
   }
 
   /// Adds the book, or with a Goodreads id that exists, updates what differs. Returns the work id.
-  func save(_ book: LibraryBook) throws -> (id: Int64, outcome: Outcome) {
+  /// `importing`: the book is a row of an export, whose edition is the one the import maintains for
+  /// the work; one without a Goodreads id is matched by title and authors (as `add` finds a duplicate),
+  /// so a file gym wrote imports again without duplicating its works.
+  func save(_ book: LibraryBook, importing: Bool = false) throws -> (id: Int64, outcome: Outcome) {
     var existing: Int64?
     if let goodreadsId = book.goodreadsId {
       existing = try Int64.fetchOne(
         db.cachedStatement(sql: "SELECT id FROM work WHERE goodreadsId = ?"), arguments: [goodreadsId])
+    } else if importing {
+      existing = try LibraryAdd.sameWork(db, title: book.title, authors: book.authors.map(\.name))
     }
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO work (goodreadsId, title, subtitle, series, seriesPosition, coverImageURL, originalLanguage,
-          firstPublished, lastModified)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(goodreadsId) WHERE goodreadsId IS NOT NULL DO UPDATE SET title = excluded.title,
-          series = coalesce(excluded.series, work.series),
-          seriesPosition = coalesce(excluded.seriesPosition, work.seriesPosition),
-          firstPublished = coalesce(excluded.firstPublished, work.firstPublished),
-          lastModified = excluded.lastModified
-        WHERE (work.title, work.series, work.seriesPosition, work.firstPublished)
-          IS NOT (excluded.title, coalesce(excluded.series, work.series),
-            coalesce(excluded.seriesPosition, work.seriesPosition),
-            coalesce(excluded.firstPublished, work.firstPublished))
-        """
-    ).execute(arguments: [
-      book.goodreadsId, book.title, book.subtitle, book.series, book.seriesPosition, book.coverImageURL,
-      book.originalLanguage, book.firstPublished, now.canonical,
-    ])
+    if let existing, book.goodreadsId == nil {
+      try db.cachedStatement(
+        sql: """
+          UPDATE work SET series = coalesce(?1, series), seriesPosition = coalesce(?2, seriesPosition),
+            firstPublished = coalesce(?3, firstPublished), lastModified = ?4
+          WHERE id = ?5 AND (series, seriesPosition, firstPublished)
+            IS NOT (coalesce(?1, series), coalesce(?2, seriesPosition), coalesce(?3, firstPublished))
+          """
+      ).execute(arguments: [book.series, book.seriesPosition, book.firstPublished, now.canonical, existing])
+    } else {
+      try db.cachedStatement(
+        sql: """
+          INSERT INTO work (goodreadsId, title, subtitle, series, seriesPosition, coverImageURL, originalLanguage,
+            firstPublished, lastModified)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT(goodreadsId) WHERE goodreadsId IS NOT NULL DO UPDATE SET title = excluded.title,
+            series = coalesce(excluded.series, work.series),
+            seriesPosition = coalesce(excluded.seriesPosition, work.seriesPosition),
+            firstPublished = coalesce(excluded.firstPublished, work.firstPublished),
+            lastModified = excluded.lastModified
+          WHERE (work.title, work.series, work.seriesPosition, work.firstPublished)
+            IS NOT (excluded.title, coalesce(excluded.series, work.series),
+              coalesce(excluded.seriesPosition, work.seriesPosition),
+              coalesce(excluded.firstPublished, work.firstPublished))
+          """
+      ).execute(arguments: [
+        book.goodreadsId, book.title, book.subtitle, book.series, book.seriesPosition, book.coverImageURL,
+        book.originalLanguage, book.firstPublished, now.canonical,
+      ])
+    }
     let id = existing ?? db.lastInsertedRowID
     var changed = existing == nil || db.changesCount > 0
     changed = try link(work: id, to: book.authors) || changed
     if !book.edition.isEmpty {
-      changed = try saveEdition(work: id, book.edition, imported: book.goodreadsId != nil) || changed
+      changed = try saveEdition(work: id, book.edition, imported: importing) || changed
     }
     changed = try saveEntry(work: id, book.entry) || changed
     guard existing != nil else { return (id, .added) }

@@ -78,3 +78,82 @@ import Testing
     #expect(try readings(gym) == ["1,read,,2020-01-15,,", "1,read,,2026-11-20,,"])
   }
 }
+
+/// `library stats` on a year worked out by hand from the readings recorded below.
+@Suite struct ReadingStatsTests {
+  /// 2025: Long Book (900 pages, rated 5, Ann Xavier) read in 2024 and again on 10 March; Short Book
+  /// (120 pages, rated 3, Ann Xavier and Bo Young) on 20 March; No Pages (unrated, Bo Young) on 1 July,
+  /// then started again and abandoned; Next Year on 1 January 2026.
+  func library() throws -> GymProcess {
+    let gym = try GymProcess()
+    for command in [
+      ["library", "add", "Long Book", "--author", "Ann Xavier", "--pages", "900", "--rating", "5"],
+      [
+        "library", "add", "Short Book", "--author", "Ann Xavier", "--author", "Bo Young", "--pages", "120", "--rating",
+        "3",
+      ],
+      ["library", "add", "No Pages", "--author", "Bo Young"],
+      ["library", "add", "Next Year", "--author", "Cy Zed", "--pages", "50"],
+      ["library", "finish", "1", "--date", "2024-01-01"], ["library", "finish", "1", "--date", "2025-03-10"],
+      ["library", "finish", "2", "--date", "2025-03-20"],
+      ["library", "start", "3", "--date", "2025-06-01"], ["library", "finish", "3", "--date", "2025-07-01"],
+      ["library", "start", "3", "--date", "2025-07-20"], ["library", "abandon", "3", "--date", "2025-08-01"],
+      ["library", "finish", "4", "--date", "2026-01-01"],
+    ] {
+      let result = try gym.run(command + ["-q"])
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+    }
+    return gym
+  }
+
+  @Test func theYearByTheDefinitions() throws {
+    let gym = try library()
+    // Books: three finished readings in 2025 (the abandoned one and 2026's do not count); Long Book's
+    // is a re-read. Pages 900 + 120 (No Pages has none). Rating (5 + 3) / 2 of the 2 rated. Authors: Ann
+    // Xavier 2 and Bo Young 2, by sort name. Goal 4: missed by 1.
+    let table = try gym.run(
+      ["library", "stats", "--year", "2025"],
+      environment: ["COLUMNS": "40", "LANG": "C.UTF-8", "GYM_LIBRARY_GOAL": "4"])
+    #expect(table.status == 0, "\(table.stderr)")
+    let lines = table.stdoutLines.map(String.init)
+    #expect(
+      Array(lines.prefix(8)) == [
+        "2025 in books", "books     3 (1 re-read)", "pages     1020", "rating    4 average of 2 rated",
+        "longest   Long Book, 900 pages", "shortest  Short Book, 120 pages", "authors   Ann Xavier 2, Bo Young 2",
+        "goal      4 a year: missed by 1",
+      ])
+    // Bars: labels 7 wide, values 1, so 40 − 7 − 1 − 4 = 28 columns; March's 2 fill them, July's 1 half.
+    #expect(lines.contains("2025-03  " + String(repeating: "█", count: 28) + "  2"))
+    #expect(lines.contains("2025-07  " + String(repeating: "█", count: 14) + String(repeating: " ", count: 14) + "  1"))
+    let csv = try gym.run(["library", "stats", "--year", "2025", "-f", "csv"])
+    #expect(csv.stdoutLines.count == 13)
+    #expect(csv.stdoutLines.contains("2025-03,2,1020") && csv.stdoutLines.contains("2025-07,1,0"))
+    #expect(csv.stdoutLines.contains("2025-01,0,0"))
+    let json = try gym.run(
+      ["library", "stats", "--year", "2025", "-f", "json"], environment: ["GYM_LIBRARY_GOAL": "3"])
+    let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["books"] as? Int == 3 && object["rereads"] as? Int == 1 && object["pages"] as? Int == 1020)
+    #expect(object["averageRating"] as? Double == 4)
+    #expect((object["longest"] as? [String: Any])?["title"] as? String == "Long Book")
+    #expect((object["goal"] as? [String: Any])?["status"] as? String == "reached")
+    #expect((object["authors"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Ann Xavier", "Bo Young"])
+  }
+
+  /// This year's goal: on an even pace, goal × day of the year ÷ days in the year books by today.
+  @Test func thisYearsGoal() throws {
+    let gym = try GymProcess()
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let now = Date()
+    let year = calendar.component(.year, from: now)
+    let day = calendar.ordinality(of: .day, in: .year, for: now)!
+    let days = calendar.range(of: .day, in: .year, for: now)!.count
+    let expected = 1000 * day / days
+    #expect(try gym.run(["library", "add", "Only", "--author", "A B", "-q"]).status == 0)
+    #expect(try gym.run(["library", "finish", "1", "-q"]).status == 0)
+    let result = try gym.run(["library", "stats", "--chart", "none"], environment: ["GYM_LIBRARY_GOAL": "1000"])
+    #expect(result.stdoutLines.first == "\(year) in books")
+    #expect(
+      result.stdoutLines.contains("goal      1000 a year: behind by \(expected - 1) (\(expected) expected by today)"))
+  }
+}

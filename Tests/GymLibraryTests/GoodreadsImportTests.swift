@@ -193,7 +193,7 @@ import Testing
   @Test(arguments: [
     ("My Rating", "7", "column 'My Rating': '7' is not a whole number from 0 to 5"),
     ("Date Read", "2020/13/45", "column 'Date Read': '2020/13/45' is not a date (YYYY/MM/DD)"),
-    ("Book Id", "", "column 'Book Id' is empty"),
+    ("Book Id", "-3", "column 'Book Id': '-3' is not a positive whole number"),
     ("Number of Pages", "many", "column 'Number of Pages': 'many' is not a whole number"),
   ])
   func aMalformedRowImportsNothing(column: String, value: String, message: String) throws {

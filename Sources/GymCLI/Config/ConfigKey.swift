@@ -59,6 +59,10 @@ public struct ConfigKey: Sendable, Hashable {
     name: "output.format", kind: .choice(OutputFormat.allCases.map(\.rawValue)), defaultValue: "table")
   public static let pageSize = ConfigKey(
     name: "output.page_size", kind: .integer(0...1_000_000), defaultValue: "20")
+  /// The chart above a series in the table format; nil: each command's own (a sparkline for a
+  /// long series, bars for a short one).
+  public static let chart = ConfigKey(
+    name: "output.chart", kind: .choice(ChartOptions.Style.allCases.map(\.rawValue)), defaultValue: nil)
 
   public static let exportDirectory = ConfigKey(name: "export.directory", kind: .string, defaultValue: nil)
   /// Workload id → target milliseconds; the built-in defaults are the seeds' targets, in each module.
@@ -70,10 +74,12 @@ public struct ConfigKey: Sendable, Hashable {
   public static let timeZone = ConfigKey(name: "time.zone", kind: .timeZone, defaultValue: nil)
   /// The unit weights print in; they are stored in kilograms.
   public static let weightUnit = ConfigKey(name: "units.weight", kind: .choice(["kg", "lb"]), defaultValue: "kg")
+  /// Books a year to read, for `library stats`; nil: no goal.
+  public static let readingGoal = ConfigKey(name: "library.goal", kind: .integer(1...100_000), defaultValue: nil)
 
   public static let all: [ConfigKey] = [
-    databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize, exportDirectory, benchTargets,
-    healthSources, timeZone, weightUnit,
+    databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize, chart, exportDirectory,
+    benchTargets, healthSources, timeZone, weightUnit, readingGoal,
   ]
 
   /// The value checked against the kind, normalised (`yes` → `true`), or nil when it does not fit.

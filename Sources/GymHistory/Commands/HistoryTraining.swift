@@ -229,8 +229,10 @@ struct HistoryProgress: GymCommand {
     let format = context.format(output)
     let out = BufferedOutput.standardOutput()
     chart.draw(
-      rows.map { row -> Double? in if case .real(let v) = row[1] { v } else { nil } },
-      label: "e1RM (\(weights.unit.rawValue))", format: format, to: out)
+      rows.map { row -> (label: String, value: Double?) in
+        (row[0].plainText(localTime: false), { if case .real(let v) = row[1] { v } else { nil } }())
+      },
+      title: "e1RM (\(weights.unit.rawValue))", default: .spark, context: context, format: format, to: out)
     ComputedFields.write(rows, names: columns, positions: positions, format: format, to: out)
   }
 }
@@ -289,7 +291,9 @@ struct HistoryVolume: GymCommand {
         perPeriod.append((period, sets))
       }
     }
-    chart.draw(perPeriod.map(\.1), label: "hard sets", format: format, to: out)
+    chart.draw(
+      perPeriod.map { (label: $0.0, value: $0.1) }, title: "hard sets", default: .spark, context: context,
+      format: format, to: out)
     ComputedFields.write(rows, names: columns, positions: positions, format: format, to: out)
   }
 }

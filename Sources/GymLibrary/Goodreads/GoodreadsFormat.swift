@@ -17,13 +17,21 @@ struct GoodreadsFormat {
   ]
   /// Without these the file is not a Goodreads export.
   static let required = ["Book Id", "Title", "Author", "Exclusive Shelf"]
-  static let statusOfShelf = ["read": "read", "currently-reading": "reading", "to-read": "toRead"]
+  /// Goodreads' exclusive shelves, and `abandoned`, which gym writes for an abandoned book (Goodreads
+  /// has no such shelf; a shelf of that name means what it says).
+  static let statusOfShelf = [
+    "read": "read", "currently-reading": "reading", "to-read": "toRead", "abandoned": "abandoned",
+  ]
 
   /// One row as a book; a bad ISBN is dropped with a warning, anything else wrong is an error.
   static func book(_ row: ImportRow, warn: (String) -> Void) throws(InputError) -> LibraryBook {
-    let idText = try row.required("Book Id")
-    guard let goodreadsId = Int64(idText), goodreadsId > 0 else {
-      throw row.fail("Book Id", idText, expected: "a positive whole number")
+    // Blank for a work Goodreads never knew (a file gym wrote): matched by title and authors instead.
+    var goodreadsId: Int64?
+    if let idText = row.text("Book Id") {
+      guard let id = Int64(idText), id > 0 else {
+        throw row.fail("Book Id", idText, expected: "a positive whole number")
+      }
+      goodreadsId = id
     }
     let title = try row.required("Title")
     var book = LibraryBook(goodreadsId: goodreadsId, title: title)

@@ -63,7 +63,7 @@ struct GoodreadsImport {
           }
           counts.shelves[row.text("Exclusive Shelf") ?? "", default: 0] += 1
           guard let writer else { continue }
-          switch try writer.save(book).outcome {
+          switch try writer.save(book, importing: true).outcome {
           case .added: counts.added += 1
           case .updated: counts.updated += 1
           case .unchanged: counts.unchanged += 1

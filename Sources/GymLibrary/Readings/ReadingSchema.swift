@@ -14,7 +14,7 @@ enum ReadingSchema {
       Field("pages", .integer, nullable: true), Field("percent", .real, nullable: true),
     ],
     indexes: [
-      IndexSchema("reading_work", on: ["workId", "status"]),
+      IndexSchema("reading_work", on: ["workId", "status", "finished"]),
       IndexSchema("reading_finished", on: ["status", "finished", "workId"]),
     ],
     defaultSort: [SortKey("id", descending: true)])
@@ -48,7 +48,7 @@ enum ReadingSchema {
         percent REAL CHECK (percent IS NULL OR (percent >= 0 AND percent <= 100)),
         CHECK (status <> 'reading' OR finished IS NULL)
       );
-      CREATE INDEX reading_work ON reading(workId, status);
+      CREATE INDEX reading_work ON reading(workId, status, finished);
       CREATE INDEX reading_finished ON reading(status, finished, workId);
       INSERT INTO reading (workId, started, finished, status)
       SELECT workId, dateStarted, dateFinished,

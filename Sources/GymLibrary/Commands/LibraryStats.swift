@@ -1,0 +1,153 @@
+import ArgumentParser
+import GRDB
+import GymCLI
+import GymCore
+
+/// `gym library stats [--year 2026]`: the year in books, against `library.goal`.
+struct LibraryStats: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "stats",
+    abstract: "A year in books: books and pages per month, rating, longest and shortest, authors, re-reads, goal.",
+    discussion: HelpExamples.discussion(
+      """
+      Counts the readings finished in the year (a re-read counts again, and as a re-read); a book's pages \
+      are its longest edition's. The goal is library.goal books a year: on track while the books read reach \
+      the share of it the days gone give. json is one object; csv, tsv and ndjson are the months.
+      """,
+      examples: [
+        "gym library stats --year 2023",
+        "gym library stats --year 2023 -f json",
+        "GYM_LIBRARY_GOAL=24 gym library stats --year 2022 --chart none",
+      ]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Option(help: "The year (default: this year, local time).") var year: Int?
+  @OptionGroup var formatting: FormatOptions
+  @OptionGroup var chart: ChartOptions
+
+  func validate() throws {
+    if let year, !(1...9999).contains(year) { throw ValidationError("--year must be from 1 to 9999") }
+  }
+
+  func run(context: CommandContext) throws {
+    let today = EntryOptions.today()
+    let year = self.year ?? Int(today.prefix(4))!
+    let goal = context.configuration.string(.readingGoal).flatMap { Int($0) }
+    let stats = try context.openStore().read { db in
+      try ReadingYear.compute(db, year: year, goal: goal, today: today)
+    }
+    let format = context.format(formatting)
+    let out = BufferedOutput.standardOutput()
+    defer { out.flush() }
+    let monthColumns = ["month", "books", "pages"]
+    let monthRows = stats.months.map { [Cell.text($0.month), .integer(Int64($0.books)), .integer(Int64($0.pages))] }
+    switch format {
+    case .json:
+      out.write(bytes: Self.json(stats))
+    case .ndjson, .csv, .tsv:
+      let writer = RecordWriter(format: format, columns: monthColumns, out: out)
+      for row in monthRows { writer.write(row) }
+      writer.finish(next: nil)
+    case .table:
+      for line in Self.summary(stats) { out.write(line.withoutTrailingSpaces + "\n") }
+      out.write("\n")
+      chart.draw(
+        stats.months.map { (label: $0.month, value: Double($0.books)) }, title: "books per month", default: .bars,
+        context: context, format: format, to: out)
+      let writer = RecordWriter(format: .table, columns: monthColumns, out: out)
+      for row in monthRows { writer.write(row) }
+      writer.finish(next: nil)
+    }
+  }
+
+  /// The figures as labelled lines.
+  static func summary(_ stats: ReadingYear) -> [String] {
+    func book(_ book: ReadingYear.Book?) -> String { book.map { "\($0.title), \($0.pages!) pages" } ?? "" }
+    var lines: [(String, String)] = [
+      (
+        "books",
+        "\(stats.books.count)"
+          + (stats.rereads > 0 ? " (\(stats.rereads) re-read\(stats.rereads == 1 ? "" : "s"))" : "")
+      ),
+      ("pages", "\(stats.pages)"),
+      (
+        "rating",
+        stats.averageRating.map {
+          "\(Cell.real($0).plainText(localTime: false)) average of \(stats.ratings.count) rated"
+        } ?? ""
+      ),
+      ("longest", book(stats.longest)), ("shortest", book(stats.shortest)),
+      ("authors", stats.authors.map { "\($0.name) \($0.books)" }.joined(separator: ", ")),
+    ]
+    switch stats.goal {
+    case .inProgress(let goal, let expected, let behind)?:
+      lines.append(
+        (
+          "goal",
+          "\(goal) a year: " + (behind == 0 ? "on track" : "behind by \(behind)") + " (\(expected) expected by today)"
+        ))
+    case .reached(let goal)?: lines.append(("goal", "\(goal) a year: reached"))
+    case .missed(let goal, let by)?: lines.append(("goal", "\(goal) a year: missed by \(by)"))
+    case .notStarted(let goal)?: lines.append(("goal", "\(goal) a year: not started"))
+    case nil: break
+    }
+    let width = lines.map(\.0.count).max() ?? 0
+    return ["\(stats.year) in books"]
+      + lines.map { "\($0.0)\(String(repeating: " ", count: width - $0.0.count))  \($0.1)" }
+  }
+
+  /// One object: the figures, the months, the goal.
+  static func json(_ stats: ReadingYear) -> [UInt8] {
+    var bytes: [UInt8] = []
+    func object(_ pairs: [(String, Cell)]) { JSONText.appendObject(pairs.map(\.1), names: pairs.map(\.0), to: &bytes) }
+    func book(_ book: ReadingYear.Book?) {
+      guard let book else {
+        bytes += Array("null".utf8)
+        return
+      }
+      object([("workId", .integer(book.work)), ("title", .text(book.title)), ("pages", .integer(Int64(book.pages!)))])
+    }
+    func key(_ name: String) { bytes += Array(",\"\(name)\":".utf8) }
+    object([
+      ("year", .integer(Int64(stats.year))), ("books", .integer(Int64(stats.books.count))),
+      ("pages", .integer(Int64(stats.pages))), ("rereads", .integer(Int64(stats.rereads))),
+      ("averageRating", stats.averageRating.map(Cell.real) ?? .null), ("rated", .integer(Int64(stats.ratings.count))),
+    ])
+    bytes.removeLast()  // the closing brace: the nested parts follow
+    key("longest")
+    book(stats.longest)
+    key("shortest")
+    book(stats.shortest)
+    key("authors")
+    bytes.append(UInt8(ascii: "["))
+    for (i, author) in stats.authors.enumerated() {
+      if i > 0 { bytes.append(UInt8(ascii: ",")) }
+      object([("name", .text(author.name)), ("books", .integer(Int64(author.books)))])
+    }
+    bytes.append(UInt8(ascii: "]"))
+    key("months")
+    bytes.append(UInt8(ascii: "["))
+    for (i, month) in stats.months.enumerated() {
+      if i > 0 { bytes.append(UInt8(ascii: ",")) }
+      object([
+        ("month", .text(month.month)), ("books", .integer(Int64(month.books))), ("pages", .integer(Int64(month.pages))),
+      ])
+    }
+    bytes.append(UInt8(ascii: "]"))
+    key("goal")
+    switch stats.goal {
+    case .inProgress(let goal, let expected, let behind)?:
+      object([
+        ("books", .integer(Int64(goal))), ("status", .text(behind == 0 ? "onTrack" : "behind")),
+        ("expected", .integer(Int64(expected))), ("behind", .integer(Int64(behind))),
+      ])
+    case .reached(let goal)?: object([("books", .integer(Int64(goal))), ("status", .text("reached"))])
+    case .missed(let goal, let by)?:
+      object([("books", .integer(Int64(goal))), ("status", .text("missed")), ("behind", .integer(Int64(by)))])
+    case .notStarted(let goal)?: object([("books", .integer(Int64(goal))), ("status", .text("notStarted"))])
+    case nil: bytes += Array("null".utf8)
+    }
+    bytes += Array("}\n".utf8)
+    return bytes
+  }
+}

@@ -1,0 +1,132 @@
+import GRDB
+import GymCLI
+import GymCore
+
+/// A year in books, from the readings finished in it (definitions: Docs/Library/Readings.md, The year):
+/// each read reading finished that year is a book read — a re-read counts again, and is also
+/// counted as a re-read; its pages are its work's longest edition's.
+struct ReadingYear {
+  struct Book {
+    let work: Int64
+    /// Read only for the longest and the shortest (one statement for the two, not one per book).
+    var title = ""
+    let finished: String
+    let pages: Int?
+    let rating: Int?
+    let isReread: Bool
+  }
+
+  struct Month {
+    let month: String
+    var books = 0
+    var pages = 0
+  }
+
+  enum Goal: Equatable {
+    /// The current year: books expected by today at an even pace (rounded down), and how many behind.
+    case inProgress(goal: Int, expected: Int, behind: Int)
+    case reached(goal: Int)
+    case missed(goal: Int, by: Int)
+    case notStarted(goal: Int)
+  }
+
+  let year: Int
+  let books: [Book]
+  /// Authors by books read that year, most first, then by sort name: the first five.
+  let authors: [(name: String, books: Int)]
+  var goal: Goal?
+
+  var months: [Month] {
+    var months = (1...12).map { Month(month: "\(year)-" + ($0 < 10 ? "0\($0)" : "\($0)")) }
+    for book in books {
+      guard let month = Int(book.finished.dropFirst(5).prefix(2)), (1...12).contains(month) else { continue }
+      months[month - 1].books += 1
+      months[month - 1].pages += book.pages ?? 0
+    }
+    return months
+  }
+
+  var pages: Int { books.reduce(0) { $0 + ($1.pages ?? 0) } }
+  var rereads: Int { books.filter(\.isReread).count }
+  /// Each work once, with its rating when it has one.
+  var ratings: [Int] {
+    var seen: Set<Int64> = []
+    return books.compactMap { book in seen.insert(book.work).inserted ? book.rating : nil }
+  }
+  var averageRating: Double? {
+    ratings.isEmpty ? nil : (Double(ratings.reduce(0, +)) / Double(ratings.count) * 100).rounded() / 100
+  }
+  /// The longest and shortest book with a known page count; of equal ones, the first finished.
+  private(set) var longest: Book?
+  private(set) var shortest: Book?
+
+  static let booksSQL = """
+    SELECT r.workId, r.finished,
+      (SELECT MAX(pageCount) FROM edition WHERE workId = r.workId) AS pages,
+      (SELECT rating FROM library_entry WHERE workId = r.workId) AS rating,
+      EXISTS (SELECT 1 FROM reading o WHERE o.workId = r.workId AND o.status = 'read' AND o.id <> r.id
+        AND (o.finished IS NULL OR o.finished < r.finished OR (o.finished = r.finished AND o.id < r.id))) AS reread
+    FROM reading r
+    WHERE r.status = 'read' AND r.finished BETWEEN ?1 AND ?2
+    ORDER BY r.finished, r.workId, r.id
+    """
+
+  static let authorsSQL = """
+    SELECT a.name, COUNT(*) AS books FROM reading r
+    JOIN work_author wa ON wa.workId = r.workId JOIN author a ON a.id = wa.authorId
+    WHERE r.status = 'read' AND r.finished BETWEEN ?1 AND ?2
+    GROUP BY a.id ORDER BY books DESC, a.sortName LIMIT 5
+    """
+
+  /// The year's figures; `today` (local, `YYYY-MM-DD`) places the goal.
+  static func compute(_ db: Database, year: Int, goal: Int?, today: String) throws -> ReadingYear {
+    let range: [String] = ["\(year.padded(4))-01-01", "\(year.padded(4))-12-31"]
+    let books = try Row.fetchAll(db, sql: booksSQL, arguments: StatementArguments(range)).map { row in
+      Book(work: row[0], finished: row[1], pages: row[2], rating: row[3], isReread: row[4] as Bool)
+    }
+    let authors = try Row.fetchAll(db, sql: authorsSQL, arguments: StatementArguments(range)).map {
+      (name: $0[0] as String, books: $0[1] as Int)
+    }
+    var result = ReadingYear(year: year, books: books, authors: authors)
+    let paged = books.filter { $0.pages != nil }
+    result.longest = paged.max { ($0.pages!, $1.finished) < ($1.pages!, $0.finished) }
+    result.shortest = paged.min { ($0.pages!, $0.finished) < ($1.pages!, $1.finished) }
+    let ends = [result.longest?.work, result.shortest?.work].compactMap { $0 }
+    let titles = Dictionary(
+      try Row.fetchAll(db, sql: "SELECT id, title FROM work WHERE id IN (?, ?)", arguments: [ends.first, ends.last])
+        .map { ($0[0] as Int64, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+    if let work = result.longest?.work { result.longest?.title = titles[work] ?? "" }
+    if let work = result.shortest?.work { result.shortest?.title = titles[work] ?? "" }
+    if let goal { result.goal = Self.goal(goal, books: books.count, year: year, today: today) }
+    return result
+  }
+
+  /// Where `books` stands against `goal` for `year`, seen on `today`.
+  static func goal(_ goal: Int, books: Int, year: Int, today: String) -> Goal {
+    let thisYear = Int(today.prefix(4)) ?? year
+    if year < thisYear { return books >= goal ? .reached(goal: goal) : .missed(goal: goal, by: goal - books) }
+    if year > thisYear { return .notStarted(goal: goal) }
+    if books >= goal { return .reached(goal: goal) }
+    let days = isLeap(year) ? 366 : 365
+    let expected = goal * dayOfYear(today) / days
+    return .inProgress(goal: goal, expected: expected, behind: max(0, expected - books))
+  }
+
+  static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+  /// 1 for 1 January; `YYYY-MM-DD`.
+  static func dayOfYear(_ date: String) -> Int {
+    let parts = date.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3 else { return 1 }
+    let before = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334][max(0, min(11, parts[1] - 1))]
+    return before + parts[2] + (parts[1] > 2 && isLeap(parts[0]) ? 1 : 0)
+  }
+}
+
+extension Int {
+  /// Zero-padded to `width` digits.
+  func padded(_ width: Int) -> String {
+    let text = String(self)
+    return String(repeating: "0", count: Swift.max(0, width - text.count)) + text
+  }
+}
