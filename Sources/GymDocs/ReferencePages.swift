@@ -86,8 +86,11 @@ public enum ReferencePages {
       }
       if body.hasPrefix("#") {
         let words = body.dropFirst().drop { $0 == " " }
-        // A commented-out key (`# path: …`) documents a key whose default is computed.
-        if indent > 0, let colon = words.firstIndex(of: ":"), !words[..<colon].contains(" "), !comment.isEmpty {
+        // A commented-out key (`# path: …`, lower case like every key; not a sentence's `Default: …`)
+        // documents a key whose default is computed.
+        if indent > 0, let colon = words.firstIndex(of: ":"), colon > words.startIndex,
+          words[..<colon].allSatisfy({ ($0.isLowercase && $0.isASCII) || $0 == "_" || $0.isNumber }), !comment.isEmpty
+        {
           let name = (path.filter { $0.indent < indent }.map(\.name) + [String(words[..<colon])]).joined(separator: ".")
           text += "| `\(name)` | \(cell(comment)) |\n"
           comment = []
@@ -100,10 +103,12 @@ public enum ReferencePages {
       let name = String(body[..<colon])
       path.removeAll { $0.indent >= indent }
       let value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let key = (path.map(\.name) + [name]).joined(separator: ".")
       if value.isEmpty {
+        // A documented mapping (`bench.targets`) is one key; its entries below are its defaults.
+        if indent > 0, !comment.isEmpty { text += "| `\(key)` | \(cell(comment)) |\n" }
         path.append((indent, name))
-      } else if indent > 0 {
-        let key = (path.map(\.name) + [name]).joined(separator: ".")
+      } else if indent > 0, !(comment.isEmpty && path.count > 1) {
         text += "| `\(key)` | \(cell(comment)) |\n"
       }
       comment = []

@@ -430,5 +430,25 @@ import Testing
     #expect(row.split(separator: " ").contains(Substring(pounds(60))))
     let json = try gym.run(["history", "show", String(id), "--unit", "lb", "-f", "json"])
     #expect(json.stdout.contains(#""weightKg":60,"#))
+    // Body mass is a weight too: 80 kg and 81.5 kg an hour ago → 176.4 and 179.7 lb (the mean 80.75 → 178 lb).
+    let stamp = ISO8601DateFormatter()
+    stamp.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let hourAgo = stamp.string(from: Date().addingTimeInterval(-3600))
+    let samples = [80.0, 81.5].map {
+      #"{"type":"bodyMass","start":"\#(hourAgo)","end":"\#(hourAgo)","value":\#($0),"unit":"kg","stage":"none","source":"Scale"}"#
+    }
+    let samplesPath = try gym.write("mass.ndjson", samples.joined(separator: "\n") + "\n")
+    #expect(try gym.run(["history", "samples", "import", samplesPath, "-q"]).status == 0)
+    // Two days, so that the hour before is in them whenever the test runs.
+    let daily = try gym.run(["history", "daily", "--type", "bodyMass", "--days", "2", "--unit", "lb", "-f", "csv"])
+    #expect(
+      daily.stdoutLines.contains { $0.hasSuffix(",2,\(pounds(80)),\(pounds(80.75)),\(pounds(81.5))") },
+      "\(daily.stdout)")
+    let kilograms = try gym.run(["history", "daily", "--type", "bodyMass", "--days", "2", "-f", "csv"])
+    #expect(kilograms.stdoutLines.contains { $0.hasSuffix(",2,80,80.75,81.5") }, "\(kilograms.stdout)")
+    let summary = try gym.run(["history", "summary", "-f", "json"], environment: ["GYM_UNITS_WEIGHT": "lb"])
+    #expect(summary.stdout.contains(#""bodyMassUnit":"lb""#))
+    #expect(
+      summary.stdout.contains(#""value":\#(pounds(81.5))"#) && summary.stdout.contains(#""value":\#(pounds(80))"#))
   }
 }

@@ -24,6 +24,7 @@ struct HistoryDaily: GymCommand {
   @Option(help: "How many days, today included.") var days = 30
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
+  @OptionGroup var weight: WeightUnitOptions
   var format: OutputFormat? { formatting.format }
 
   func validate() throws {
@@ -31,7 +32,7 @@ struct HistoryDaily: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    try BucketOutput.run(context, type: type, sources: sources, format: format, label: "day") {
+    try BucketOutput.run(context, type: type, sources: sources, weight: weight, format: format, label: "day") {
       try SampleBuckets.daily($0, series: $1, days: days, selection: $2)
     }
   }
@@ -51,6 +52,7 @@ struct HistoryRecent: GymCommand {
   @Option(help: "How many hours, the current one included.") var hours = 8
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
+  @OptionGroup var weight: WeightUnitOptions
   var format: OutputFormat? { formatting.format }
 
   func validate() throws {
@@ -58,7 +60,7 @@ struct HistoryRecent: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    try BucketOutput.run(context, type: type, sources: sources, format: format, label: "hour") {
+    try BucketOutput.run(context, type: type, sources: sources, weight: weight, format: format, label: "hour") {
       try SampleBuckets.hourly($0, series: $1, hours: hours, selection: $2)
     }
   }
@@ -68,15 +70,24 @@ enum BucketOutput {
   /// Reads `type`'s buckets with `compute` (database, series, sources) in one read and prints them:
   /// what `daily`, `recent` and `trend` share.
   static func run(
-    _ context: CommandContext, type: SampleTypeArgument, sources: SourceOptions, format: OutputFormat?, label: String,
-    _ compute: (Database, SampleSeries, SampleSelection) throws -> [SampleBucket]
+    _ context: CommandContext, type: SampleTypeArgument, sources: SourceOptions, weight: WeightUnitOptions,
+    format: OutputFormat?, label: String, _ compute: (Database, SampleSeries, SampleSelection) throws -> [SampleBucket]
   ) throws {
     let selection = sources.selection(context)
     let (series, buckets) = try context.openStore().read { db in
       let series = try SampleSeries.named(type.name, in: db)
       return (series, try compute(db, series, selection))
     }
-    write(buckets, label: label, kind: series.kind, format: format ?? context.configuration.outputFormat)
+    // Body mass in the unit asked for (--unit, units.weight); every other type as it is.
+    let display = weight.display(context, columns: ["kg"])
+    let shown =
+      series.isWeight && display.unit == .lb
+      ? buckets.map { bucket in
+        SampleBucket(
+          label: bucket.label, start: bucket.start, count: bucket.count, sum: bucket.sum.map(display.value),
+          min: bucket.min.map(display.value), avg: bucket.avg.map(display.value), max: bucket.max.map(display.value))
+      } : buckets
+    write(shown, label: label, kind: series.kind, format: format ?? context.configuration.outputFormat)
   }
 
   static func columns(label: String, kind: SampleKind) -> [String] {
@@ -120,6 +131,7 @@ struct HistoryTrend: GymCommand {
   @Option(help: "How many weeks, this one included.") var weeks = 12
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
+  @OptionGroup var weight: WeightUnitOptions
   var format: OutputFormat? { formatting.format }
 
   func validate() throws {
@@ -127,7 +139,7 @@ struct HistoryTrend: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    try BucketOutput.run(context, type: type, sources: sources, format: format, label: "week") {
+    try BucketOutput.run(context, type: type, sources: sources, weight: weight, format: format, label: "week") {
       try SampleBuckets.weekly($0, series: $1, weeks: weeks, selection: $2)
     }
   }

@@ -17,6 +17,7 @@ struct HistorySummary: GymCommand {
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
+  @OptionGroup var weight: WeightUnitOptions
   var format: OutputFormat? { formatting.format }
 
   func validate() throws {
@@ -29,8 +30,9 @@ struct HistorySummary: GymCommand {
     let summary = try context.openStore().read { try HealthSummary.compute($0, selection: sources.selection(context)) }
     let chosen = format ?? context.configuration.outputFormat
     let out = BufferedOutput.standardOutput()
+    let display = weight.display(context, columns: [])
     if chosen == .json {
-      out.write(SummaryJSON.render(summary) + "\n")
+      out.write(SummaryJSON.render(summary, display: display) + "\n")
       out.flush()
       return
     }
@@ -50,9 +52,9 @@ struct HistorySummary: GymCommand {
       ])
     }
     hours.finish(next: nil)
-    out.write("\nbody mass (kg)\n")
-    let mass = RecordWriter(format: .table, columns: ["at", "kg"], out: out)
-    for reading in summary.bodyMass { mass.write([.timestamp(reading.at), .real(reading.value)]) }
+    out.write("\nbody mass (\(display.unit.rawValue))\n")
+    let mass = RecordWriter(format: .table, columns: ["at", display.unit.rawValue], out: out)
+    for reading in summary.bodyMass { mass.write([.timestamp(reading.at), .real(display.value(reading.value))]) }
     mass.finish(next: nil)
     out.write(
       "\nlast night's sleep (min): in bed \(number(summary.lastNightInBed)), asleep \(number(summary.lastNightAsleep))\n"
@@ -64,7 +66,8 @@ struct HistorySummary: GymCommand {
 }
 
 enum SummaryJSON {
-  static func render(_ s: HealthSummary) -> String {
+  /// Body mass in the unit asked for, which `bodyMassUnit` names.
+  static func render(_ s: HealthSummary, display: WeightDisplay) -> String {
     func number(_ value: Double?) -> String {
       var bytes: [UInt8] = []
       (value.map(Cell.real) ?? .null).appendJSON(to: &bytes)
@@ -81,7 +84,8 @@ enum SummaryJSON {
       "\"latestHeartRate\":\(s.latestHeartRate.map(reading) ?? "null")",
       "\"heartRateByHour\":[\(s.heartRateByHour.map(bucket).joined(separator: ","))]",
       "\"stepsByHour\":[\(s.stepsByHour.map(bucket).joined(separator: ","))]",
-      "\"bodyMass\":[\(s.bodyMass.map(reading).joined(separator: ","))]",
+      "\"bodyMassUnit\":\(JSONText.string(display.unit.rawValue))",
+      "\"bodyMass\":[\(s.bodyMass.map { reading(.init(at: $0.at, value: display.value($0.value))) }.joined(separator: ","))]",
       "\"lastNightInBed\":\(number(s.lastNightInBed)),\"lastNightAsleep\":\(number(s.lastNightAsleep)),"
         + "\"lastNightSleep\":[\(s.lastNightSleep.map { "{\"stage\":\(JSONText.string($0.stage)),\"minutes\":\(number($0.minutes))}" }.joined(separator: ","))]",
       "\"workoutsThisWeek\":{\"sessions\":\(s.workoutsThisWeek),\"minutes\":\(s.workoutMinutesThisWeek)}",

@@ -58,15 +58,19 @@ enum SampleSelection: Sendable {
 struct SampleSeries: Sendable, Equatable {
   let name: String
   let kind: SampleKind
+  /// Its values are weights in kilograms (body mass), which `--unit lb` prints in pounds.
+  var isWeight = false
 
   init(_ type: SampleType) {
     name = type.rawValue
     kind = type.kind
+    isWeight = type.unit == "kg"
   }
 
-  init(name: String, kind: SampleKind) {
+  init(name: String, kind: SampleKind, isWeight: Bool = false) {
     self.name = name
     self.kind = kind
+    self.isWeight = isWeight
   }
 
   /// A type by name: gym's own, or one kept as the export wrote it (its unit, read from the
@@ -79,7 +83,7 @@ struct SampleSeries: Sendable, Equatable {
       throw GymError.usage(
         "no samples of type '\(name)': gym's types are \(types); 'gym history samples types' lists what is held")
     }
-    return SampleSeries(name: name, kind: .of(name, unit: unit))
+    return SampleSeries(name: name, kind: .of(name, unit: unit), isWeight: unit == "kg")
   }
 }
 
