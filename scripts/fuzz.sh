@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"where config ndjson csv goodreads strong hevy health"}
+TARGETS=${FUZZ_TARGETS:-"where config ndjson csv goodreads storygraph strong hevy health"}
 SCRATCH=.build/fuzz
 swift build -c release --product gym-fuzz --scratch-path "$SCRATCH/build" \
   -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING >&2

@@ -56,6 +56,13 @@ def seeds():
     for i, n in enumerate(NUMBERS):
         yield "goodreads", f"edge-number-{i}", goodreads + f"{n},T,A,read,{n},{n},2024/01/01,{n}\n"
     yield "goodreads", "edge-dates", goodreads + "".join(f"1,T,A,read,1,1,{d},1\n" for d in ["99999/01/01", "0/0/0"])
+    storygraph = "Title,Authors,ISBN/UID,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Star Rating,Owned?\n"
+    for i, n in enumerate(NUMBERS):
+        yield "storygraph", f"edge-number-{i}", storygraph + f"T,A,{n},read,2024/01/01,2024/01/02,,{n},{n},Yes\n"
+    yield "storygraph", "edge-dates", storygraph + "".join(
+        f"T,A,,did-not-finish,{d},{d},\"{d}-{d}, {d}-, -{d}\",1,,No\n" for d in ["99999/01/01", "0/0/0", "2024/02/30"])
+    yield "storygraph", "edge-many-readings", storygraph + "T,A,,read,,,\"" + ", ".join(
+        ["2024/01/01-2024/01/02"] * 2000) + "\",5000,5,Yes\n"
     record = '<Record type="HKQuantityTypeIdentifierStepCount" sourceName="W" unit="count" ' \
         'startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:05:00 +0000" value="{}"/>'
     workout = '<Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="{}" durationUnit="min" ' \
@@ -67,7 +74,7 @@ def seeds():
 
 def dictionaries():
     tokens = NUMBERS + DATES + ["now", "@", "d", "w", "h", "nil", "!", "(", ")", "&&", "||", "[", "]", "{", "}"]
-    for target in ["where", "config", "ndjson", "csv", "goodreads", "strong", "hevy", "health"]:
+    for target in ["where", "config", "ndjson", "csv", "goodreads", "storygraph", "strong", "hevy", "health"]:
         folder = os.path.join(ROOT, "dict")
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, f"{target}.dict"), "w", encoding="utf-8") as f:

@@ -12,7 +12,8 @@ import GymLibrary
 let targets: [String: @Sendable ([UInt8]) -> Void] = [
   "where": Fuzzing.whereExpression, "config": Fuzzing.configuration,
   "ndjson": { Fuzzing.records($0, csv: false) }, "csv": { Fuzzing.records($0, csv: true) },
-  "goodreads": LibraryFuzzing.goodreads, "strong": HistoryFuzzing.strong, "hevy": HistoryFuzzing.hevy,
+  "goodreads": LibraryFuzzing.goodreads, "storygraph": LibraryFuzzing.storygraph, "strong": HistoryFuzzing.strong,
+  "hevy": HistoryFuzzing.hevy,
   "health": HistoryFuzzing.health,
 ]
 

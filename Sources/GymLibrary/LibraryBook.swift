@@ -36,16 +36,27 @@ struct LibraryBook: Equatable {
     var isEmpty: Bool { self == Edition() }
   }
 
-  /// The entry, and what the source says about the readings (the last start and finish dates, how
-  /// many reads), which `Readings.record` turns into readings.
+  /// A reading as a source gives it in full (StoryGraph's `Dates Read`, `library show`).
+  struct Reading: Equatable {
+    var started: String?
+    var finished: String?
+    var status: String
+    var pages: Int?
+    var percent: Double?
+  }
+
+  /// The entry, and what the source says about the readings: each one it gives in full, or the last
+  /// start and finish dates and how many reads, which `Readings.record` turns into readings.
   struct Entry: Equatable {
     var status = "toRead"
-    var rating: Int?
+    /// Stars, 0.25 to 5 in quarter stars (StoryGraph rates so; Goodreads and `add` in whole ones).
+    var rating: Double?
     var dateAdded: String?
     var dateStarted: String?
     var dateFinished: String?
     var review: String?
     var readCount: Int?
+    var readings: [Reading] = []
     var ownedCopies = 0
     var shelves: String?
   }

@@ -63,7 +63,7 @@ public enum LibrarySchema {
     name: "library_entry",
     fields: [
       Field("id", .integer), Field("workId", .integer), Field("readingStatus", .enumeration(statuses)),
-      Field("rating", .integer, nullable: true), Field("dateAdded", .text, nullable: true),
+      Field("rating", .real, nullable: true), Field("dateAdded", .text, nullable: true),
       Field("review", .text, nullable: true), Field("ownedCopies", .integer), Field("shelves", .text, nullable: true),
     ],
     indexes: [
@@ -79,7 +79,7 @@ public enum LibrarySchema {
     name: "library_list",
     fields: [
       Field("id", .integer), Field("title", .text), Field("authors", .text, nullable: true),
-      Field("status", .enumeration(statuses), nullable: true), Field("rating", .integer, nullable: true),
+      Field("status", .enumeration(statuses), nullable: true), Field("rating", .real, nullable: true),
       Field("coverImageURL", .text, nullable: true), Field("subtitle", .text, nullable: true),
       Field("series", .text, nullable: true), Field("seriesPosition", .text, nullable: true),
       Field("reviewStatus", .enumeration(reviewStatuses)), Field("originalLanguage", .text, nullable: true),

@@ -151,7 +151,8 @@ final class LibraryWriter {
     ).execute(arguments: [
       work, entry.status, entry.rating, entry.dateAdded, entry.review, entry.ownedCopies, entry.shelves,
     ])
-    let changed = db.changesCount > 0
+    var changed = db.changesCount > 0
+    changed = try Readings.merge(db, work: work, entry.readings) || changed
     return try Readings.record(
       db, work: work, started: entry.dateStarted, finished: entry.dateFinished, shelf: entry.status,
       readCount: entry.readCount) || changed

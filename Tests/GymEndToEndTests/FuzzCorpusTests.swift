@@ -6,7 +6,7 @@ import Testing
 @Suite struct FuzzCorpusTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
-  static let targets = ["where", "config", "ndjson", "csv", "goodreads", "strong", "hevy", "health"]
+  static let targets = ["where", "config", "ndjson", "csv", "goodreads", "storygraph", "strong", "hevy", "health"]
 
   @Test(arguments: targets) func corpusAndRegressionsRunClean(target: String) throws {
     var files: [String] = []

@@ -105,6 +105,9 @@ import Testing
 
         """)
     run(["library", "import", "goodreads", "goodreads_library_export.csv", "-q"])
+    _ = try! gym.write(
+      "storygraph_export.csv",
+      ([StoryGraphImportTests.header] + StoryGraphImportTests.rows).joined(separator: "\n") + "\n")
     run(["staples", "seed", "-q"])
     run(["export", "create", "--out", "backups", "-q"])
     return gym.directory

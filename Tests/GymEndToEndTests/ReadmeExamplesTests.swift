@@ -62,6 +62,9 @@ import ZIPFoundation
     _ = try gym.write("strong_workouts.csv", Self.strong)
     _ = try gym.write("workout_data.csv", Self.hevy)
     _ = try gym.write("goodreads_library_export.csv", Self.goodreads)
+    _ = try gym.write(
+      "storygraph_export.csv",
+      ([StoryGraphImportTests.header] + StoryGraphImportTests.rows).joined(separator: "\n") + "\n")
     for directory in ["Downloads", ".local/share/bash-completion/completions", ".zfunc", ".config/fish/completions"] {
       try FileManager.default.createDirectory(
         atPath: gym.directory + "/" + directory, withIntermediateDirectories: true)

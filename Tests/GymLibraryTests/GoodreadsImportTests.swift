@@ -15,8 +15,8 @@ import Testing
   let now = Timestamp(parsing: "2026-11-21T12:00:00Z")!
   let later = Timestamp(parsing: "2026-11-22T08:00:00Z")!
 
-  func load(_ store: Store, _ text: String, at time: Timestamp? = nil) throws -> GoodreadsCounts {
-    try GoodreadsImport(path: try GoodreadsFixture.file(text)).run(
+  func load(_ store: Store, _ text: String, at time: Timestamp? = nil) throws -> LibraryImportCounts {
+    try ExportFileImport<GoodreadsFormat>(path: try GoodreadsFixture.file(text)).run(
       openStore: { store }, progress: ProgressLine("test", enabled: false), now: time ?? now)
   }
 
@@ -37,7 +37,9 @@ import Testing
     #expect(counts.authorsAdded == 6)
     #expect(counts.warnings == 1)
     #expect(counts.shelves == ["read": 2, "did-not-finish": 1, "currently-reading": 1, "to-read": 1])
-    #expect(counts.summary(verb: "imported").contains("did-not-finish 1 (kept as a tag)"))
+    #expect(
+      counts.summary(verb: "imported", isOwnShelf: GoodreadsFormat.isOwnShelf).contains(
+        "did-not-finish 1 (kept as a tag)"))
     try store.read { db in
       let gideon = try Row.fetchOne(
         db,

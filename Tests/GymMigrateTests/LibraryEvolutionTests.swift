@@ -42,7 +42,7 @@ import Testing
   /// - 4, abandoned, no dates: one abandoned reading.
   /// - 5, to read, no dates, readCount 0: none.
   /// - 6, being read, no dates, read once before: one undated reading in progress and one undated read.
-  /// The entries keep their shelf, rating, review, dateAdded, copies and tags.
+  /// The entries keep their shelf, rating (now a number of stars, 5 → 5.0), review, dateAdded, copies and tags.
   @Test func entriesBecomeReadings() throws {
     let path = try MigrationFixtures.temporaryPath()
     let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "library/003-readings"))
@@ -90,10 +90,10 @@ import Testing
       ])
     #expect(
       entries == [
-        "id=1 workId=1 readingStatus=\"read\" rating=5 dateAdded=\"2023-12-24\" review=\"Again, and again.\" ownedCopies=1 shelves=\"favourites\"",
+        "id=1 workId=1 readingStatus=\"read\" rating=5.0 dateAdded=\"2023-12-24\" review=\"Again, and again.\" ownedCopies=1 shelves=\"favourites\"",
         "id=2 workId=2 readingStatus=\"read\" rating=NULL dateAdded=NULL review=NULL ownedCopies=0 shelves=NULL",
         "id=3 workId=3 readingStatus=\"reading\" rating=NULL dateAdded=\"2026-10-30\" review=NULL ownedCopies=0 shelves=NULL",
-        "id=4 workId=4 readingStatus=\"abandoned\" rating=2 dateAdded=NULL review=\"Not for me.\" ownedCopies=0 shelves=\"did-not-finish\"",
+        "id=4 workId=4 readingStatus=\"abandoned\" rating=2.0 dateAdded=NULL review=\"Not for me.\" ownedCopies=0 shelves=\"did-not-finish\"",
         "id=5 workId=5 readingStatus=\"toRead\" rating=NULL dateAdded=\"2026-11-20\" review=NULL ownedCopies=2 shelves=NULL",
         "id=6 workId=6 readingStatus=\"reading\" rating=NULL dateAdded=NULL review=NULL ownedCopies=0 shelves=NULL",
       ])

@@ -180,7 +180,7 @@ struct LibraryRemove: GymCommand {
 /// The fields of a reading entry that `add` and `set` take; nil leaves a field as it is.
 struct EntryOptions: ParsableArguments {
   @Option(help: "Your reading status.") var status: ReadingStatus?
-  @Option(help: "1 to 5; 0 clears the rating.") var rating: Int?
+  @Option(help: "1 to 5 stars, in quarters (3.75) if you like; 0 clears the rating.") var rating: Double?
   @Option(help: "When you started it (YYYY-MM-DD).") var started: String?
   @Option(help: "When you finished it (YYYY-MM-DD).") var finished: String?
   @Option(help: "Your review (free text).") var review: String?
@@ -191,7 +191,9 @@ struct EntryOptions: ParsableArguments {
   }
 
   func validate() throws {
-    if let rating, !(0...5).contains(rating) { throw ValidationError("--rating must be 1 to 5, or 0 to clear it") }
+    if let rating, !(rating == 0 || ((0.25...5).contains(rating) && (rating * 4).rounded() == rating * 4)) {
+      throw ValidationError("--rating must be from 0.25 to 5 in quarter stars (such as 4 or 3.75), or 0 to clear it")
+    }
     for (name, value) in [("--started", started), ("--finished", finished)] {
       if let value, calendarDate(value) == nil {
         throw ValidationError("\(name) '\(value)' is not a date; write YYYY-MM-DD, e.g. 2026-03-15")

@@ -64,7 +64,8 @@ enum GoodreadsExport {
       field(row["additional"])
       field("=\"" + ((row["isbn10"] as String?) ?? "") + "\"")
       field("=\"" + ((row["isbn13"] as String?) ?? "") + "\"")
-      field(String((row["rating"] as Int?) ?? 0))
+      // Goodreads rates in whole stars: a quarter-star rating is written to the nearest (3.75 → 4).
+      field(String(Int(((row["rating"] as Double?) ?? 0).rounded())))
       field(nil)  // Average Rating: Goodreads' own
       field(row["publisher"])
       field(row["binding"])

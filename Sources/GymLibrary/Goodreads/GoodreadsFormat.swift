@@ -9,19 +9,24 @@ import GymCore
 /// breaks; the series is in the title (`Gideon the Ninth (The Locked Tomb, #1)`); `Additional
 /// Authors` is a comma-separated list; `Exclusive Shelf` is read, currently-reading, to-read or a
 /// shelf of the user's own.
-struct GoodreadsFormat {
+struct GoodreadsFormat: LibraryExportFormat {
+  static let name = "Goodreads"
+  static let whereToExport = "export it from My Books → Import and export"
   static let columns = [
     "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
     "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year", "Date Read",
     "Date Added", "Bookshelves", "Exclusive Shelf", "My Review", "Read Count", "Owned Copies",
   ]
   /// Without these the file is not a Goodreads export.
-  static let required = ["Book Id", "Title", "Author", "Exclusive Shelf"]
+  static let required = [["Book Id"], ["Title"], ["Author"], ["Exclusive Shelf"]]
   /// Goodreads' exclusive shelves, and `abandoned`, which gym writes for an abandoned book (Goodreads
   /// has no such shelf; a shelf of that name means what it says).
   static let statusOfShelf = [
     "read": "read", "currently-reading": "reading", "to-read": "toRead", "abandoned": "abandoned",
   ]
+
+  static func shelf(_ row: ImportRow) -> String { row.text("Exclusive Shelf") ?? "" }
+  static func isOwnShelf(_ shelf: String) -> Bool { statusOfShelf[shelf] != nil }
 
   /// One row as a book; a bad ISBN is dropped with a warning, anything else wrong is an error.
   static func book(_ row: ImportRow, warn: (String) -> Void) throws(InputError) -> LibraryBook {
@@ -62,7 +67,7 @@ struct GoodreadsFormat {
     book.edition.year = try row.integer("Year Published", in: -5000...9999)
     book.firstPublished = try row.integer("Original Publication Year", in: -5000...9999)
     let rating = try row.integer("My Rating", in: 0...5) ?? 0
-    book.entry.rating = rating == 0 ? nil : rating
+    book.entry.rating = rating == 0 ? nil : Double(rating)
     book.entry.dateFinished = try row.date("Date Read")
     book.entry.dateAdded = try row.date("Date Added")
     let shelf = try row.required("Exclusive Shelf")

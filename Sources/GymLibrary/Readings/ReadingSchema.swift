@@ -29,7 +29,8 @@ enum ReadingSchema {
     ],
     indexes: [], defaultSort: [SortKey("id", descending: true)], rowKey: "id")
 
-  /// `library/003`: the reading table, filled from the entries, which lose their dates and read count.
+  /// `library/003`: the reading table, filled from the entries, which lose their dates and read count
+  /// (rebuilt, and their rating a number of quarter stars, as StoryGraph rates: 3.75).
   /// - An entry with a start or finish date becomes one reading with those dates: read when finished,
   ///   else abandoned when the entry says so, else being read.
   /// - An entry being read or abandoned without dates becomes one undated reading of that status.
@@ -67,9 +68,22 @@ enum ReadingSchema {
       )
       INSERT INTO reading (workId, status) SELECT workId, 'read' FROM missing WHERE n > 0 ORDER BY workId;
       DROP VIEW library_list;
-      ALTER TABLE library_entry DROP COLUMN dateStarted;
-      ALTER TABLE library_entry DROP COLUMN dateFinished;
-      ALTER TABLE library_entry DROP COLUMN readCount;
+      CREATE TABLE library_entry_new (
+        id INTEGER PRIMARY KEY,
+        workId INTEGER NOT NULL REFERENCES work(id) ON DELETE CASCADE,
+        readingStatus TEXT NOT NULL DEFAULT 'toRead' CHECK (readingStatus IN ('toRead', 'reading', 'read', 'abandoned')),
+        rating REAL CHECK (rating IS NULL OR (rating >= 0.25 AND rating <= 5 AND rating * 4 = CAST(rating * 4 AS INTEGER))),
+        dateAdded TEXT,
+        review TEXT,
+        ownedCopies INTEGER NOT NULL DEFAULT 0 CHECK (ownedCopies >= 0),
+        shelves TEXT
+      );
+      INSERT INTO library_entry_new (id, workId, readingStatus, rating, dateAdded, review, ownedCopies, shelves)
+      SELECT id, workId, readingStatus, rating, dateAdded, review, ownedCopies, shelves FROM library_entry;
+      DROP TABLE library_entry;
+      ALTER TABLE library_entry_new RENAME TO library_entry;
+      CREATE UNIQUE INDEX library_entry_work ON library_entry(workId);
+      CREATE INDEX library_entry_status ON library_entry(readingStatus);
       CREATE VIEW library_list AS
       SELECT w.id AS id, w.title AS title,
         (SELECT group_concat(a.name, ', ') FROM work_author wa JOIN author a ON a.id = wa.authorId

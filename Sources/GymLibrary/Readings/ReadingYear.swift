@@ -12,7 +12,7 @@ struct ReadingYear {
     var title = ""
     let finished: String
     let pages: Int?
-    let rating: Int?
+    let rating: Double?
     let isReread: Bool
   }
 
@@ -49,12 +49,12 @@ struct ReadingYear {
   var pages: Int { books.reduce(0) { $0 + ($1.pages ?? 0) } }
   var rereads: Int { books.filter(\.isReread).count }
   /// Each work once, with its rating when it has one.
-  var ratings: [Int] {
+  var ratings: [Double] {
     var seen: Set<Int64> = []
     return books.compactMap { book in seen.insert(book.work).inserted ? book.rating : nil }
   }
   var averageRating: Double? {
-    ratings.isEmpty ? nil : (Double(ratings.reduce(0, +)) / Double(ratings.count) * 100).rounded() / 100
+    ratings.isEmpty ? nil : (ratings.reduce(0, +) / Double(ratings.count) * 100).rounded() / 100
   }
   /// The longest and shortest book with a known page count; of equal ones, the first finished.
   private(set) var longest: Book?

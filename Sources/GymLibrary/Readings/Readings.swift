@@ -40,14 +40,41 @@ enum Readings {
     ).execute(arguments: [status, finished, started, reading])
   }
 
+  /// Readings a source gives in full: each matched to one gym has with the same dates and status
+  /// (its progress updated), else added. None is removed. Returns whether anything changed.
+  static func merge(_ db: Database, work: Int64, _ readings: [LibraryBook.Reading]) throws -> Bool {
+    let before = db.totalChangesCount
+    var matched: Set<Int64> = []
+    for reading in readings {
+      let candidates = try Int64.fetchAll(
+        db.cachedStatement(
+          sql: "SELECT id FROM reading WHERE workId = ? AND started IS ? AND finished IS ? AND status = ? ORDER BY id"),
+        arguments: [work, reading.started, reading.finished, reading.status])
+      if let id = candidates.first(where: { !matched.contains($0) }) {
+        matched.insert(id)
+        guard reading.pages != nil || reading.percent != nil else { continue }
+        try db.cachedStatement(
+          sql: "UPDATE reading SET pages = ?, percent = ? WHERE id = ? AND (pages, percent) IS NOT (?, ?)"
+        ).execute(arguments: [reading.pages, reading.percent, id, reading.pages, reading.percent])
+      } else {
+        matched.insert(
+          try insert(
+            db, work: work, started: reading.started, finished: reading.finished, status: reading.status,
+            pages: reading.pages, percent: reading.percent))
+      }
+    }
+    return db.totalChangesCount != before
+  }
+
   /// What a source says about a work's reading — an export row, `add` or `set`: the last start and
   /// finish dates, the shelf, how many times it was read — recorded against the readings gym has.
   /// - A finish date gym has on a finished reading adds nothing (its start is filled when unknown);
   ///   else it finishes the reading in progress (when that started on or before it); else it is a
   ///   reading of its own.
-  /// - The reading shelf starts a reading when none is in progress and none has this start date
-  ///   (an undated one matches an undated one); the abandoned shelf ends the one in progress, or
-  ///   records one; the read shelf ends the one in progress, undated.
+  /// - The reading shelf starts a reading when none is in progress, unless one from the same start
+  ///   (undated matching undated) ended after the source's finish date — it was ended in gym since
+  ///   the source was made; the abandoned shelf ends the one in progress, or records one; the read
+  ///   shelf ends the one in progress, undated.
   /// - Reads beyond those gym has (`readCount` above them; at least one on the read shelf) are
   ///   undated readings.
   /// Returns whether anything changed.
@@ -75,9 +102,13 @@ enum Readings {
     switch shelf {
     case "reading" where inProgress == nil:
       let startedNow = finished == nil ? started : nil
+      // Already ended in gym since the source was made: a reading from the same start, ended after
+      // anything the source says was finished.
       let seen = try Bool.fetchOne(
-        db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM reading WHERE workId = ? AND started IS ?)"),
-        arguments: [work, startedNow])!
+        db.cachedStatement(
+          sql: """
+            SELECT EXISTS (SELECT 1 FROM reading WHERE workId = ? AND started IS ? AND finished > coalesce(?, ''))
+            """), arguments: [work, startedNow, finished])!
       if !seen { try insert(db, work: work, started: startedNow, finished: nil, status: "reading") }
     case "abandoned":
       if let current = inProgress {

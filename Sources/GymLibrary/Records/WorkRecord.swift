@@ -20,7 +20,7 @@ struct WorkRecord {
   /// `Readings.record`; nil when it says nothing.
   var readingClaim: (started: String?, finished: String?, readCount: Int?)?
   /// `show`'s readings, each one as it is.
-  var readings: [(started: String?, finished: String?, status: String, pages: Int64?, percent: Double?)] = []
+  var readings: [LibraryBook.Reading] = []
   let line: Int
 
   init(_ values: RecordValues, nested: [[RecordValues]], line: Int) throws(InputError) {
@@ -84,10 +84,9 @@ struct WorkRecord {
           throw fields.fail(
             "status", fields.text("status") ?? "", expected: "one of " + ReadingSchema.statuses.joined(separator: ", "))
         }
-        return (
-          try fields.date("started"), try fields.date("finished"), status,
-          try fields.integer("pages", in: 0...1_000_000), try fields.percent("percent")
-        )
+        return LibraryBook.Reading(
+          started: try fields.date("started"), finished: try fields.date("finished"), status: status,
+          pages: try fields.integer("pages", in: 0...1_000_000).map(Int.init), percent: try fields.percent("percent"))
       }
     }
   }
@@ -100,7 +99,7 @@ struct WorkRecord {
       }
       entry.append(("readingStatus", value.databaseValue))
     }
-    if row.given("rating") { entry.append(("rating", try row.integer("rating", in: 1...5).databaseValue)) }
+    if row.given("rating") { entry.append(("rating", try row.stars("rating").databaseValue)) }
     if row.given("dateAdded") { entry.append(("dateAdded", try row.date("dateAdded").databaseValue)) }
     if row.given("dateStarted") || row.given("dateFinished") || row.given("readCount") {
       readingClaim = (
@@ -181,28 +180,10 @@ struct WorkRecord {
     return .added
   }
 
-  /// `show`'s readings: each matched to one gym has with the same dates and status (its progress
-  /// updated), else added; then what a list record says, through `Readings.record`. None is removed.
+  /// `show`'s readings (`Readings.merge`), then what a list record says (`Readings.record`).
   private func saveReadings(of work: Int64, _ db: Database) throws -> Bool {
     let before = db.totalChangesCount
-    var matched: Set<Int64> = []
-    for reading in readings {
-      let candidates = try Int64.fetchAll(
-        db,
-        sql: "SELECT id FROM reading WHERE workId = ? AND started IS ? AND finished IS ? AND status = ? ORDER BY id",
-        arguments: [work, reading.started, reading.finished, reading.status])
-      if let id = candidates.first(where: { !matched.contains($0) }) {
-        matched.insert(id)
-        try db.execute(
-          sql: "UPDATE reading SET pages = ?, percent = ? WHERE id = ? AND (pages, percent) IS NOT (?, ?)",
-          arguments: [reading.pages, reading.percent, id, reading.pages, reading.percent])
-      } else {
-        let id = try Readings.insert(
-          db, work: work, started: reading.started, finished: reading.finished, status: reading.status,
-          pages: reading.pages.map(Int.init), percent: reading.percent)
-        matched.insert(id)
-      }
-    }
+    _ = try Readings.merge(db, work: work, readings)
     if let claim = readingClaim {
       let shelf = try String.fetchOne(
         db, sql: "SELECT readingStatus FROM library_entry WHERE workId = ?", arguments: [work])
@@ -292,6 +273,15 @@ private struct Fields {
     guard let value = text(name) else { return nil }
     guard Self.isDate(value) else { throw fail(name, value, expected: "a date (YYYY-MM-DD)") }
     return value
+  }
+
+  /// A rating, 0.25 to 5 in quarter stars, or nil when null or empty.
+  func stars(_ name: String) throws(InputError) -> Double? {
+    guard let value = text(name) else { return nil }
+    guard let number = Double(value), (0.25...5).contains(number), (number * 4).rounded() == number * 4 else {
+      throw fail(name, value, expected: "a rating from 0.25 to 5 in quarter stars")
+    }
+    return number
   }
 
   /// A percentage from 0 to 100, or nil when null or empty.

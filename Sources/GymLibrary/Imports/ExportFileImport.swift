@@ -1,0 +1,99 @@
+import GRDB
+import GymCLI
+import GymCore
+
+/// A book tracker's library export, read by column name: what the file is called, the columns it
+/// may hold, the ones without which it is not that export, and one row as a book.
+protocol LibraryExportFormat {
+  static var name: String { get }
+  /// Where the user gets the file, for the error when it is not that export.
+  static var whereToExport: String { get }
+  static var columns: [String] { get }
+  /// A file lacking one of each group (alternative names of one column) is refused.
+  static var required: [[String]] { get }
+  /// The shelf or status a row is on, as the file writes it (counted in the summary).
+  static func shelf(_ row: ImportRow) -> String
+  /// Whether a shelf is one of the app's own or a shelf of the user's (kept as a tag).
+  static func isOwnShelf(_ shelf: String) -> Bool
+  /// One row as a book; a recoverable problem is a warning, anything else wrong an error.
+  static func book(_ row: ImportRow, warn: (String) -> Void) throws(InputError) -> LibraryBook
+}
+
+/// What an import did.
+struct LibraryImportCounts: Equatable {
+  var rows = 0
+  var added = 0
+  var updated = 0
+  var unchanged = 0
+  var authorsAdded = 0
+  var warnings = 0
+  /// Rows per shelf or status, the user's own shelves included.
+  var shelves: [String: Int] = [:]
+
+  func summary(verb: String, isOwnShelf: (String) -> Bool) -> String {
+    let shelfList = shelves.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+      .map { "\($0.key.isEmpty ? "(none)" : $0.key) \($0.value)" + (isOwnShelf($0.key) ? "" : " (kept as a tag)") }
+    return "\(verb) \(rows) books: works \(added) added, \(updated) updated, \(unchanged) unchanged; "
+      + "authors \(authorsAdded) added; shelves seen: \(shelfList.isEmpty ? "none" : shelfList.joined(separator: ", "))"
+      + (warnings > 0 ? "; \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
+  }
+}
+
+/// Imports an export file: streaming row by row, all in one transaction (a bad row imports nothing),
+/// idempotent (a work found again — by the app's id, else by title and authors — is updated in place
+/// when it differs, and readings are only ever added).
+struct ExportFileImport<Format: LibraryExportFormat> {
+  let path: String
+  /// How many warnings are printed one per line; the rest are only counted.
+  static var shownWarnings: Int { 10 }
+
+  func run(openStore: (() throws -> Store)?, progress: ProgressLine, now: Timestamp = .now()) throws
+    -> LibraryImportCounts
+  {
+    let file = try ImportInput(path)
+    progress.measure(file.descriptor)
+    defer { file.close() }
+    let input = InputBuffer(descriptor: file.descriptor)
+    do {
+      try input.refuseBinary()
+      var scanner = CSVRecordScanner(input: input)
+      var values = RecordValues(fieldNames: Format.columns)
+      try scanner.readHeader(expected: values, required: [], ignoringUnknown: true)
+      let missing = Format.required.filter { group in !group.contains(where: scanner.header.contains) }
+      guard missing.isEmpty else {
+        throw InputError(
+          line: 1,
+          message: "not a \(Format.name) export: missing column(s) \(missing.map { $0[0] }.joined(separator: ", ")) "
+            + "(\(Format.whereToExport))")
+      }
+      func load(_ writer: LibraryWriter?) throws -> LibraryImportCounts {
+        var counts = LibraryImportCounts()
+        while try scanner.next(into: &values) {
+          counts.rows += 1
+          progress.update(counts.rows, unit: "rows")
+          let row = ImportRow(values: values, line: scanner.recordLine)
+          let book = try Format.book(row) { warning in
+            counts.warnings += 1
+            if counts.warnings <= Self.shownWarnings {
+              progress.finish()
+              printError("\(file.displayName):\(row.line): warning: \(warning)")
+            }
+          }
+          counts.shelves[Format.shelf(row), default: 0] += 1
+          guard let writer else { continue }
+          switch try writer.save(book, importing: true).outcome {
+          case .added: counts.added += 1
+          case .updated: counts.updated += 1
+          case .unchanged: counts.unchanged += 1
+          }
+        }
+        counts.authorsAdded = writer?.authorsAdded ?? 0
+        return counts
+      }
+      guard let store = try openStore?() else { return try load(nil) }
+      return try store.write { db in try load(LibraryWriter(db, now: now)) }
+    } catch let error as InputError {
+      throw file.failure(error)
+    }
+  }
+}
