@@ -40,3 +40,12 @@ import Testing
     #expect(BarChart(title: "t", ascii: false).render([("a", 5)], width: 8) == nil)
   }
 }
+
+extension BarChartTests {
+  /// On a wide terminal the longest bar stops at 40 columns, and the others scale to it.
+  @Test func aWideTerminalGetsFortyColumns() throws {
+    let lines = try #require(BarChart(title: "t", ascii: true).render([("a", 10), ("b", 5)], width: 200))
+    #expect(lines[1] == "a  " + String(repeating: "#", count: 40) + "  10")
+    #expect(lines[2] == "b  " + String(repeating: "#", count: 20) + String(repeating: " ", count: 20) + "   5")
+  }
+}

@@ -1,9 +1,11 @@
-/// A series as horizontal bars, one line per value, the largest filling the room the width leaves:
+/// A series as horizontal bars, one line per value, the largest filling the room the width leaves (up
+/// to 40 columns):
 /// `2026-03  ███████▌      9`. Each line carries its label and its value, so the scale is read off
 /// the bars themselves; a bar is drawn to an eighth of a character (`▏▎▍▌▋▊▉█`), or with `#` where
 /// the terminal cannot show block elements. Zero is an empty bar, a missing value a blank one.
 public struct BarChart: Sendable {
   public static let eighths: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
+  public static let maximumBar = 40
 
   public let title: String
   public let ascii: Bool
@@ -38,7 +40,8 @@ public struct BarChart: Sendable {
     let labelWidth = rows.map(\.label.count).max() ?? 0
     let values = rows.map { $0.value.map { Cell.real($0).plainText(localTime: false) } ?? "" }
     let valueWidth = values.map(\.count).max() ?? 0
-    let room = width - labelWidth - valueWidth - 4
+    // At most `maximumBar` columns: a wide terminal gets a chart, not a wall of blocks.
+    let room = min(width - labelWidth - valueWidth - 4, Self.maximumBar)
     guard room >= 4 else { return nil }
     return [title]
       + zip(rows, values).map { row, value in
