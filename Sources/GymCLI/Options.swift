@@ -148,21 +148,29 @@ public struct ChartOptions: ParsableArguments {
     chart ?? context.configuration.string(.chart).flatMap(Style.init(rawValue:)) ?? own
   }
 
+  /// The style a command's own series takes by default: bars for a short one (a line each), a
+  /// sparkline for a long one.
+  public static func ownStyle(points: Int) -> Style { points <= 14 ? .bars : .spark }
+
   /// The series, one labelled value per period, as a chart and a blank line before a table: only in
-  /// the table format; nothing when there is nothing to draw.
+  /// the table format; nothing when there is nothing to draw. Bars follow the rows' order; a sparkline
+  /// runs oldest to newest, so rows listed newest first are turned round for it.
   public func draw(
     _ rows: [(label: String, value: Double?)], title: String, default own: Style, context: CommandContext,
-    format: OutputFormat, to out: BufferedOutput
+    format: OutputFormat, to out: BufferedOutput, newestFirst: Bool = false
   ) {
     guard format == .table else { return }
     let width = out.terminalWidth ?? 80
     var lines: [String]?
     switch style(context, default: own) {
     case .none: return
-    case .spark: lines = Sparkline(label: title, ascii: usesASCII).render(rows.map(\.value), width: width).map { [$0] }
+    case .spark:
+      let values = rows.map(\.value)
+      lines = Sparkline(label: title, ascii: usesASCII).render(newestFirst ? values.reversed() : values, width: width)
+        .map { [$0] }
     case .bars: lines = BarChart(title: title, ascii: usesASCII).render(rows, width: width)
     }
     guard let lines else { return }
-    out.write(lines.joined(separator: "\n") + "\n\n")
+    out.write(lines.map(\.withoutTrailingSpaces).joined(separator: "\n") + "\n\n")
   }
 }

@@ -49,3 +49,14 @@ extension BarChartTests {
     #expect(lines[2] == "b  " + String(repeating: "#", count: 20) + String(repeating: " ", count: 20) + "   5")
   }
 }
+
+extension BarChartTests {
+  /// Labels: to 0.1 below 1,000, whole from there (half away from zero, as `rounded()`).
+  @Test func labels() {
+    #expect(ChartLabel.text(29.916667) == "29.9")
+    #expect(ChartLabel.text(999.94) == "999.9")
+    #expect(ChartLabel.text(10202.916667) == "10203")
+    #expect(ChartLabel.text(0) == "0")
+    #expect(ChartLabel.text(-1500.5) == "-1501")
+  }
+}

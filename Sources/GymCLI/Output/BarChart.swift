@@ -38,7 +38,7 @@ public struct BarChart: Sendable {
     let known = rows.compactMap(\.value)
     guard let high = known.max(), high > 0 else { return nil }
     let labelWidth = rows.map(\.label.count).max() ?? 0
-    let values = rows.map { $0.value.map { Cell.real($0).plainText(localTime: false) } ?? "" }
+    let values = rows.map { $0.value.map(ChartLabel.text) ?? "" }
     let valueWidth = values.map(\.count).max() ?? 0
     // At most `maximumBar` columns: a wide terminal gets a chart, not a wall of blocks.
     let room = min(width - labelWidth - valueWidth - 4, Self.maximumBar)

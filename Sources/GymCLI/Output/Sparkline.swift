@@ -30,8 +30,8 @@ public struct Sparkline: Sendable {
   public func render(_ values: [Double?], width: Int) -> String? {
     let known = values.compactMap { $0 }
     guard let low = known.min(), let high = known.max() else { return nil }
-    let lowText = Cell.real(low).plainText(localTime: false)
-    let highText = Cell.real(high).plainText(localTime: false)
+    let lowText = ChartLabel.text(low)
+    let highText = ChartLabel.text(high)
     let room = width - label.count - lowText.count - highText.count - 5
     guard room >= 4 else { return nil }
     let glyphs = ascii ? Self.plain : Self.blocks

@@ -25,6 +25,7 @@ struct HistoryDaily: GymCommand {
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
   @OptionGroup var weight: WeightUnitOptions
+  @OptionGroup var chart: ChartOptions
   var format: OutputFormat? { formatting.format }
 
   func validate() throws {
@@ -32,7 +33,9 @@ struct HistoryDaily: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    try BucketOutput.run(context, type: type, sources: sources, weight: weight, format: format, label: "day") {
+    try BucketOutput.run(
+      context, type: type, sources: sources, weight: weight, chart: chart, format: format, label: "day"
+    ) {
       try SampleBuckets.daily($0, series: $1, days: days, selection: $2)
     }
   }
@@ -53,6 +56,7 @@ struct HistoryRecent: GymCommand {
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
   @OptionGroup var weight: WeightUnitOptions
+  @OptionGroup var chart: ChartOptions
   var format: OutputFormat? { formatting.format }
 
   func validate() throws {
@@ -60,7 +64,9 @@ struct HistoryRecent: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    try BucketOutput.run(context, type: type, sources: sources, weight: weight, format: format, label: "hour") {
+    try BucketOutput.run(
+      context, type: type, sources: sources, weight: weight, chart: chart, format: format, label: "hour"
+    ) {
       try SampleBuckets.hourly($0, series: $1, hours: hours, selection: $2)
     }
   }
@@ -71,7 +77,8 @@ enum BucketOutput {
   /// what `daily`, `recent` and `trend` share.
   static func run(
     _ context: CommandContext, type: SampleTypeArgument, sources: SourceOptions, weight: WeightUnitOptions,
-    format: OutputFormat?, label: String, _ compute: (Database, SampleSeries, SampleSelection) throws -> [SampleBucket]
+    chart: ChartOptions, format: OutputFormat?, label: String,
+    _ compute: (Database, SampleSeries, SampleSelection) throws -> [SampleBucket]
   ) throws {
     let selection = sources.selection(context)
     let (series, buckets) = try context.openStore().read { db in
@@ -87,7 +94,15 @@ enum BucketOutput {
           label: bucket.label, start: bucket.start, count: bucket.count, sum: bucket.sum.map(display.value),
           min: bucket.min.map(display.value), avg: bucket.avg.map(display.value), max: bucket.max.map(display.value))
       } : buckets
-    write(shown, label: label, kind: series.kind, format: format ?? context.configuration.outputFormat)
+    let chosen = format ?? context.configuration.outputFormat
+    // The chart of what the rows add up to: the sum of a cumulative type, the average of a level.
+    let out = BufferedOutput.standardOutput()
+    chart.draw(
+      shown.map { (label: $0.label, value: series.kind != .rate ? $0.sum : $0.avg) },
+      title: "\(series.name) per \(label)" + (series.kind != .rate ? "" : " (average)"),
+      default: ChartOptions.ownStyle(points: shown.count), context: context, format: chosen, to: out, newestFirst: true)
+    out.flush()
+    write(shown, label: label, kind: series.kind, format: chosen)
   }
 
   static func columns(label: String, kind: SampleKind) -> [String] {
@@ -132,6 +147,7 @@ struct HistoryTrend: GymCommand {
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
   @OptionGroup var weight: WeightUnitOptions
+  @OptionGroup var chart: ChartOptions
   var format: OutputFormat? { formatting.format }
 
   func validate() throws {
@@ -139,7 +155,9 @@ struct HistoryTrend: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    try BucketOutput.run(context, type: type, sources: sources, weight: weight, format: format, label: "week") {
+    try BucketOutput.run(
+      context, type: type, sources: sources, weight: weight, chart: chart, format: format, label: "week"
+    ) {
       try SampleBuckets.weekly($0, series: $1, weeks: weeks, selection: $2)
     }
   }

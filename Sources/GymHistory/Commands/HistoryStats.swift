@@ -18,6 +18,7 @@ struct HistoryStats: GymCommand {
   @Option(help: "Only this table; csv, tsv and ndjson print one table each, so they need it.")
   var table: StatsTable?
   @OptionGroup var formatting: FormatOptions
+  @OptionGroup var chart: ChartOptions
   var format: OutputFormat? { formatting.format }
 
   /// The three tables stats prints.
@@ -37,6 +38,10 @@ struct HistoryStats: GymCommand {
     switch format {
     case .table:
       if table == nil || table == .weeks {
+        chart.draw(
+          stats.weeks.map { (label: $0.week, value: Double($0.minutes)) }, title: "minutes per week",
+          default: ChartOptions.ownStyle(points: stats.weeks.count), context: context, format: format, to: out,
+          newestFirst: true)
         let weekTable = RecordWriter(format: .table, columns: ["week", "sessions", "minutes"], out: out)
         for w in stats.weeks {
           weekTable.write([.text(w.week), .integer(Int64(w.sessions)), .integer(Int64(w.minutes))])

@@ -18,6 +18,7 @@ struct HistorySummary: GymCommand {
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
   @OptionGroup var weight: WeightUnitOptions
+  @OptionGroup var chart: ChartOptions
   var format: OutputFormat? { formatting.format }
 
   func validate() throws {
@@ -44,6 +45,9 @@ struct HistorySummary: GymCommand {
     out.write("latest heart rate: \(heart ?? "none")\n")
     out.write("workouts this week: \(summary.workoutsThisWeek) (\(summary.workoutMinutesThisWeek) min)\n\n")
     out.write("last \(HealthSummary.hours) hours\n")
+    chart.draw(
+      summary.stepsByHour.map { (label: $0.label, value: $0.sum ?? 0) }, title: "steps by hour", default: .spark,
+      context: context, format: .table, to: out, newestFirst: true)
     let hours = RecordWriter(format: .table, columns: ["hour", "steps", "hr_min", "hr_avg", "hr_max"], out: out)
     for (steps, heart) in zip(summary.stepsByHour, summary.heartRateByHour) {
       hours.write([
