@@ -40,6 +40,7 @@ fuzz:
 # Docs/Reference/: a page per command, the configuration and the man page, from gym's own help.
 docs:
 	swift package --allow-writing-to-package-directory generate-reference
+	./scripts/report-screenshot.sh
 
 # The binary, its man page, and completions for bash, zsh and fish.
 install: release

@@ -28,7 +28,7 @@ let package = Package(
       name: "gym",
       dependencies: [
         "GymBench", "GymCLI", "GymCore", "GymExport", "GymHistory", "GymLibrary", "GymMigrate", "GymModules",
-        "GymStaples",
+        "GymReport", "GymStaples",
       ],
       swiftSettings: swiftSettings,
       plugins: ["BuildInfo"]
@@ -107,6 +107,14 @@ let package = Package(
     ),
 
     .target(
+      name: "GymReport",
+      dependencies: [
+        "GymCLI", "GymCore", "GymHistory", "GymLibrary", "GymStaples", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+
+    .target(
       name: "GymMigrate",
       dependencies: ["GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: swiftSettings
@@ -114,7 +122,7 @@ let package = Package(
     .target(
       name: "GymExport",
       dependencies: [
-        "GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift"),
+        "GymCLI", "GymCore", "GymReport", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
@@ -149,6 +157,11 @@ let package = Package(
     .testTarget(
       name: "GymCLITests",
       dependencies: ["GymCLI", "GymCore"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "GymReportTests",
+      dependencies: ["GymReport", "GymCLI"],
       swiftSettings: swiftSettings
     ),
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GymCLI
 import GymCore
+import GymReport
 import Logging
 import ServiceLifecycle
 
@@ -13,15 +14,20 @@ struct ExportSchedule: AsyncGymCommand {
     commandName: "schedule",
     abstract: "Export now and then every interval until stopped; keep the newest --keep exports.",
     discussion: HelpExamples.discussion(
-      "One log line per export on stderr. SIGTERM or SIGINT: the export in progress finishes, exit 0.",
+      """
+      One log line per export on stderr. SIGTERM or SIGINT: the export in progress finishes, exit 0. \
+      --report writes report.html (the last 90 days, as 'gym report') beside the exports after each one.
+      """,
       examples: [
-        "timeout --preserve-status 3 gym export schedule --every 1h --out backups"
+        "timeout --preserve-status 3 gym export schedule --every 1h --out backups",
+        "timeout --preserve-status 3 gym export schedule --every 1h --out backups --report",
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: ArgumentHelp("The interval: 24h, 30m, 90s, 7d.", valueName: "duration")) var every: String
   @Option(help: "How many exports to keep in --out (only gym's, recognised by their manifest).") var keep = 14
   @OptionGroup var export: ExportOptionGroup
+  @Flag(help: "After each export, write report.html (the last 90 days) in --out.") var report = false
 
   func validate() throws {
     if ExportListing.seconds(every) == nil {
@@ -33,10 +39,20 @@ struct ExportSchedule: AsyncGymCommand {
   func run() async throws { try await runReportingErrors() }
 
   func run(context: CommandContext) async throws {
+    let store = try context.openStore()
+    let goal = context.configuration.string(.readingGoal).flatMap { Int($0) }
+    let sources = context.configuration.list(.healthSources)
+    var makeReport: (@Sendable (Timestamp) -> Report)?
+    if report {
+      makeReport = { now in
+        Report(
+          store: store, since: now.adding(milliseconds: -90 * 86_400_000), modules: Set(Report.Module.allCases),
+          goal: goal, sources: sources)
+      }
+    }
     let service = ExportService(
-      job: ExportJob(
-        store: try context.openStore(), options: try export.options(context), gymVersion: ExportCommand.gymVersion),
-      interval: ExportListing.seconds(every)!, keep: keep)
+      job: ExportJob(store: store, options: try export.options(context), gymVersion: ExportCommand.gymVersion),
+      interval: ExportListing.seconds(every)!, keep: keep, report: makeReport)
     var logger = Logger(label: "gym.export") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .info
     let group = ServiceGroup(
@@ -52,6 +68,8 @@ struct ExportService: Service {
   let job: ExportJob
   let interval: Double
   let keep: Int
+  /// The report to write after each export, as of then; nil without `--report`.
+  var report: (@Sendable (Timestamp) -> Report)?
 
   func run() async throws {
     while !Task.isShuttingDownGracefully {
@@ -67,6 +85,15 @@ struct ExportService: Service {
             + (removed.isEmpty ? "" : "; removed \(removed.joined(separator: ", "))"))
       } catch {
         printError("\(Timestamp.now().canonical) export failed: \(ErrorReporting.classify(error).1)")
+      }
+      if let report {
+        // A report that fails is logged like an export, and the scheduler goes on.
+        do {
+          let written = try report(Timestamp.now()).write(to: job.options.out + "/report.html")
+          printNote("\(Timestamp.now().canonical) wrote report.html: \(written)")
+        } catch {
+          printError("\(Timestamp.now().canonical) report failed: \(ErrorReporting.classify(error).1)")
+        }
       }
       guard !Task.isShuttingDownGracefully else { break }
       let wait = max(0, interval - Date().timeIntervalSince(started))

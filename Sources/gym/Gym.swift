@@ -5,6 +5,7 @@ import GymExport
 import GymHistory
 import GymLibrary
 import GymMigrate
+import GymReport
 import GymStaples
 
 /// The root command: the list of subcommand modules, nothing else.
@@ -22,7 +23,7 @@ struct Gym: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       HistoryCommand.self, LibraryCommand.self, StaplesCommand.self, MigrateCommand.self, ExportCommand.self,
-      ImportCommand.self, BenchCommand.self,
+      ImportCommand.self, ReportCommand.self, BenchCommand.self,
       ConfigCommand.self, VersionCommand.self, DoctorCommand.self,
       CompletionsCommand.self,
     ]

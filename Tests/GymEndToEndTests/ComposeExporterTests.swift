@@ -58,7 +58,11 @@ import Yams
     #expect(lines.filter { $0.contains(" exported gym-export-") }.count >= 3, "\(log)")
     #expect(lines.last?.hasSuffix("export schedule stopped") == true)
     #expect(log.contains("; removed gym-export-"))
-    let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+    // Two exports kept, and the report written after the last (the exporter runs with --report).
+    let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+    #expect(files.contains("report.html"), "\(files)")
+    #expect(try String(contentsOfFile: out + "/report.html", encoding: .utf8).contains("<title>gym report</title>"))
+    let names = files.filter { $0 != "report.html" }
     #expect(names.count == 2, "\(names)")
     for name in names {
       #expect(try gym.run(["export", "verify", out + "/" + name]).status == 0)

@@ -42,6 +42,38 @@ import Testing
     #expect(days.map(\.sum) == [1500, nil, 42])
   }
 
+  /// Steps are read four weeks at a time: a sample across the edge of two runs (2026-09-28, 28 days
+  /// after the first of twelve weeks, 2026-08-31) still counts half in each week.
+  @Test func weeklyTotalsAddUpAcrossRuns() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .steps, "2026-09-27T23:00:00Z", minutes: 120, value: 700)
+      try insert(db, .steps, "2026-11-17T10:00:00Z", minutes: 60, value: 300)
+    }
+    let weeks = try store.read {
+      try SampleBuckets.weekly($0, series: SampleSeries(.steps), weeks: 12, now: now)
+    }
+    #expect(weeks.count == 12)
+    #expect(weeks.first?.label == "2026-11-16" && weeks.last?.label == "2026-08-31")
+    let sums = Dictionary(uniqueKeysWithValues: weeks.map { ($0.label, $0.sum) })
+    #expect(sums["2026-09-21"] == 350 && sums["2026-09-28"] == 350 && sums["2026-11-16"] == 300)
+    #expect(weeks.compactMap(\.sum).reduce(0, +) == 1000)
+  }
+
+  /// A night runs noon to noon and is named by its evening: sleep either side of midnight is one night.
+  @Test func nightsRunNoonToNoon() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .sleep, "2026-11-20T23:00:00Z", minutes: 180, value: 180, stage: .asleepCore)
+      try insert(db, .sleep, "2026-11-21T02:00:00Z", minutes: 240, value: 240, stage: .asleepDeep)
+      // A nap before noon: the night before.
+      try insert(db, .sleep, "2026-11-20T11:00:00Z", minutes: 30, value: 30, stage: .asleepCore)
+    }
+    let nights = try store.read { try SampleBuckets.nightly($0, nights: 2, now: now) }
+    #expect(nights.map(\.label) == ["2026-11-20", "2026-11-19"])
+    #expect(nights.map(\.sum) == [420, 30])
+  }
+
   @Test func dailyRatesGetMinAverageMax() throws {
     let store = try HistoryFixtures.store()
     try store.write { db in

@@ -138,6 +138,25 @@ enum SampleBuckets {
     return try buckets(db, series: series, edges: edges, selection: selection)
   }
 
+  /// The last `nights` nights, newest first, each from local noon to the next noon and labelled by
+  /// its evening's date: a night's sleep falls in one bucket whichever side of midnight it starts.
+  /// Tonight is the newest from 18:00 on; before, last night is.
+  static func nightly(
+    _ db: Database, nights: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+  ) throws -> [SampleBucket] {
+    let edges = try Row.fetchAll(
+      db,
+      sql: """
+        WITH RECURSIVE nights(label, n) AS (
+          SELECT date(:now, 'localtime', '-18 hours', :back), 0
+          UNION ALL SELECT date(label, '+1 day'), n + 1 FROM nights WHERE n < :count
+        )
+        SELECT label, \(ms("label || ' 12:00', 'utc'")) FROM nights ORDER BY n
+        """,
+      arguments: ["now": now.canonical, "count": nights, "back": "-\(nights - 1) days"])
+    return try buckets(db, series: SampleSeries(.sleep), edges: edges, selection: selection)
+  }
+
   /// The last `hours` local clock hours up to the current one, newest first (`2026-11-21 14:00`).
   static func hourly(
     _ db: Database, type: SampleType, hours: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
@@ -165,6 +184,9 @@ enum SampleBuckets {
     return try buckets(db, series: series, edges: edges, selection: selection)
   }
 
+  /// How much time of samples a cumulative series reads at once: 28 days.
+  static let runMilliseconds: Int64 = 28 * 86_400_000
+
   /// `edges`: (label, start in milliseconds since 1970) of each bucket and, last, the end of the final one.
   private static func buckets(_ db: Database, series: SampleSeries, edges: [Row], selection: SampleSelection) throws
     -> [SampleBucket]
@@ -174,9 +196,18 @@ enum SampleBuckets {
     let result: [SampleBucket]
     switch series.kind {
     case .cumulative:
-      let samples = try intervals(db, type: series.name, bounds: bounds, selection: selection)
-      let totals = CumulativeTotals.totals(
-        samples, bounds: bounds, allSources: selection.countsAllSources)
+      // A few weeks of samples at a time, so that memory stays flat over years (2,000,000 steps held
+      // at once took 460 MB); each run of buckets counts only the time inside it, so runs add up.
+      var totals: [CumulativeTotals.Bucket] = []
+      var first = 0
+      while first < labels.count {
+        var last = first + 1
+        while last < labels.count && bounds[last] - bounds[first] < Self.runMilliseconds { last += 1 }
+        let run = Array(bounds[first...last])
+        let samples = try intervals(db, type: series.name, bounds: run, selection: selection)
+        totals += CumulativeTotals.totals(samples, bounds: run, allSources: selection.countsAllSources)
+        first = last
+      }
       result = zip(labels, totals).map { label, total in
         SampleBucket(
           label: label, count: total.samples, sum: total.samples == 0 ? nil : rounded(total.sum), min: nil, avg: nil,

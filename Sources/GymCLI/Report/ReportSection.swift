@@ -1,0 +1,64 @@
+/// What a module contributes to `gym report`: its charts and tables, as data; the report renders
+/// them. A module with nothing to show contributes no section.
+public struct ReportSection: Sendable {
+  public let id: String
+  public let title: String
+  public var charts: [ReportChart]
+  public var tables: [ReportTable]
+
+  public init(id: String, title: String, charts: [ReportChart] = [], tables: [ReportTable] = []) {
+    self.id = id
+    self.title = title
+    self.charts = charts
+    self.tables = tables
+  }
+
+  public var isEmpty: Bool { charts.isEmpty && tables.isEmpty }
+}
+
+/// One chart: a value per labelled point, drawn as bars or a line, with its axes named.
+public struct ReportChart: Sendable {
+  public enum Kind: String, Sendable { case bars, line }
+
+  public struct Point: Sendable, Equatable {
+    public let label: String
+    public let value: Double
+    public init(_ label: String, _ value: Double) {
+      self.label = label
+      self.value = value
+    }
+  }
+
+  /// Charts over long ranges are aggregated by their module to at most this many points.
+  public static let maximumPoints = 400
+
+  public let title: String
+  public let kind: Kind
+  public let xLabel: String
+  public let yLabel: String
+  public let points: [Point]
+
+  /// A chart whose values are all zero has nothing to draw: a module leaves it out.
+  public init?(title: String, kind: Kind, xLabel: String, yLabel: String, points: [Point]) {
+    guard points.contains(where: { $0.value != 0 }) else { return nil }
+    self.title = title
+    self.kind = kind
+    self.xLabel = xLabel
+    self.yLabel = yLabel
+    self.points = Array(points.suffix(Self.maximumPoints))
+  }
+}
+
+/// A small table (recent records, what is expiring): text cells under their column names.
+public struct ReportTable: Sendable {
+  public let title: String
+  public let columns: [String]
+  public let rows: [[String]]
+
+  public init?(title: String, columns: [String], rows: [[String]]) {
+    guard !rows.isEmpty else { return nil }
+    self.title = title
+    self.columns = columns
+    self.rows = rows
+  }
+}

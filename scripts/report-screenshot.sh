@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Renders Docs/report.png, the README's picture of `gym report`: sample data made up here (90 days of
+# training from a generated Strong export, generated health samples, a few books, the sample pantry),
+# the report written and photographed by headless Chromium. Run by `make docs`; needs chromium
+# (scripts/setup.sh installs it as root).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [[ -z $chromium ]]; then
+  echo "report-screenshot: chromium is needed; run: sudo apt-get install -y chromium" >&2
+  exit 1
+fi
+swift build --product gym >/dev/null
+gym=$PWD/.build/debug/gym
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+export GYM_DATABASE=$scratch/gym.sqlite GYM_LIBRARY_GOAL=24 TZ=UTC HOME=$scratch
+python3 - "$scratch" <<'PY'
+import datetime, sys
+out = sys.argv[1]
+today = datetime.date.today()
+lifts = [("Squat (Barbell)", 100), ("Bench Press (Barbell)", 70), ("Deadlift (Barbell)", 130),
+         ("Overhead Press (Barbell)", 45), ("Pull Up", None), ("Bent Over Row (Barbell)", 60)]
+with open(f"{out}/strong.csv", "w") as f:
+    f.write("Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n")
+    for n, back in enumerate(range(90, 0, -2)):
+        day = today - datetime.timedelta(days=back)
+        if day.weekday() in (1, 3, 6):
+            continue
+        name = ["Legs", "Push", "Pull"][n % 3]
+        for i, (lift, base) in enumerate(lifts[(n % 3) * 2:(n % 3) * 2 + 2]):
+            for s in range(1, 5):
+                weight = "" if base is None else f"{base + (90 - back) // 10 * 2.5:g}"
+                f.write(f"{day} 18:00:00,{name},1h 5m,{lift},{s},{weight},{5 + (s == 4) * 3},,0,,,\n")
+year = today.year
+books = [("The Left Hand of Darkness", "Ursula K. Le Guin", 304, 5), ("Piranesi", "Susanna Clarke", 272, 4),
+         ("Dune", "Frank Herbert", 604, 5), ("A Wizard of Earthsea", "Ursula K. Le Guin", 183, 4),
+         ("The Dispossessed", "Ursula K. Le Guin", 387, 5), ("Station Eleven", "Emily St. John Mandel", 333, 4),
+         ("Klara and the Sun", "Kazuo Ishiguro", 303, 3), ("The Fifth Season", "N. K. Jemisin", 468, 5)]
+with open(f"{out}/goodreads.csv", "w") as f:
+    f.write("Book Id,Title,Author,Exclusive Shelf,Date Read,Read Count,Number of Pages,My Rating\n")
+    for i, (title, author, pages, rating) in enumerate(books):
+        month = min(1 + i * 3 // 2, today.month)
+        f.write(f"{i + 1},{title},{author},read,{year}/{month:02d}/{min(5 + i * 3, 28):02d},1,{pages},{rating}\n")
+PY
+"$gym" history import "$scratch/strong.csv" --from strong --weight-unit kg -q
+"$gym" history samples generate --days 90 --seed 7 > "$scratch/samples.ndjson"
+"$gym" history samples import "$scratch/samples.ndjson" -q
+"$gym" library import goodreads "$scratch/goodreads.csv" -q
+"$gym" staples seed -q
+"$gym" report --out "$scratch/report.html" --since 90d -q
+"$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+  --host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$scratch/profile" --window-size=960,2600 \
+  --screenshot="$scratch/report.png" "file://$scratch/report.html" >/dev/null 2>&1
+cp "$scratch/report.png" Docs/report.png
+echo "wrote Docs/report.png ($(($(stat -c %s Docs/report.png) / 1024)) KiB)"
