@@ -124,6 +124,7 @@ let package = Package(
       dependencies: [
         "GymCLI", "GymCore", "GymReport", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -131,7 +132,10 @@ let package = Package(
     ),
     .testTarget(
       name: "GymExportTests",
-      dependencies: ["GymExport", "GymModules", "GymCore", "GymCLI", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "GymExport", "GymModules", "GymCore", "GymCLI", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -12,9 +12,10 @@ if [[ -z $chromium ]]; then
 fi
 swift build --product gym >/dev/null
 gym=$PWD/.build/debug/gym
-scratch=$(mktemp -d)
+# A short path: Chromium keeps a Unix socket under TMPDIR, and a path over 107 bytes stops it.
+scratch=$(mktemp -d /tmp/gym-report-XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
-export GYM_DATABASE=$scratch/gym.sqlite GYM_LIBRARY_GOAL=24 TZ=UTC HOME=$scratch
+export GYM_DATABASE=$scratch/gym.sqlite GYM_LIBRARY_GOAL=24 TZ=UTC HOME=$scratch TMPDIR=$scratch
 python3 - "$scratch" <<'PY'
 import datetime, sys
 out = sys.argv[1]

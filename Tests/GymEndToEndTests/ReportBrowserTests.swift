@@ -17,21 +17,33 @@ import Testing
     let binary = try #require(
       Self.chromium,
       "Chromium is needed for the report's browser tests: run scripts/setup.sh as root, or apt-get install chromium")
+    // Chromium's profile and its sockets go in a short directory of their own: a Unix socket path
+    // over 107 bytes (deep under the test run's TMPDIR) makes it exit 6.
+    var template = Array("/tmp/gym-chromium-XXXXXX".utf8CString)
+    let profile = try #require(
+      template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+    defer { try? FileManager.default.removeItem(atPath: profile) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments =
       [
         "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-extensions", "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9",
-        "--user-data-dir=\(directory)/chromium-profile", "--hide-scrollbars",
+        "--user-data-dir=\(profile)/profile", "--hide-scrollbars",
       ] + arguments + ["file://\(file)"]
-    process.environment = ["HOME": directory, "PATH": "/usr/bin:/bin", "TMPDIR": directory]
+    process.environment = ["HOME": profile, "PATH": "/usr/bin:/bin", "TMPDIR": profile]
     let output = Pipe()
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    let log = directory + "/chromium.log"
+    FileManager.default.createFile(atPath: log, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    if process.terminationStatus != 0 {
+      Issue.record(
+        "chromium exited \(process.terminationStatus): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    }
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
