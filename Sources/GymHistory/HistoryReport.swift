@@ -3,8 +3,9 @@ import GymCLI
 import GymCore
 
 /// The history module's part of `gym report`: training and health, from `since` to now. Each chart
-/// is what a command prints (`stats`, `volume`, `prs`, `daily`, `trend`), drawn; a range longer than
-/// `ReportChart.maximumPoints` days is shown by week.
+/// is what a command prints (`stats`, `volume`, `prs`, `daily`, `trend`), drawn; steps over a range
+/// longer than `ReportChart.maximumPoints` days are shown by week, and the weekly and nightly charts
+/// stop at that many points.
 public enum HistoryReport {
   public static func training(_ db: Database, since: Timestamp, now: Timestamp = .now()) throws -> ReportSection? {
     let weeks = min(max(1, Int((now.millisecondsSince1970 - since.millisecondsSince1970) / 604_800_000) + 1), 520)

@@ -135,7 +135,9 @@ final class LibraryWriter {
   }
 
   /// The work's entry, then its readings from what the entry says about them (`Readings.record`).
-  func saveEntry(work: Int64, _ entry: LibraryBook.Entry) throws -> Bool {
+  /// `endsReadingInProgress`: the shelf given by the user (`set --status`), which ends a reading in
+  /// progress; an import's shelf never does (`Readings.record`).
+  func saveEntry(work: Int64, _ entry: LibraryBook.Entry, endsReadingInProgress: Bool = false) throws -> Bool {
     try db.cachedStatement(
       sql: """
         INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, review, ownedCopies, shelves)
@@ -153,8 +155,12 @@ final class LibraryWriter {
     ])
     var changed = db.changesCount > 0
     changed = try Readings.merge(db, work: work, entry.readings) || changed
+    // A source that gives its reading in progress in full has said all there is about it: the shelf
+    // starts no other (that one may have been ended in gym since).
+    let givesOpenReading = entry.readings.contains { $0.status == "reading" }
     return try Readings.record(
-      db, work: work, started: entry.dateStarted, finished: entry.dateFinished, shelf: entry.status,
-      readCount: entry.readCount) || changed
+      db, work: work, started: entry.dateStarted, finished: entry.dateFinished,
+      shelf: givesOpenReading && entry.status == "reading" ? nil : entry.status,
+      readCount: entry.readCount, endsReadingInProgress: endsReadingInProgress) || changed
   }
 }

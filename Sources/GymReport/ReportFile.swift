@@ -11,7 +11,9 @@ enum ReportFile {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = "\(directory.isEmpty ? "/" : directory)/.\(name).\(getpid()).partial"
+    let folder = directory.isEmpty ? "/" : directory
+    // A name no other writer has (a container's gym is always PID 1, so the PID alone would repeat).
+    let temporary = "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw GymError(.cannotCreate, "cannot write '\(path)': \(String(cString: strerror(errno))); choose another --out")
@@ -36,6 +38,12 @@ enum ReportFile {
       let code = failure != 0 ? failure : errno
       unlink(temporary)
       throw GymError(.ioError, "cannot write '\(path)': \(String(cString: strerror(code)))")
+    }
+    // The rename itself on disk.
+    let directoryDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directoryDescriptor >= 0 {
+      fsync(directoryDescriptor)
+      close(directoryDescriptor)
     }
   }
 }

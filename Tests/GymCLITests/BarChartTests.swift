@@ -60,3 +60,15 @@ extension BarChartTests {
     #expect(ChartLabel.text(-1500.5) == "-1501")
   }
 }
+
+extension BarChartTests {
+  /// Infinity and NaN are drawn as missing; the scale comes from the finite values.
+  @Test func nonFiniteValuesAreMissing() throws {
+    let lines = try #require(
+      BarChart(title: "t", ascii: true).render([("a", .infinity), ("b", 4), ("c", .nan)], width: 20))
+    // Room 20 − 1 − 1 − 4 = 14 (values 1 wide: "4").
+    #expect(lines[1] == "a  " + String(repeating: " ", count: 14) + "   ")
+    #expect(lines[2] == "b  " + String(repeating: "#", count: 14) + "  4")
+    #expect(Sparkline(label: "t", ascii: true).render([.infinity, 1, 3, .nan], width: 40) == "t  1  _@  3")
+  }
+}

@@ -85,6 +85,16 @@ import Testing
     }.sorted()
     let after = try library(gym, database: copy)
     #expect(after.sorted() == expected)
+    // And by hand, the readings the file carries: Gideon read twice (the last on 1 March), the Odyssey
+    // abandoned, Harrow being read, the local book read on 1 February.
+    for line in [
+      "A Local Book,read,,2026-02-01", "Gideon the Ninth (The Locked Tomb #1),read,,",
+      "Gideon the Ninth (The Locked Tomb #1),read,,2026-03-01", "Harrow the Ninth (The Locked Tomb #2),reading,,",
+      "The Odyssey,abandoned,,",
+    ] {
+      #expect(after.contains(line), "\(line)")
+    }
+    #expect(after.contains { $0.hasPrefix("A Local Book,\"Ann Xavier, Bo Young\",read,4,") })
     #expect(before.contains("Gideon the Ninth (The Locked Tomb #1),read,,2020-01-15"))
     // Imported again: nothing changes.
     let again = try gym.run(["library", "import", "goodreads", exported], environment: ["GYM_DATABASE": copy])

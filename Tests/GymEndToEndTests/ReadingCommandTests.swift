@@ -76,6 +76,57 @@ import Testing
     let newerPath = try gym.write("newer.csv", newer)
     #expect(try gym.run(["library", "import", "goodreads", newerPath, "-q"]).status == 0)
     #expect(try readings(gym) == ["1,read,,2020-01-15,,", "1,read,,2026-11-20,,"])
+    // A re-read begun in gym since: the old export (on the read shelf, read before it began) leaves it going.
+    #expect(try gym.run(["library", "start", "1", "--date", "2026-11-21", "-q"]).status == 0)
+    #expect(try gym.run(["library", "import", "goodreads", path, "-q"]).status == 0)
+    #expect(try readings(gym) == ["1,read,,2020-01-15,,", "1,read,,2026-11-20,,", "1,reading,2026-11-21,,,"])
+  }
+
+  /// `library show` output from before readings (its entry carried the dates and the read count)
+  /// imports as readings; a show reading is checked as `add` checks dates.
+  @Test func olderShowOutputAndBadReadings() throws {
+    let gym = try GymProcess()
+    let old =
+      #"{"id":7,"title":"Old Backup","reviewStatus":"verified","lastModified":"2025-01-01T00:00:00.000Z","authors":[{"id":1,"name":"An Author","sortName":"Author, An"}],"editions":[],"entries":[{"id":1,"readingStatus":"read","rating":4,"dateAdded":"2024-12-01","dateStarted":"2024-12-02","dateFinished":"2024-12-20","review":null,"readCount":2,"ownedCopies":1,"shelves":null}]}"#
+    #expect(try gym.run(["library", "import", "gym", try gym.write("old.ndjson", old + "\n"), "-q"]).status == 0)
+    // The dated read, and one more the read count says without a date.
+    #expect(try readings(gym) == ["7,read,2024-12-02,2024-12-20,,", "7,read,,,,"])
+    for (reading, message) in [
+      (
+        #"{"status":"reading","started":"2025-01-01","finished":"2025-01-05"}"#,
+        "field 'finished': '2025-01-05' is not empty for a reading in progress"
+      ),
+      (
+        #"{"status":"read","started":"2025-01-09","finished":"2025-01-05"}"#,
+        "field 'started': '2025-01-09' is not on or before the finish 2025-01-05"
+      ),
+      (#"{"status":"read","finished":"2025-02-31"}"#, "field 'finished': '2025-02-31' is not a date (YYYY-MM-DD)"),
+    ] {
+      let line = #"{"id":7,"readings":["# + reading + "]}\n"
+      let bad = try gym.run(["library", "import", "gym", try gym.write("bad.ndjson", line)])
+      #expect(bad.status == 65 && bad.stderr.contains(message), "\(bad.stderr)")
+    }
+    #expect(try readings(gym).count == 2)
+  }
+
+  /// `set` without `--status` corrects the latest reading's dates, and refuses what cannot be.
+  @Test func correctingDates() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["library", "add", "Piranesi", "--author", "Susanna Clarke", "-q"]).status == 0)
+    #expect(try gym.run(["library", "finish", "1", "--date", "2026-01-20", "-q"]).status == 0)
+    #expect(try gym.run(["library", "set", "1", "--started", "2026-01-02", "-q"]).status == 0)
+    #expect(try readings(gym) == ["1,read,2026-01-02,2026-01-20,,"])
+    let backwards = try gym.run(["library", "set", "1", "--started", "2026-02-01"])
+    #expect(
+      backwards.status == 64 && backwards.stderr.contains("the start 2026-02-01 would come after the finish 2026-01-20")
+    )
+    #expect(try gym.run(["library", "start", "1", "--date", "2026-03-01", "-q"]).status == 0)
+    let open = try gym.run(["library", "set", "1", "--finished", "2026-03-09"])
+    #expect(open.status == 64 && open.stderr.contains("is in progress: 'gym library finish 1 --date …' ends it"))
+    #expect(try readings(gym) == ["1,read,2026-01-02,2026-01-20,,", "1,reading,2026-03-01,,,"])
+    // set --status read ends it, today.
+    #expect(try gym.run(["library", "set", "1", "--status", "read", "--finished", "2026-03-10", "-q"]).status == 0)
+    #expect(try readings(gym).last == "1,read,2026-03-01,2026-03-10,,")
   }
 }
 

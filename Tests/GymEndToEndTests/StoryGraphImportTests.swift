@@ -68,6 +68,12 @@ import Testing
     let again = try gym.run(["library", "import", "storygraph", path])
     #expect(again.stderr.contains("works 0 added, 0 updated, 6 unchanged"), "\(again.stderr)")
     #expect(try readings(gym).count == 6)
+    // Carrie finished in gym since: the file's reading in progress is that one, not a new one.
+    let carrie = try #require(
+      try gym.run(["library", "list", "-w", "title == \"Carrie\"", "--ids"]).stdoutLines.first.map(String.init))
+    #expect(try gym.run(["library", "finish", carrie, "--date", "2025-05-02", "-q"]).status == 0)
+    #expect(try gym.run(["library", "import", "storygraph", path, "-q"]).status == 0)
+    #expect(try readings(gym).filter { $0.hasPrefix("Carrie") } == ["Carrie,read,2025-04-19,2025-05-02"])
   }
 
   /// The first layouts: `Author` (2021) and `ISBN` (until 2022).

@@ -92,6 +92,24 @@ import Testing
     #expect(!rows.contains { $0.hasPrefix("Pull Up") })
   }
 
+  /// A workout whose seq was written from outside gym (negative) is ranked like any other, never a trap.
+  @Test func workoutsWithAnyRowid() throws {
+    let store = try Self.store()
+    try store.write { db in
+      try db.execute(
+        sql:
+          "INSERT INTO workout (seq, id, completedAt, status, planTitle) VALUES (-3, ?, '2026-01-26T18:00:00.000Z', 'completed', 'Push')",
+        arguments: [Self.id(9)])
+      try db.execute(
+        sql:
+          "INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps) VALUES (-3, 1, 'Bench Press (Barbell)', 'normal', 95, 2)"
+      )
+    }
+    // 95 × 2 is the heaviest now, from the workout of the 26th.
+    let heaviest = try records(store).first { $0.hasPrefix("Bench Press (Barbell) heaviest") }
+    #expect(heaviest == "Bench Press (Barbell) heaviest 95 95 2 \(Self.id(9))")
+  }
+
   @Test func sinceCountsOnlyThePeriod() throws {
     let store = try Self.store()
     // From 2026-01-19: only w3, warm-up 100×1 out: heaviest 85, Epley 85×5 → 99.17 vs 70×12 → 98.

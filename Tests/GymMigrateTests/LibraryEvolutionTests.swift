@@ -42,12 +42,19 @@ import Testing
   /// - 4, abandoned, no dates: one abandoned reading.
   /// - 5, to read, no dates, readCount 0: none.
   /// - 6, being read, no dates, read once before: one undated reading in progress and one undated read.
+  /// - 7, being read again after a read from 2024-01-01 to 2024-02-01: that read, and one in progress.
+  /// - 8, read, a start alone written 2025/03/01: a read reading from 2025-03-01.
+  /// - 9, read, `2024-05-01 10:00:00` to `spring 2019`, rated 4.3: the start as a date, the finish kept as
+  ///   written, the rating as it is.
+  /// - 10, to read, a start alone: abandoned (started, not finished, not being read).
+  /// - 11, being read, started 2026-02-01 after a finish on 2025-12-01: a read finished then, and the reading
+  ///   in progress from the start.
   /// The entries keep their shelf, rating (now a number of stars, 5 → 5.0), review, dateAdded, copies and tags.
   @Test func entriesBecomeReadings() throws {
     let path = try MigrationFixtures.temporaryPath()
     let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "library/003-readings"))
     try before.write { db in
-      for id in 1...6 {
+      for id in 1...11 {
         try db.execute(
           sql: "INSERT INTO work (id, title, lastModified) VALUES (?, ?, '2026-01-01T00:00:00.000Z')",
           arguments: [id, "Work \(id)"])
@@ -61,7 +68,12 @@ import Testing
             (3, 'reading', NULL, '2026-10-30', '2026-11-01', NULL, NULL, 0, 0, NULL),
             (4, 'abandoned', 2, NULL, NULL, NULL, 'Not for me.', 0, 0, 'did-not-finish'),
             (5, 'toRead', NULL, '2026-11-20', NULL, NULL, NULL, 0, 2, NULL),
-            (6, 'reading', NULL, NULL, NULL, NULL, NULL, 1, 0, NULL)
+            (6, 'reading', NULL, NULL, NULL, NULL, NULL, 1, 0, NULL),
+            (7, 'reading', NULL, NULL, '2024-01-01', '2024-02-01', NULL, 0, 0, NULL),
+            (8, 'read', NULL, NULL, '2025/03/01', NULL, NULL, 0, 0, NULL),
+            (9, 'read', 4.3, NULL, '2024-05-01 10:00:00', 'spring 2019', NULL, 0, 0, NULL),
+            (10, 'toRead', NULL, NULL, '2026-06-01', NULL, NULL, 0, 0, NULL),
+            (11, 'reading', NULL, NULL, '2026-02-01', '2025-12-01', NULL, 0, 0, NULL)
           """)
     }
     try before.close()
@@ -81,12 +93,18 @@ import Testing
       "SELECT workId, coalesce(started, '-'), coalesce(finished, '-'), status, pages, percent FROM reading ORDER BY id")
     let entries = try rows("SELECT * FROM library_entry ORDER BY workId", named: true)
     let list = try rows("SELECT id, status, dateStarted, dateFinished, readCount FROM library_list ORDER BY id")
-    // Dated, in-progress and abandoned readings first (one statement, by work), then the undated reads.
+    // The entries' own readings first (by work), then the readings in progress beside a finished one,
+    // then the undated reads.
     #expect(
       readings == [
         #"1 "2024-01-02" "2024-02-03" "read" NULL NULL"#, #"3 "2026-11-01" "-" "reading" NULL NULL"#,
-        #"4 "-" "-" "abandoned" NULL NULL"#, #"6 "-" "-" "reading" NULL NULL"#, #"1 "-" "-" "read" NULL NULL"#,
-        #"1 "-" "-" "read" NULL NULL"#, #"2 "-" "-" "read" NULL NULL"#, #"6 "-" "-" "read" NULL NULL"#,
+        #"4 "-" "-" "abandoned" NULL NULL"#, #"6 "-" "-" "reading" NULL NULL"#,
+        #"7 "2024-01-01" "2024-02-01" "read" NULL NULL"#, #"8 "2025-03-01" "-" "read" NULL NULL"#,
+        #"9 "2024-05-01" "spring 2019" "read" NULL NULL"#, #"10 "2026-06-01" "-" "abandoned" NULL NULL"#,
+        #"11 "-" "2025-12-01" "read" NULL NULL"#,
+        #"7 "-" "-" "reading" NULL NULL"#, #"11 "2026-02-01" "-" "reading" NULL NULL"#,
+        #"1 "-" "-" "read" NULL NULL"#, #"1 "-" "-" "read" NULL NULL"#, #"2 "-" "-" "read" NULL NULL"#,
+        #"6 "-" "-" "read" NULL NULL"#,
       ])
     #expect(
       entries == [
@@ -96,6 +114,11 @@ import Testing
         "id=4 workId=4 readingStatus=\"abandoned\" rating=2.0 dateAdded=NULL review=\"Not for me.\" ownedCopies=0 shelves=\"did-not-finish\"",
         "id=5 workId=5 readingStatus=\"toRead\" rating=NULL dateAdded=\"2026-11-20\" review=NULL ownedCopies=2 shelves=NULL",
         "id=6 workId=6 readingStatus=\"reading\" rating=NULL dateAdded=NULL review=NULL ownedCopies=0 shelves=NULL",
+        "id=7 workId=7 readingStatus=\"reading\" rating=NULL dateAdded=NULL review=NULL ownedCopies=0 shelves=NULL",
+        "id=8 workId=8 readingStatus=\"read\" rating=NULL dateAdded=NULL review=NULL ownedCopies=0 shelves=NULL",
+        "id=9 workId=9 readingStatus=\"read\" rating=4.3 dateAdded=NULL review=NULL ownedCopies=0 shelves=NULL",
+        "id=10 workId=10 readingStatus=\"toRead\" rating=NULL dateAdded=NULL review=NULL ownedCopies=0 shelves=NULL",
+        "id=11 workId=11 readingStatus=\"reading\" rating=NULL dateAdded=NULL review=NULL ownedCopies=0 shelves=NULL",
       ])
     // The list shows what the entry showed: the dates of the latest reading, reads counted.
     #expect(
@@ -103,6 +126,10 @@ import Testing
         "1 \"read\" \"2024-01-02\" \"2024-02-03\" 3", "2 \"read\" NULL NULL 1",
         "3 \"reading\" \"2026-11-01\" NULL 0", "4 \"abandoned\" NULL NULL 0", "5 \"toRead\" NULL NULL 0",
         "6 \"reading\" NULL NULL 1",
+        // 7: the latest is the one in progress (undated); the last finish; one read.
+        "7 \"reading\" NULL \"2024-02-01\" 1", "8 \"read\" \"2025-03-01\" NULL 1",
+        "9 \"read\" \"2024-05-01\" \"spring 2019\" 1", "10 \"toRead\" \"2026-06-01\" NULL 0",
+        "11 \"reading\" \"2026-02-01\" \"2025-12-01\" 1",
       ])
   }
 }

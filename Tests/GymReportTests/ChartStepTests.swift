@@ -45,3 +45,15 @@ import Testing
     #expect(chart.points.first?.label == "600")
   }
 }
+
+extension SVGChartTests {
+  /// A sum of outside values that overflowed is no point at all, never a trap.
+  @Test func nonFiniteValuesAreLeftOut() throws {
+    let chart = try #require(
+      ReportChart(
+        title: "t", kind: .bars, xLabel: "x", yLabel: "y",
+        points: [.init("a", .infinity), .init("b", 2), .init("c", .nan), .init("d", -.infinity)]))
+    #expect(chart.points == [.init("b", 2)])
+    #expect(ReportChart(title: "t", kind: .bars, xLabel: "x", yLabel: "y", points: [.init("a", .infinity)]) == nil)
+  }
+}

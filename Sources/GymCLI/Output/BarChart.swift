@@ -35,6 +35,8 @@ public struct BarChart: Sendable {
   /// The chart's lines, its title first, at most `width` columns each; nil when there is nothing to
   /// draw (no value above zero, or no room).
   public func render(_ rows: [(label: String, value: Double?)], width: Int) -> [String]? {
+    // A value that is not a finite number is drawn as missing.
+    let rows = rows.map { (label: $0.label, value: $0.value.flatMap { $0.isFinite ? $0 : nil }) }
     let known = rows.compactMap(\.value)
     guard let high = known.max(), high > 0 else { return nil }
     let labelWidth = rows.map(\.label.count).max() ?? 0

@@ -28,6 +28,8 @@ public struct Sparkline: Sendable {
 
   /// The line, at most `width` columns; nil when there is nothing to draw.
   public func render(_ values: [Double?], width: Int) -> String? {
+    // A value that is not a finite number is drawn as missing.
+    let values = values.map { $0.flatMap { $0.isFinite ? $0 : nil } }
     let known = values.compactMap { $0 }
     guard let low = known.min(), let high = known.max() else { return nil }
     let lowText = ChartLabel.text(low)

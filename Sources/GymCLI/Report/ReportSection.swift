@@ -39,7 +39,9 @@ public struct ReportChart: Sendable {
   public let points: [Point]
 
   /// A chart whose values are all zero has nothing to draw: a module leaves it out.
+  /// A value that is not a finite number (a sum of outside values that overflowed) is left out.
   public init?(title: String, kind: Kind, xLabel: String, yLabel: String, points: [Point]) {
+    let points = points.filter(\.value.isFinite)
     guard points.contains(where: { $0.value != 0 }) else { return nil }
     self.title = title
     self.kind = kind

@@ -37,7 +37,7 @@ enum TrainingSchema {
   /// nothing reads it, and it cost every imported set a key expression and an index insert.
   static let dropKeyIndex = Migration(
     "history/012-drop-exercise-key-index", .additive, touches: ["workout_set"],
-    sql: "DROP INDEX workout_set_exercise_key;")
+    sql: "DROP INDEX IF EXISTS workout_set_exercise_key;")
 
   /// The exercises list: one row per exercise, named by its latest spelling.
   static let exercises = TableSchema(

@@ -49,10 +49,12 @@ struct WorkoutClock {
 
   init(_ db: Database, since: Timestamp?, period: Period = .week) throws {
     self.period = period
-    let range = try Row.fetchOne(db, sql: "SELECT COUNT(*), MAX(seq) FROM workout")
+    let range = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(seq), MAX(seq) FROM workout")
     let total: Int = range?[0] ?? 0
-    let maxSeq: Int64 = range?[1] ?? 0
-    let dense = maxSeq >= 0 && maxSeq <= Int64(total) * 8 + 65_536
+    let minSeq: Int64 = range?[1] ?? 0
+    let maxSeq: Int64 = range?[2] ?? 0
+    // An array by seq when seqs are what SQLite assigns (from 1, few gaps); a dictionary for any other.
+    let dense = minSeq >= 0 && maxSeq <= Int64(total) * 8 + 65_536
     if dense { denseRanks = [Int32](repeating: -1, count: Int(maxSeq) + 1) }
     times.reserveCapacity(total)
     let statement = try db.makeStatement(sql: Self.sql)

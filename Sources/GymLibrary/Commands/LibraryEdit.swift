@@ -117,22 +117,31 @@ struct LibrarySet: GymCommand {
       entry.apply(to: &values, today: EntryOptions.today())
       var changed = false
       if entry.status == nil, entry.started != nil || entry.finished != nil,
-        let latest = try Int64.fetchOne(
+        let latest = try Row.fetchOne(
           db,
-          sql: """
-            SELECT id FROM reading WHERE workId = ?
-            ORDER BY status = 'reading' DESC, coalesce(finished, started) DESC, id DESC LIMIT 1
-            """, arguments: [id])
+          sql:
+            "SELECT id, status, started, finished FROM reading WHERE workId = ? ORDER BY \(Readings.latestFirst) LIMIT 1",
+          arguments: [id])
       {
         // A correction: the latest reading's dates, not a new reading.
+        let status: String = latest["status"]
+        if status == "reading" && entry.finished != nil {
+          throw GymError.usage(
+            "the latest reading of work \(id) is in progress: 'gym library finish \(id) --date …' ends it")
+        }
+        let started: String? = values.dateStarted ?? latest["started"]
+        let finished: String? = values.dateFinished ?? latest["finished"]
+        if let started, let finished, started > finished {
+          throw GymError.usage("the start \(started) would come after the finish \(finished); give both dates")
+        }
         try db.execute(
-          sql: "UPDATE reading SET started = coalesce(?, started), finished = coalesce(?, finished) WHERE id = ?",
-          arguments: [values.dateStarted, values.status == "reading" ? nil : values.dateFinished, latest])
+          sql: "UPDATE reading SET started = ?, finished = ? WHERE id = ?",
+          arguments: [started, finished, latest["id"] as Int64])
         changed = db.changesCount > 0
         (values.dateStarted, values.dateFinished) = (nil, nil)
       }
       guard values != before || changed else { return id }
-      _ = try LibraryWriter(db, now: .now()).saveEntry(work: id, values)
+      _ = try LibraryWriter(db, now: .now()).saveEntry(work: id, values, endsReadingInProgress: true)
       try db.execute(
         sql: "UPDATE work SET lastModified = ? WHERE id = ?", arguments: [Timestamp.now().canonical, id])
       return id
@@ -191,7 +200,7 @@ struct EntryOptions: ParsableArguments {
   }
 
   func validate() throws {
-    if let rating, !(rating == 0 || ((0.25...5).contains(rating) && (rating * 4).rounded() == rating * 4)) {
+    if let rating, rating != 0 && !Stars.isValid(rating) {
       throw ValidationError("--rating must be from 0.25 to 5 in quarter stars (such as 4 or 3.75), or 0 to clear it")
     }
     for (name, value) in [("--started", started), ("--finished", finished)] {

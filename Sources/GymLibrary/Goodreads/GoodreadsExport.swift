@@ -18,9 +18,8 @@ enum GoodreadsExport {
     "Private Notes", "Read Count", "Owned Copies",
   ]
 
-  static let shelfOfStatus = [
-    "read": "read", "reading": "currently-reading", "toRead": "to-read", "abandoned": "abandoned",
-  ]
+  /// Each status's shelf: the inverse of what the import reads.
+  static let shelfOfStatus = Dictionary(uniqueKeysWithValues: GoodreadsFormat.statusOfShelf.map { ($1, $0) })
 
   /// One row per work, in id order; the edition is the one an import maintains, else the first.
   static let sql = """
@@ -64,8 +63,8 @@ enum GoodreadsExport {
       field(row["additional"])
       field("=\"" + ((row["isbn10"] as String?) ?? "") + "\"")
       field("=\"" + ((row["isbn13"] as String?) ?? "") + "\"")
-      // Goodreads rates in whole stars: a quarter-star rating is written to the nearest (3.75 → 4).
-      field(String(Int(((row["rating"] as Double?) ?? 0).rounded())))
+      // Goodreads rates in whole stars (0 is none): a quarter-star rating to the nearest, at least 1.
+      field(String((row["rating"] as Double?).map(Stars.whole) ?? 0))
       field(nil)  // Average Rating: Goodreads' own
       field(row["publisher"])
       field(row["binding"])

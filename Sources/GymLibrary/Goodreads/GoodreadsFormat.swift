@@ -77,7 +77,7 @@ struct GoodreadsFormat: LibraryExportFormat {
     if statusOfShelf[shelf] == nil && !shelves.contains(shelf) { shelves.insert(shelf, at: 0) }
     book.entry.shelves = shelves.isEmpty ? nil : shelves.joined(separator: ", ")
     book.entry.review = row.exactText("My Review")
-    book.entry.readCount = try row.integer("Read Count", in: 0...100_000)
+    book.entry.readCount = try row.integer("Read Count", in: 0...Readings.maximumReads)
     book.entry.ownedCopies = try row.integer("Owned Copies", in: 0...100_000) ?? 0
     return book
   }
@@ -105,5 +105,5 @@ func calendarDate(_ text: String) -> String? {
   ]
   guard day <= daysInMonth[month - 1] else { return nil }
   func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-  return "\(year)-\(pad(month))-\(pad(day))"
+  return "\(year.padded(4))-\(pad(month))-\(pad(day))"
 }

@@ -30,20 +30,24 @@ enum ReadingSchema {
     indexes: [], defaultSort: [SortKey("id", descending: true)], rowKey: "id")
 
   /// `library/003`: the reading table, filled from the entries, which lose their dates and read count
-  /// (rebuilt, and their rating a number of quarter stars, as StoryGraph rates: 3.75).
-  /// - An entry with a start or finish date becomes one reading with those dates: read when finished,
-  ///   else abandoned when the entry says so, else being read.
-  /// - An entry being read or abandoned without dates becomes one undated reading of that status.
-  /// - Reads the dated reading does not account for (`readCount` above it; at least one for an entry
-  ///   on the read shelf) become undated readings.
+  /// (rebuilt, and their rating a number of stars, as StoryGraph rates: 3.75). Nothing is lost:
+  /// - dates SQLite can read (`2024/01/02`, `2024-01-02 10:00`) are made `YYYY-MM-DD`, others kept as written;
+  /// - an entry with a finish date becomes a read reading (abandoned on the abandoned shelf) with its dates;
+  ///   on the reading shelf it is being read again besides: a reading in progress, from the start date when
+  ///   that comes after the finish;
+  /// - one with a start date alone becomes a reading in progress on the reading shelf, a read one on the read
+  ///   shelf, else an abandoned one (started, not finished, not being read);
+  /// - one on the reading or abandoned shelf without dates, one undated reading of that status;
+  /// - reads the dated reading does not account for (`readCount` above it, at most 10,000; at least one on the
+  ///   read shelf) become undated read readings.
   static let migration = Migration(
     "library/003-readings", .custom, touches: ["reading", "library_list"],
     sql: """
       CREATE TABLE reading (
         id INTEGER PRIMARY KEY,
         workId INTEGER NOT NULL REFERENCES work(id) ON DELETE CASCADE,
-        started TEXT CHECK (started IS NULL OR started GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
-        finished TEXT CHECK (finished IS NULL OR finished GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+        started TEXT,
+        finished TEXT,
         status TEXT NOT NULL CHECK (status IN ('reading', 'read', 'abandoned')),
         pages INTEGER CHECK (pages IS NULL OR pages >= 0),
         percent REAL CHECK (percent IS NULL OR (percent >= 0 AND percent <= 100)),
@@ -51,28 +55,38 @@ enum ReadingSchema {
       );
       CREATE INDEX reading_work ON reading(workId, status, finished);
       CREATE INDEX reading_finished ON reading(status, finished, workId);
+      CREATE TEMP TABLE entry_dates AS
+      SELECT workId, readingStatus AS shelf, readCount,
+        CASE WHEN dateStarted IS NULL THEN NULL
+          ELSE coalesce(date(replace(trim(dateStarted), '/', '-')), dateStarted) END AS s,
+        CASE WHEN dateFinished IS NULL THEN NULL
+          ELSE coalesce(date(replace(trim(dateFinished), '/', '-')), dateFinished) END AS f
+      FROM library_entry;
       INSERT INTO reading (workId, started, finished, status)
-      SELECT workId, dateStarted, dateFinished,
-        CASE WHEN dateFinished IS NOT NULL THEN 'read' WHEN readingStatus = 'abandoned' THEN 'abandoned'
-          ELSE 'reading' END
-      FROM library_entry WHERE dateStarted IS NOT NULL OR dateFinished IS NOT NULL
-        OR readingStatus IN ('reading', 'abandoned')
+      SELECT workId, CASE WHEN shelf = 'reading' AND f IS NOT NULL AND s > f THEN NULL ELSE s END, f,
+        CASE WHEN f IS NOT NULL THEN CASE WHEN shelf = 'abandoned' THEN 'abandoned' ELSE 'read' END
+          WHEN shelf IN ('reading', 'read') THEN shelf ELSE 'abandoned' END
+      FROM entry_dates WHERE s IS NOT NULL OR f IS NOT NULL OR shelf IN ('reading', 'abandoned')
       ORDER BY workId;
+      INSERT INTO reading (workId, started, status)
+      SELECT workId, CASE WHEN s > f THEN s END, 'reading' FROM entry_dates
+      WHERE shelf = 'reading' AND f IS NOT NULL ORDER BY workId;
       WITH RECURSIVE missing(workId, n) AS (
         SELECT e.workId,
-          max(e.readCount, CASE WHEN e.readingStatus = 'read' THEN 1 ELSE 0 END)
+          min(max(e.readCount, CASE WHEN e.shelf = 'read' THEN 1 ELSE 0 END), 10000)
             - (SELECT COUNT(*) FROM reading r WHERE r.workId = e.workId AND r.status = 'read')
-        FROM library_entry e
+        FROM entry_dates e
         UNION ALL
         SELECT workId, n - 1 FROM missing WHERE n > 1
       )
       INSERT INTO reading (workId, status) SELECT workId, 'read' FROM missing WHERE n > 0 ORDER BY workId;
+      DROP TABLE entry_dates;
       DROP VIEW library_list;
       CREATE TABLE library_entry_new (
         id INTEGER PRIMARY KEY,
         workId INTEGER NOT NULL REFERENCES work(id) ON DELETE CASCADE,
         readingStatus TEXT NOT NULL DEFAULT 'toRead' CHECK (readingStatus IN ('toRead', 'reading', 'read', 'abandoned')),
-        rating REAL CHECK (rating IS NULL OR (rating >= 0.25 AND rating <= 5 AND rating * 4 = CAST(rating * 4 AS INTEGER))),
+        rating REAL CHECK (rating IS NULL OR (rating > 0 AND rating <= 5)),
         dateAdded TEXT,
         review TEXT,
         ownedCopies INTEGER NOT NULL DEFAULT 0 CHECK (ownedCopies >= 0),

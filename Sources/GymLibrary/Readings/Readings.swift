@@ -7,6 +7,13 @@ import GymCore
 /// one: a reading is never removed by what a source leaves out, and a source that says again what
 /// gym has (the same export imported twice) adds nothing. Docs/Library/Readings.md.
 enum Readings {
+  /// The most reads a source may claim for one work (a bound on the rows one line can add).
+  static let maximumReads = 10_000
+
+  /// The order in which the latest of a work's readings comes first: one in progress, then by its
+  /// last date, then the last recorded. The list's `dateStarted` and `set`'s corrections use it.
+  static let latestFirst = "status = 'reading' DESC, coalesce(finished, started) DESC, id DESC"
+
   /// The reading in progress, if any (at most one: `start` refuses a second).
   static func open(_ db: Database, work: Int64) throws -> (id: Int64, started: String?)? {
     try Row.fetchOne(
@@ -40,16 +47,22 @@ enum Readings {
     ).execute(arguments: [status, finished, started, reading])
   }
 
-  /// Readings a source gives in full: each matched to one gym has with the same dates and status
-  /// (its progress updated), else added. None is removed. Returns whether anything changed.
+  /// Readings a source gives in full: each matched to one gym has with the same dates and status (one
+  /// the source has in progress, to any from the same start), its progress updated, else added. None
+  /// is removed. Returns whether anything changed.
   static func merge(_ db: Database, work: Int64, _ readings: [LibraryBook.Reading]) throws -> Bool {
     let before = db.totalChangesCount
     var matched: Set<Int64> = []
     for reading in readings {
+      // A reading the source has in progress may have been ended in gym since: any from its start matches.
+      let open = reading.status == "reading" && reading.finished == nil
       let candidates = try Int64.fetchAll(
         db.cachedStatement(
-          sql: "SELECT id FROM reading WHERE workId = ? AND started IS ? AND finished IS ? AND status = ? ORDER BY id"),
-        arguments: [work, reading.started, reading.finished, reading.status])
+          sql: """
+            SELECT id FROM reading WHERE workId = ?1 AND started IS ?2
+              AND (?5 OR (finished IS ?3 AND status = ?4)) ORDER BY id
+            """),
+        arguments: [work, reading.started, reading.finished, reading.status, open])
       if let id = candidates.first(where: { !matched.contains($0) }) {
         matched.insert(id)
         guard reading.pages != nil || reading.percent != nil else { continue }
@@ -73,13 +86,16 @@ enum Readings {
   ///   reading of its own.
   /// - The reading shelf starts a reading when none is in progress, unless one from the same start
   ///   (undated matching undated) ended after the source's finish date — it was ended in gym since
-  ///   the source was made; the abandoned shelf ends the one in progress, or records one; the read
-  ///   shelf ends the one in progress, undated.
-  /// - Reads beyond those gym has (`readCount` above them; at least one on the read shelf) are
-  ///   undated readings.
+  ///   the source was made; the abandoned shelf records an abandoned reading when none is in progress
+  ///   and none is abandoned. A reading in progress is only ended by a finish date on or after its
+  ///   start — an older export never ends a reading begun in gym since — or, with
+  ///   `endsReadingInProgress` (`set --status`), by the shelf: read or abandoned, undated.
+  /// - Reads beyond those gym has (`readCount` above them, at most `maximumReads`; at least one on
+  ///   the read shelf) are undated readings.
   /// Returns whether anything changed.
   static func record(
-    _ db: Database, work: Int64, started: String?, finished: String?, shelf: String?, readCount: Int?
+    _ db: Database, work: Int64, started: String?, finished: String?, shelf: String?, readCount: Int?,
+    endsReadingInProgress: Bool = false
   ) throws -> Bool {
     let before = db.totalChangesCount
     var inProgress = try open(db, work: work)
@@ -112,15 +128,19 @@ enum Readings {
       if !seen { try insert(db, work: work, started: startedNow, finished: nil, status: "reading") }
     case "abandoned":
       if let current = inProgress {
-        try end(db, reading: current.id, status: "abandoned", finished: nil, started: started)
+        if endsReadingInProgress {
+          try end(db, reading: current.id, status: "abandoned", finished: nil, started: started)
+        }
       } else if try count(db, work: work, status: "abandoned") == 0 {
         try insert(db, work: work, started: started, finished: nil, status: "abandoned")
       }
     case "read":
-      if let current = inProgress { try end(db, reading: current.id, status: "read", finished: nil) }
+      if let current = inProgress, endsReadingInProgress {
+        try end(db, reading: current.id, status: "read", finished: nil)
+      }
     default: break
     }
-    let reads = max(readCount ?? 0, shelf == "read" ? 1 : 0)
+    let reads = min(max(readCount ?? 0, shelf == "read" ? 1 : 0), maximumReads)
     let have = try count(db, work: work, status: "read")
     if reads > have {
       for _ in have..<reads { try insert(db, work: work, started: nil, finished: nil, status: "read") }

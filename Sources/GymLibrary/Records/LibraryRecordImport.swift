@@ -24,7 +24,14 @@ struct LibraryRecordImport {
   static let nested: [(name: String, fieldNames: [String])] = [
     ("authors", ["id", "name", "sortName"]),
     ("editions", ["id", "isbn10", "isbn13", "publisher", "binding", "pageCount", "year", "source"]),
-    ("entries", ["id", "readingStatus", "rating", "dateAdded", "review", "ownedCopies", "shelves"]),
+    // Entries printed before readings (library/003) carried their dates and read count: read as a claim.
+    (
+      "entries",
+      [
+        "id", "readingStatus", "rating", "dateAdded", "review", "ownedCopies", "shelves", "dateStarted", "dateFinished",
+        "readCount",
+      ]
+    ),
     ("readings", ["id", "started", "finished", "status", "pages", "percent"]),
   ]
 

@@ -84,9 +84,16 @@ struct WorkRecord {
           throw fields.fail(
             "status", fields.text("status") ?? "", expected: "one of " + ReadingSchema.statuses.joined(separator: ", "))
         }
-        return LibraryBook.Reading(
+        let reading = LibraryBook.Reading(
           started: try fields.date("started"), finished: try fields.date("finished"), status: status,
           pages: try fields.integer("pages", in: 0...1_000_000).map(Int.init), percent: try fields.percent("percent"))
+        if status == "reading" && reading.finished != nil {
+          throw fields.fail("finished", reading.finished!, expected: "empty for a reading in progress")
+        }
+        if let started = reading.started, let finished = reading.finished, started > finished {
+          throw fields.fail("started", started, expected: "on or before the finish \(finished)")
+        }
+        return reading
       }
     }
   }
@@ -104,7 +111,7 @@ struct WorkRecord {
     if row.given("dateStarted") || row.given("dateFinished") || row.given("readCount") {
       readingClaim = (
         try row.date("dateStarted"), try row.date("dateFinished"),
-        try row.integer("readCount", in: 0...1_000_000).map(Int.init)
+        try row.integer("readCount", in: 0...Int64(Readings.maximumReads)).map(Int.init)
       )
     }
     if row.given("ownedCopies") {
@@ -268,17 +275,19 @@ private struct Fields {
     InputError(line: line, message: "field '\(name)': '\(value.prefix(60))' is not \(expected)")
   }
 
-  /// A calendar date (`YYYY-MM-DD`), or nil when null or empty.
+  /// A calendar date (`YYYY-MM-DD`, a day that exists), or nil when null or empty.
   func date(_ name: String) throws(InputError) -> String? {
     guard let value = text(name) else { return nil }
-    guard Self.isDate(value) else { throw fail(name, value, expected: "a date (YYYY-MM-DD)") }
+    guard Self.isDate(value), let date = calendarDate(value), date == value else {
+      throw fail(name, value, expected: "a date (YYYY-MM-DD)")
+    }
     return value
   }
 
   /// A rating, 0.25 to 5 in quarter stars, or nil when null or empty.
   func stars(_ name: String) throws(InputError) -> Double? {
     guard let value = text(name) else { return nil }
-    guard let number = Double(value), (0.25...5).contains(number), (number * 4).rounded() == number * 4 else {
+    guard let number = Double(value), Stars.isValid(number) else {
       throw fail(name, value, expected: "a rating from 0.25 to 5 in quarter stars")
     }
     return number

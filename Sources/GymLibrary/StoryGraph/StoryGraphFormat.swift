@@ -48,11 +48,11 @@ enum StoryGraphFormat: LibraryExportFormat {
     }
     // The read count counts the readings given and the reads it has no dates for; a did-not-finish
     // reading is in it too, so the reads are what is left.
-    if let count = try row.integer("Read Count", in: 0...100_000) {
+    if let count = try row.integer("Read Count", in: 0...Readings.maximumReads) {
       book.entry.readCount = max(0, count - book.entry.readings.filter { $0.status == "abandoned" }.count)
     }
     if let stars = row.text("Star Rating") {
-      guard let value = Double(stars), (0...5).contains(value), (value * 4).rounded() == value * 4 else {
+      guard let value = Double(stars), value == 0 || Stars.isValid(value) else {
         throw row.fail("Star Rating", stars, expected: "a rating from 0.25 to 5 in quarter stars")
       }
       book.entry.rating = value == 0 ? nil : value
