@@ -129,7 +129,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
   }
 
   /// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
-  static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+  public static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yoe = y - era * 400

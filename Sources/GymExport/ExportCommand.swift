@@ -18,7 +18,7 @@ public struct ExportCommand: ParsableCommand {
         "gym export create --out backups",
         "gym export status --out backups",
       ]),
-    subcommands: [ExportCreate.self, ExportVerify.self, ExportStatus.self, ExportSchedule.self],
+    subcommands: [ExportCreate.self, ExportVerify.self, ExportStatus.self, ExportSchedule.self, ExportPrune.self],
     defaultSubcommand: ExportCreate.self)
 
   public init() {}

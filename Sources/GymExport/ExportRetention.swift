@@ -25,8 +25,20 @@ public struct ExportListing: Sendable {
   /// Deletes the oldest exports beyond the newest `keep`; returns their names. Anything else in
   /// the directory — files, other directories, an export whose manifest is gone — is left alone.
   public static func prune(_ directory: String, keep: Int) -> [String] {
+    prune(directory, policy: RetentionPolicy(last: max(keep, 1)))
+  }
+
+  /// The exports `policy` does not keep, oldest first; one whose manifest's time cannot be read is kept.
+  public static func unkept(_ directory: String, policy: RetentionPolicy) -> [Entry] {
     let all = exports(in: directory)
-    let old = all.dropLast(max(keep, 1))
+    let dated = all.indices.filter { Timestamp(parsing: all[$0].manifest.created) != nil }
+    let kept = policy.keep(dated.map { Timestamp(parsing: all[$0].manifest.created)! })
+    return dated.enumerated().filter { !kept.contains($0.offset) }.map { all[$0.element] }
+  }
+
+  /// Deletes the exports `policy` does not keep; returns their names.
+  public static func prune(_ directory: String, policy: RetentionPolicy) -> [String] {
+    let old = unkept(directory, policy: policy)
     for entry in old { try? FileManager.default.removeItem(atPath: entry.path) }
     return old.map(\.name)
   }

@@ -26,6 +26,7 @@ struct ExportSchedule: AsyncGymCommand {
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: ArgumentHelp("The interval: 24h, 30m, 90s, 7d.", valueName: "duration")) var every: String
   @Option(help: "How many exports to keep in --out (only gym's, recognised by their manifest).") var keep = 14
+  @OptionGroup var retention: RetentionOptions
   @OptionGroup var export: ExportOptionGroup
   @Flag(help: "After each export, write report.html (the last 90 days) in --out.") var report = false
 
@@ -52,7 +53,7 @@ struct ExportSchedule: AsyncGymCommand {
     }
     let service = ExportService(
       job: ExportJob(store: store, options: try export.options(context), gymVersion: ExportCommand.gymVersion),
-      interval: ExportListing.seconds(every)!, keep: keep, report: makeReport)
+      interval: ExportListing.seconds(every)!, policy: retention.policy(last: keep), report: makeReport)
     var logger = Logger(label: "gym.export") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .info
     let group = ServiceGroup(
@@ -67,7 +68,7 @@ struct ExportSchedule: AsyncGymCommand {
 struct ExportService: Service {
   let job: ExportJob
   let interval: Double
-  let keep: Int
+  let policy: RetentionPolicy
   /// The report to write after each export, as of then; nil without `--report`.
   var report: (@Sendable (Timestamp) -> Report)?
 
@@ -77,7 +78,7 @@ struct ExportService: Service {
       // A failed export is logged and retried on the next interval: the scheduler keeps going.
       do {
         let (path, manifest) = try job.run(now: started)
-        let removed = ExportListing.prune(job.options.out, keep: keep)
+        let removed = ExportListing.prune(job.options.out, policy: policy)
         printNote(
           "\(Timestamp.now().canonical) exported \((path as NSString).lastPathComponent): "
             + "\(manifest.totalRows ?? 0) rows, \(manifest.totalBytes ?? 0) bytes "

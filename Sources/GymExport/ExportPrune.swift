@@ -1,0 +1,44 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym export prune --out DIR --keep 3 --keep-daily 7 --keep-weekly 4 --keep-monthly 12 [--dry-run]`:
+/// thins the exports in a directory as `export schedule` does after each export.
+struct ExportPrune: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "prune",
+    abstract: "Delete the exports in --out that no --keep rule keeps (restic's semantics); --dry-run lists them.",
+    discussion: HelpExamples.discussion(
+      """
+      Keeps the newest --keep, and the newest export of each of the last --keep-daily days, \
+      --keep-weekly weeks and --keep-monthly months that have one (local time). Only gym's exports, \
+      recognised by their manifest, are ever deleted.
+      """,
+      examples: [
+        "gym export prune --out backups --keep 3 --keep-daily 7 --dry-run",
+        "gym export prune --out backups --keep 1 --keep-weekly 4 --keep-monthly 12",
+      ]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Option(help: ArgumentHelp("The exports' directory (default: export.directory).", valueName: "dir")) var out: String?
+  @Option(help: "Keep the newest N exports.") var keep = 1
+  @OptionGroup var retention: RetentionOptions
+  @Flag(help: "List what would be deleted; delete nothing.") var dryRun = false
+
+  func validate() throws {
+    if keep < 0 { throw ValidationError("--keep must be 0 or more") }
+  }
+
+  func run(context: CommandContext) throws {
+    let directory = out ?? context.exportDirectory
+    let policy = retention.policy(last: keep)
+    let names =
+      dryRun
+      ? ExportListing.unkept(directory, policy: policy).map(\.name) : ExportListing.prune(directory, policy: policy)
+    let out = BufferedOutput.standardOutput()
+    for name in names { out.write(name + "\n") }
+    out.flush()
+    printNote(
+      "\(dryRun ? "would delete" : "deleted") \(names.count) export\(names.count == 1 ? "" : "s") in '\(directory)'")
+  }
+}

@@ -1,0 +1,50 @@
+import GymCore
+
+/// Which exports to keep, with restic's semantics: the newest `last`; and for each of the last
+/// `daily` days that have an export, the newest of that day; likewise for `weekly` weeks (Monday to
+/// Sunday) and `monthly` months. Days, weeks and months are local (`TZ`, `time.zone`). An export
+/// kept by any rule is kept.
+public struct RetentionPolicy: Sendable, Equatable {
+  public var last: Int
+  public var daily: Int
+  public var weekly: Int
+  public var monthly: Int
+
+  public init(last: Int, daily: Int = 0, weekly: Int = 0, monthly: Int = 0) {
+    self.last = last
+    self.daily = daily
+    self.weekly = weekly
+    self.monthly = monthly
+  }
+
+  /// The local day (`2026-11-23`), week (its Monday's day) and month (`2026-11`) of an instant.
+  static func periods(_ time: Timestamp) -> (day: String, week: String, month: String) {
+    let day = String(time.localDescription.prefix(10))
+    let parts = day.split(separator: "-").compactMap { Int64($0) }
+    let days = Timestamp.days(year: parts[0], month: parts[1], day: parts[2])
+    // 1970-01-01 was a Thursday: three days after a Monday.
+    let monday = Timestamp(millisecondsSince1970: (days - (days + 3).floorDivided(by: 7).remainder) * 86_400_000)
+    return (day, String(monday.canonical.prefix(10)), String(day.prefix(7)))
+  }
+
+  /// The indices of `times` (any order) to keep.
+  public func keep(_ times: [Timestamp]) -> Set<Int> {
+    let newestFirst = times.indices.sorted { (times[$0], $0) > (times[$1], $1) }
+    var kept = Set(newestFirst.prefix(max(last, 0)))
+    let periods = times.map(Self.periods)
+    for (count, period) in [
+      (daily, \(day: String, week: String, month: String).day), (weekly, \.week), (monthly, \.month),
+    ]
+    where count > 0 {
+      var seen: Set<String> = []
+      for index in newestFirst {
+        let name = periods[index][keyPath: period]
+        guard !seen.contains(name) else { continue }
+        guard seen.count < count else { break }
+        seen.insert(name)
+        kept.insert(index)
+      }
+    }
+    return kept
+  }
+}
