@@ -95,8 +95,8 @@ struct LibrarySet: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The work's id, or an ISBN of one of its editions.", completion: .custom(LibraryCompletion.workIDs))
-  var work: String
+  @OptionGroup var target: WorkArgument
+  var work: String { target.work }
   @OptionGroup var entry: EntryOptions
 
   func validate() throws {

@@ -3,6 +3,12 @@ import GRDB
 import GymCLI
 import GymCore
 
+/// The one work a command acts on: its id, or an ISBN of one of its editions.
+struct WorkArgument: ParsableArguments {
+  @Argument(help: "The work's id, or an ISBN of one of its editions.", completion: .custom(LibraryCompletion.workIDs))
+  var work: String
+}
+
 /// `--date`, shared by `start`, `finish` and `abandon`: the day it happened, today by default.
 struct ReadingDateOptions: ParsableArguments {
   @Option(help: "The day (YYYY-MM-DD; default: today, local time).") var date: String?
@@ -49,8 +55,8 @@ struct LibraryStart: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The work's id, or an ISBN of one of its editions.", completion: .custom(LibraryCompletion.workIDs))
-  var work: String
+  @OptionGroup var target: WorkArgument
+  var work: String { target.work }
   @OptionGroup var when: ReadingDateOptions
 
   func run(context: CommandContext) throws {
@@ -88,8 +94,8 @@ struct LibraryFinish: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The work's id, or an ISBN of one of its editions.", completion: .custom(LibraryCompletion.workIDs))
-  var work: String
+  @OptionGroup var target: WorkArgument
+  var work: String { target.work }
   @OptionGroup var when: ReadingDateOptions
 
   func run(context: CommandContext) throws {
@@ -126,8 +132,8 @@ struct LibraryAbandon: GymCommand {
     ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The work's id, or an ISBN of one of its editions.", completion: .custom(LibraryCompletion.workIDs))
-  var work: String
+  @OptionGroup var target: WorkArgument
+  var work: String { target.work }
   @OptionGroup var when: ReadingDateOptions
 
   func run(context: CommandContext) throws {
@@ -162,8 +168,8 @@ struct LibraryProgress: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The work's id, or an ISBN of one of its editions.", completion: .custom(LibraryCompletion.workIDs))
-  var work: String
+  @OptionGroup var target: WorkArgument
+  var work: String { target.work }
   @Argument(help: "A page number, or a percentage with %.") var position: String
 
   /// The page or the percentage the argument gives.
