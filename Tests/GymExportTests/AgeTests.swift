@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GymCore
 import Testing
 
 @testable import GymExport
@@ -142,5 +143,42 @@ import Testing
       try run(["-e", "-r", other, "-r", Self.recipient, "-o", directory + "/two.age", directory + "/plain"]) == 0)
     let two = try Array(Data(contentsOf: URL(fileURLWithPath: directory + "/two.age")))
     #expect(try decrypt(two, with: [try AgeIdentity(parsing: Self.identity)]) == plain)
+  }
+}
+
+extension AgeTests {
+  /// gzip inside age, read on demand as an encrypted export will be: the text comes back whole; a
+  /// file cut short is an error, never a shorter text.
+  @Test func gzipInsideAgeReadsOnDemand() throws {
+    let text = Array((0..<20_000).map { "line \($0): \($0 * 7919 % 1000)\n" }.joined().utf8)
+    var compressed: [UInt8] = []
+    let gzip = try GzipWriter(level: 6) { bytes throws(CompressionError) in compressed += bytes }
+    try gzip.write(text)
+    try gzip.finish()
+    let file = try encrypt(compressed, to: [try AgeRecipient(parsing: Self.recipient)])
+    func read(_ ciphertext: [UInt8]) throws -> [UInt8] {
+      var position = 0
+      let age = AgeReader(identities: [try AgeIdentity(parsing: Self.identity)]) { buffer in
+        let count = min(buffer.count, ciphertext.count - position, 5_000)
+        ciphertext.withUnsafeBytes {
+          buffer.baseAddress!.copyMemory(from: $0.baseAddress! + position, byteCount: count)
+        }
+        position += count
+        return count
+      }
+      let reader = try GzipReader { buffer throws(CompressionError) in
+        do { return try age.read(into: buffer) } catch { throw CompressionError("\(error)") }
+      }
+      var out: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 3_000)
+      while true {
+        let count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
+        if count == 0 { break }
+        out += chunk.prefix(count)
+      }
+      return out
+    }
+    #expect(try read(file) == text)
+    #expect(throws: CompressionError.self) { try read(Array(file.dropLast(100))) }
   }
 }

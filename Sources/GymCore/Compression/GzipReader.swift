@@ -6,16 +6,30 @@ import CGymZlib
   import Darwin
 #endif
 
-/// Reads gzip from a file descriptor, a chunk at a time; a truncated or corrupted stream is an error.
+/// Reads gzip from a file descriptor, or from any source of compressed bytes (an age file being
+/// decrypted), a chunk at a time; a truncated or corrupted stream is an error.
 public final class GzipReader {
   private var stream = z_stream()
-  private let descriptor: Int32
+  /// Fills a buffer with compressed bytes; 0 at the end.
+  private let source: (UnsafeMutableRawBufferPointer) throws(CompressionError) -> Int
   private static let inputSize = 256 * 1024
   private let input = UnsafeMutableRawPointer.allocate(byteCount: inputSize, alignment: 16)
   private var ended = false
 
-  public init(descriptor: Int32) throws(CompressionError) {
-    self.descriptor = descriptor
+  public convenience init(descriptor: Int32) throws(CompressionError) {
+    try self.init { buffer throws(CompressionError) in
+      while true {
+        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+        if count >= 0 { return count }
+        if errno != EINTR { throw CompressionError("cannot read: \(String(cString: strerror(errno)))") }
+      }
+    }
+  }
+
+  public init(source: @escaping (UnsafeMutableRawBufferPointer) throws(CompressionError) -> Int)
+    throws(CompressionError)
+  {
+    self.source = source
     // windowBits 15 + 32: gzip or zlib, detected from the header.
     let status = inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
     guard status == Z_OK else { throw CompressionError("inflateInit2 failed (\(status))") }
@@ -31,11 +45,7 @@ public final class GzipReader {
     guard !ended, let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
     while true {
       if stream.avail_in == 0 {
-        let count = Glibc.read(descriptor, input, Self.inputSize)
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw CompressionError("cannot read: \(String(cString: strerror(errno)))")
-        }
+        let count = try source(UnsafeMutableRawBufferPointer(start: input, count: Self.inputSize))
         if count == 0 { throw CompressionError("the gzip stream is truncated") }
         stream.next_in = input.assumingMemoryBound(to: Bytef.self)
         stream.avail_in = uInt(count)

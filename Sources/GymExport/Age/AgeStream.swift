@@ -141,3 +141,41 @@ public final class AgeDecryptor {
     try sink(Array(plain))
   }
 }
+
+/// An age file read on demand: each call decrypts as much as it needs from `source` (ciphertext, 0 at
+/// its end) and fills the buffer with plaintext; 0 at the end of a file whose last chunk opened.
+/// What `GzipReader(source:)` and `InputBuffer(source:)` pull from, for an encrypted export.
+public final class AgeReader {
+  let source: (UnsafeMutableRawBufferPointer) throws -> Int
+  var decryptor: AgeDecryptor!
+  var plain: [UInt8] = []
+  var offset = 0
+  var finished = false
+
+  public init(identities: [AgeIdentity], source: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
+    self.source = source
+    decryptor = AgeDecryptor(identities: identities) { [unowned self] in self.plain.append(contentsOf: $0) }
+  }
+
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while offset == plain.count && !finished {
+      plain.removeAll(keepingCapacity: true)
+      offset = 0
+      let count = try chunk.withUnsafeMutableBytes { try source($0) }
+      if count == 0 {
+        try decryptor.finish()
+        finished = true
+      } else {
+        try decryptor.write(chunk.prefix(count))
+      }
+    }
+    let take = min(buffer.count, plain.count - offset)
+    guard take > 0 else { return 0 }
+    plain.withUnsafeBytes { bytes in
+      buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + offset, byteCount: take)
+    }
+    offset += take
+    return take
+  }
+}
