@@ -20,6 +20,8 @@ public struct ExportOptions: Sendable {
   /// Module names; nil: every registered module.
   public var modules: [String]?
   public var out: String
+  /// Encrypt every data file to these (age); none: plain files.
+  public var recipients: [AgeRecipient] = []
 
   public init(out: String) { self.out = out }
 }
@@ -110,13 +112,16 @@ public struct ExportJob: Sendable {
         created: Timestamp(millisecondsSince1970: Int64(created.timeIntervalSince1970 * 1000)).canonical,
         dataFormat: options.format.rawValue, compression: options.compression.rawValue,
         level: compressed ? options.level : nil, schema: schema, tables: [], files: [])
+      if !options.recipients.isEmpty { manifest.encryption = "age" }
       for (module, table) in tables {
         let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQL.quote(table)))").map { $0["name"] as String }
         var entry = ExportManifest.Table(name: table, module: module, rows: 0, columns: columns, file: nil)
         if options.format == .sqlite {
           entry.rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.quote(table))") ?? 0
         } else {
-          let file = table + "." + options.format.rawValue + (compressed ? ".gz" : "")
+          let file =
+            table + "." + options.format.rawValue + (compressed ? ".gz" : "")
+            + (options.recipients.isEmpty ? "" : ".age")
           let (rows, written) = try writeTable(
             db, table: table, columns: columns, to: directory + "/" + file, name: file)
           entry.rows = rows
@@ -136,12 +141,22 @@ public struct ExportJob: Sendable {
     -> (Int, ExportManifest.File)
   {
     let file = try HashedFile(creating: path)
+    // rows → gzip → age → the file, whose checksum is of what is on disk (the manifest's, checkable
+    // without the key).
+    let age =
+      options.recipients.isEmpty
+      ? nil
+      : try AgeEncryptor(recipients: options.recipients) { bytes in try bytes.withUnsafeBytes { try file.write($0) } }
+    func output(_ raw: UnsafeRawBufferPointer) throws(CompressionError) {
+      guard let age else { return try file.write(raw) }
+      do { try age.write(raw) } catch { throw CompressionError("cannot encrypt: \(error)") }
+    }
     let gzip =
       options.compression == .gzip
-      ? try GzipWriter(level: Int32(options.level)) { bytes throws(CompressionError) in try file.write(bytes) } : nil
+      ? try GzipWriter(level: Int32(options.level)) { bytes throws(CompressionError) in try output(bytes) } : nil
     let sink = BackgroundSink { chunk in
       try chunk.withUnsafeBytes { raw in
-        if let gzip { try gzip.write(raw) } else { try file.write(raw) }
+        if let gzip { try gzip.write(raw) } else { try output(raw) }
       }
     }
     let encoder = RowEncoder(format: options.format, columns: columns)
@@ -170,6 +185,7 @@ public struct ExportJob: Sendable {
     }
     sqlite3_reset(sqlite)
     try gzip?.finish()
+    try age?.finish()
     return (rows, try file.close(name: name))
   }
 

@@ -68,6 +68,8 @@ public struct ExportManifest: Codable, Equatable, Sendable {
   public var schema: [String]
   public var tables: [Table]
   public var files: [File]
+  /// `age` when every data file is age-encrypted (age-encryption.org/v1); absent: plain.
+  public var encryption: String? = nil
 
   public func encoded() throws -> Data {
     let encoder = JSONEncoder()

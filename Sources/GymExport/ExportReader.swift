@@ -14,8 +14,10 @@ import GymCore
 public struct ExportReader {
   public let path: String
   public let manifest: ExportManifest
+  /// What opens an encrypted export's files; none: checksums only.
+  public let identities: [AgeIdentity]
 
-  public init(path: String) throws {
+  public init(path: String, identities: [AgeIdentity] = []) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw GymError.noInput("no export directory at '\(path)'; see 'gym export status --out DIR'")
@@ -32,11 +34,16 @@ public struct ExportReader {
     if let problem = manifest.shapeProblem {
       throw GymError.data("\(path)/\(ExportManifest.fileName): \(problem); the manifest was edited or damaged")
     }
+    guard manifest.encryption == nil || manifest.encryption == "age" else {
+      throw GymError.data("\(path)/\(ExportManifest.fileName): unknown encryption '\(manifest.encryption!)'")
+    }
     self.path = path
     self.manifest = manifest
+    self.identities = identities
   }
 
   var format: ExportFormat { ExportFormat(rawValue: manifest.dataFormat)! }
+  public var isEncrypted: Bool { manifest.encryption != nil }
 
   /// Checks every file's size and SHA-256, decompresses every file and parses every row, and
   /// compares the row counts with the manifest. Throws the first problem found. A snapshot's
@@ -79,9 +86,27 @@ public struct ExportReader {
     let descriptor = open(path + "/" + name, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw fail(name, "cannot be read: \(String(cString: strerror(errno)))") }
     defer { close(descriptor) }
+    // The file's bytes: as they are, or decrypted on demand.
+    var read: (UnsafeMutableRawBufferPointer) throws -> Int = { buffer in
+      while true {
+        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+        if count >= 0 { return count }
+        if errno != EINTR { throw GymError(.ioError, "cannot read '\(name)': \(String(cString: strerror(errno)))") }
+      }
+    }
+    if isEncrypted {
+      guard !identities.isEmpty else {
+        throw fail(name, "is encrypted (age): give --identity FILE to read its rows")
+      }
+      let age = AgeReader(identities: identities, source: read)
+      read = { buffer in try age.read(into: buffer) }
+    }
+    let bytes = read
     let input: InputBuffer
     if manifest.compression == ExportCompression.gzip.rawValue {
-      let gzip = try GzipReader(descriptor: descriptor)
+      let gzip = try GzipReader { buffer throws(CompressionError) in
+        do { return try bytes(buffer) } catch { throw CompressionError("\(error)") }
+      }
       input = InputBuffer { buffer throws(InputError) in
         do {
           return try gzip.read(into: buffer)
@@ -92,7 +117,9 @@ public struct ExportReader {
         }
       }
     } else {
-      input = InputBuffer(descriptor: descriptor)
+      input = InputBuffer { buffer throws(InputError) in
+        do { return try bytes(buffer) } catch { throw InputError(line: 0, message: "\(error)") }
+      }
     }
     var values = RecordValues(fieldNames: table.columns)
     var count = 0
