@@ -56,6 +56,17 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     Self.format(days: days, millisecondOfDay: msOfDay, suffix: "Z", into: &out)
   }
 
+  /// The local calendar day (days since 1970-01-01 in the local zone, `TZ`), through `localtime_r`.
+  public var localDays: Int64 {
+    var seconds = time_t(millisecondsSince1970.floorDivided(by: 1000).quotient)
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    return (millisecondsSince1970 + Int64(parts.tm_gmtoff) * 1000).floorDivided(by: 86_400_000).quotient
+  }
+
+  /// The Monday of the week (Monday to Sunday) of a day counted from 1970-01-01, a Thursday.
+  public static func monday(ofDay day: Int64) -> Int64 { day - (day + 3).floorDivided(by: 7).remainder }
+
   /// Local wall-clock time for people: `2026-11-21 11:00`.
   public var localDescription: String {
     var seconds = time_t(millisecondsSince1970.floorDivided(by: 1000).quotient)

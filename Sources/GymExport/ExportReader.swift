@@ -87,13 +87,8 @@ public struct ExportReader {
     guard descriptor >= 0 else { throw fail(name, "cannot be read: \(String(cString: strerror(errno)))") }
     defer { close(descriptor) }
     // The file's bytes: as they are, or decrypted on demand.
-    var read: (UnsafeMutableRawBufferPointer) throws -> Int = { buffer in
-      while true {
-        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-        if count >= 0 { return count }
-        if errno != EINTR { throw GymError(.ioError, "cannot read '\(name)': \(String(cString: strerror(errno)))") }
-      }
-    }
+    let file = InputBuffer.reading(descriptor)
+    var read: (UnsafeMutableRawBufferPointer) throws -> Int = { buffer in try file(buffer) }
     if isEncrypted {
       guard !identities.isEmpty else {
         throw fail(name, "is encrypted (age): give --identity FILE to read its rows")

@@ -19,12 +19,12 @@ public struct RetentionPolicy: Sendable, Equatable {
 
   /// The local day (`2026-11-23`), week (its Monday's day) and month (`2026-11`) of an instant.
   static func periods(_ time: Timestamp) -> (day: String, week: String, month: String) {
-    let day = String(time.localDescription.prefix(10))
-    let parts = day.split(separator: "-").compactMap { Int64($0) }
-    let days = Timestamp.days(year: parts[0], month: parts[1], day: parts[2])
-    // 1970-01-01 was a Thursday: three days after a Monday.
-    let monday = Timestamp(millisecondsSince1970: (days - (days + 3).floorDivided(by: 7).remainder) * 86_400_000)
-    return (day, String(monday.canonical.prefix(10)), String(day.prefix(7)))
+    func name(_ day: Int64) -> String {
+      String(Timestamp(millisecondsSince1970: day * 86_400_000).canonical.prefix(10))
+    }
+    let day = time.localDays
+    let dayName = name(day)
+    return (dayName, name(Timestamp.monday(ofDay: day)), String(dayName.prefix(7)))
   }
 
   /// The indices of `times` (any order) to keep.

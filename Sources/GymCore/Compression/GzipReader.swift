@@ -17,12 +17,9 @@ public final class GzipReader {
   private var ended = false
 
   public convenience init(descriptor: Int32) throws(CompressionError) {
+    let read = InputBuffer.reading(descriptor)
     try self.init { buffer throws(CompressionError) in
-      while true {
-        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-        if count >= 0 { return count }
-        if errno != EINTR { throw CompressionError("cannot read: \(String(cString: strerror(errno)))") }
-      }
+      do { return try read(buffer) } catch { throw CompressionError((error as? InputError)?.message ?? "\(error)") }
     }
   }
 

@@ -3,10 +3,6 @@ import GRDB
 import GRDBSQLite
 import GymCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Each workout's place in time and its local week or month, read once from `workout` in time order
 /// (`completedAt`, then `seq`), from `since` on when given: the workouts a training pass counts, and
 /// how their sets compare in time. Periods are worked out here rather than by SQLite's `date(…,
@@ -18,18 +14,15 @@ struct WorkoutClock {
 
     /// A period's key as its name: `2026-01-05` (the Monday of the week) or `2026-01`.
     func name(_ key: Int64) -> String {
-      func digits(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
-      }
+      let day: Int64
       switch self {
-      case .week:
-        let (year, month, day) = Timestamp.civil(fromDays: key)
-        return "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))"
+      case .week: day = key
       case .month:
         let (year, month) = key.floorDivided(by: 12)
-        return "\(digits(year, 4))-\(digits(month + 1, 2))"
+        day = Timestamp.days(year: year, month: month + 1, day: 1)
       }
+      let name = Timestamp(millisecondsSince1970: day * 86_400_000).canonical
+      return String(name.prefix(self == .week ? 10 : 7))
     }
   }
 
@@ -91,16 +84,11 @@ struct WorkoutClock {
   /// month − 1.
   mutating func periodKey(rank: Int) -> Int64 {
     if periodKeys[rank] != Int64.min { return periodKeys[rank] }
-    let at = times[rank]
-    var seconds = time_t(at.floorDivided(by: 1000).quotient)
-    var parts = tm()
-    localtime_r(&seconds, &parts)
-    let day = (at + Int64(parts.tm_gmtoff) * 1000).floorDivided(by: 86_400_000).quotient
+    let day = Timestamp(millisecondsSince1970: times[rank]).localDays
     let key: Int64
     switch period {
     case .week:
-      // 1970-01-01 was a Thursday: three days after a Monday.
-      key = day - (day + 3).floorDivided(by: 7).remainder
+      key = Timestamp.monday(ofDay: day)
     case .month:
       let (year, month, _) = Timestamp.civil(fromDays: day)
       key = year * 12 + month - 1

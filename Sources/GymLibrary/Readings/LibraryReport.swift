@@ -31,11 +31,9 @@ public enum LibraryReport {
         section.charts.append(progress)
       }
     }
-    var rows: [[String]] = []
-    for book in stats.books.suffix(10).reversed() {
-      let title = try String.fetchOne(db, sql: "SELECT title FROM work WHERE id = ?", arguments: [book.work]) ?? ""
-      rows.append([book.finished, title, book.pages.map(String.init) ?? ""])
-    }
+    let last = Array(stats.books.suffix(10).reversed())
+    let titles = try ReadingYear.titles(db, of: last.map(\.work))
+    let rows = last.map { [$0.finished, titles[$0.work] ?? "", $0.pages.map(String.init) ?? ""] }
     if let table = ReportTable(title: "Finished this year", columns: ["finished", "title", "pages"], rows: rows) {
       section.tables.append(table)
     }

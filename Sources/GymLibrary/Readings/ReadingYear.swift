@@ -91,14 +91,22 @@ struct ReadingYear {
     let paged = books.filter { $0.pages != nil }
     result.longest = paged.max { ($0.pages!, $1.finished) < ($1.pages!, $0.finished) }
     result.shortest = paged.min { ($0.pages!, $0.finished) < ($1.pages!, $1.finished) }
-    let ends = [result.longest?.work, result.shortest?.work].compactMap { $0 }
-    let titles = Dictionary(
-      try Row.fetchAll(db, sql: "SELECT id, title FROM work WHERE id IN (?, ?)", arguments: [ends.first, ends.last])
-        .map { ($0[0] as Int64, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+    let titles = try Self.titles(db, of: [result.longest?.work, result.shortest?.work].compactMap { $0 })
     if let work = result.longest?.work { result.longest?.title = titles[work] ?? "" }
     if let work = result.shortest?.work { result.shortest?.title = titles[work] ?? "" }
     if let goal { result.goal = Self.goal(goal, books: books.count, year: year, today: today) }
     return result
+  }
+
+  /// The titles of some works, in one statement (the year's books are read without them).
+  static func titles(_ db: Database, of works: [Int64]) throws -> [Int64: String] {
+    guard !works.isEmpty else { return [:] }
+    let marks = works.map { _ in "?" }.joined(separator: ", ")
+    return Dictionary(
+      try Row.fetchAll(
+        db, sql: "SELECT id, title FROM work WHERE id IN (\(marks))", arguments: StatementArguments(works)
+      )
+      .map { ($0[0] as Int64, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// Where `books` stands against `goal` for `year`, seen on `today`.
@@ -107,19 +115,13 @@ struct ReadingYear {
     if year < thisYear { return books >= goal ? .reached(goal: goal) : .missed(goal: goal, by: goal - books) }
     if year > thisYear { return .notStarted(goal: goal) }
     if books >= goal { return .reached(goal: goal) }
-    let days = isLeap(year) ? 366 : 365
-    let expected = goal * dayOfYear(today) / days
+    let parts = today.split(separator: "-").compactMap { Int64($0) }
+    let first = Timestamp.days(year: Int64(year), month: 1, day: 1)
+    let days = Timestamp.days(year: Int64(year) + 1, month: 1, day: 1) - first
+    // Day of the year, 1 for 1 January.
+    let day = parts.count == 3 ? Timestamp.days(year: parts[0], month: parts[1], day: parts[2]) - first + 1 : 1
+    let expected = Int(Int64(goal) * day / days)
     return .inProgress(goal: goal, expected: expected, behind: max(0, expected - books))
-  }
-
-  static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
-
-  /// 1 for 1 January; `YYYY-MM-DD`.
-  static func dayOfYear(_ date: String) -> Int {
-    let parts = date.split(separator: "-").compactMap { Int($0) }
-    guard parts.count == 3 else { return 1 }
-    let before = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334][max(0, min(11, parts[1] - 1))]
-    return before + parts[2] + (parts[1] > 2 && isLeap(parts[0]) ? 1 : 0)
   }
 }
 
