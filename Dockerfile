@@ -14,7 +14,8 @@ RUN cp "$(bash scripts/build-release.sh)" /usr/local/bin/gym
 
 # Run: a slim Debian of the same release (glibc's user lookups load its NSS modules at run time).
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates tzdata \
+# rclone copies exports to remotes (export.remote, --remote).
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates tzdata rclone \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --create-home --uid 10001 gym \
     && mkdir -p /data /exports && chown gym:gym /data /exports

@@ -97,7 +97,10 @@ public struct BenchCommand: GymCommand {
       }
     }
     if only.isEmpty || only.contains("export") {
-      for row in try ExportBenchmark(store: store, repeat: min(`repeat`, 3)).run() { writer.write(row) }
+      for row in try ExportBenchmark(store: store, repeat: min(`repeat`, 3)).run() {
+        writer.write(row)
+        if case .text("FAIL") = row[8] { missed = true }
+      }
     }
     writer.finish(next: nil)
     if keep, let scratch { printNote("kept the benchmark database: \(scratch)/gym.sqlite") }

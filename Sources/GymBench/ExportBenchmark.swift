@@ -3,8 +3,10 @@ import GymCLI
 import GymCore
 import GymExport
 
-/// Export and import throughput on the benchmark database: a full NDJSON+gzip export, then its
-/// restore into a new database, each timed end to end (median of `repeat`), rows per second.
+/// Export and import throughput on the benchmark database: a full NDJSON+gzip export, the same
+/// export encrypted to an age recipient (target: 1.3× the plain one's median in the same run), then
+/// the plain export's restore into a new database, each timed end to end (median of `repeat`), rows
+/// per second. Plain and encrypted runs alternate, so a drift in the machine touches both alike.
 struct ExportBenchmark {
   let store: Store
   let `repeat`: Int
@@ -13,10 +15,14 @@ struct ExportBenchmark {
     let scratch = NSTemporaryDirectory() + "gym-bench-export-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     var exportSamples: [Double] = []
+    var encryptedSamples: [Double] = []
     var importSamples: [Double] = []
     var rows = 0
     var exportPeak: Double?
+    var encryptedPeak: Double?
     var importPeak: Double?
+    var encrypted = ExportOptions(out: "")
+    encrypted.recipients = [try AgeRecipient(parsing: AgeIdentity.generate().recipient)]
     for run in 0..<max(1, `repeat`) {
       let out = scratch + "/exports-\(run)"
       PeakMemory.reset()
@@ -25,6 +31,13 @@ struct ExportBenchmark {
       exportSamples.append(Date().timeIntervalSince(start) * 1000)
       exportPeak = PeakMemory.mebibytes()
       rows = manifest.totalRows ?? 0
+      encrypted.out = scratch + "/encrypted-\(run)"
+      PeakMemory.reset()
+      start = Date()
+      _ = try ExportJob(store: store, options: encrypted, gymVersion: "bench").run()
+      encryptedSamples.append(Date().timeIntervalSince(start) * 1000)
+      encryptedPeak = PeakMemory.mebibytes()
+      try? FileManager.default.removeItem(atPath: encrypted.out)
       PeakMemory.reset()
       start = Date()
       _ = try ImportJob(
@@ -39,6 +52,10 @@ struct ExportBenchmark {
         "export, NDJSON + gzip -6 (rows/s: \(perSecond(rows, exportSamples)))", "export.ndjson_gzip", rows,
         exportSamples, exportPeak),
       row(
+        "export, + age encryption (rows/s: \(perSecond(rows, encryptedSamples)); "
+          + String(format: "%.2f× plain)", median(encryptedSamples) / max(median(exportSamples), 0.001)),
+        "export.ndjson_gzip_age", rows, encryptedSamples, encryptedPeak, target: median(exportSamples) * 1.3),
+      row(
         "import of that export (rows/s: \(perSecond(rows, importSamples)))", "export.import", rows, importSamples,
         importPeak),
     ]
@@ -50,12 +67,16 @@ struct ExportBenchmark {
 
   private func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
 
-  private func row(_ name: String, _ id: String, _ rows: Int, _ samples: [Double], _ peak: Double?) -> [Cell] {
+  private func row(
+    _ name: String, _ id: String, _ rows: Int, _ samples: [Double], _ peak: Double?, target: Double? = nil
+  ) -> [Cell] {
     let sorted = samples.sorted()
     let p95 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
     return [
       .text("export"), .text(name), .text(id), .integer(Int64(rows)), .real((median(samples) * 1000).rounded() / 1000),
-      .real((p95 * 1000).rounded() / 1000), peak.map(Cell.real) ?? .null, .null, .text(""), .null,
+      .real((p95 * 1000).rounded() / 1000), peak.map(Cell.real) ?? .null,
+      target.map { .real(($0 * 1000).rounded() / 1000) } ?? .null,
+      .text(target.map { median(samples) <= $0 ? "pass" : "FAIL" } ?? ""), .null,
     ]
   }
 }

@@ -18,7 +18,9 @@ public struct ExportCommand: ParsableCommand {
         "gym export create --out backups",
         "gym export status --out backups",
       ]),
-    subcommands: [ExportCreate.self, ExportVerify.self, ExportStatus.self, ExportSchedule.self, ExportPrune.self],
+    subcommands: [
+      ExportCreate.self, ExportVerify.self, ExportStatus.self, ExportSchedule.self, ExportPrune.self, ExportPull.self,
+    ],
     defaultSubcommand: ExportCreate.self)
 
   public init() {}
@@ -39,10 +41,11 @@ struct ExportCreate: GymCommand {
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var export: ExportOptionGroup
+  @OptionGroup(title: "Remote copies") var remote: RemoteOptions
 
   func run(context: CommandContext) throws {
-    let job = ExportJob(
-      store: try context.openStore(), options: try export.options(context), gymVersion: ExportCommand.gymVersion)
+    let options = try export.options(context)
+    let job = ExportJob(store: try context.openStore(), options: options, gymVersion: ExportCommand.gymVersion)
     let (path, manifest) = try job.run()
     let rows = manifest.totalRows ?? 0
     let bytes = manifest.totalBytes ?? 0
@@ -52,6 +55,20 @@ struct ExportCreate: GymCommand {
     printNote(
       "exported \(rows) rows from \(manifest.tables.count) tables to \(path) (\(bytes) bytes), verified checksums in manifest.json"
     )
+    guard let remote = remote.remote(context) else { return }
+    let copier = RemoteCopy(remote: remote, directory: options.out)
+    let name = (path as NSString).lastPathComponent
+    // Earlier exports whose copy failed go first, so the remote fills in time order.
+    for earlier in copier.failed() where earlier != name {
+      if copier.copy(earlier) == nil { printNote("copied \(earlier) to \(remote) (it had failed before)") }
+    }
+    if let failure = copier.copy(name) {
+      throw GymError(
+        .temporaryFailure,
+        "the export is kept at \(path), but copying it to \(remote) failed after \(copier.pauses.count + 1) tries: "
+          + "\(failure); the next export retries it")
+    }
+    printNote("copied \(name) to \(remote)")
   }
 }
 
@@ -72,6 +89,10 @@ struct ExportOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp("Encrypt to each recipient in this file (one age1… a line), as age -R.", valueName: "file"))
   var recipientsFile: String?
+  @Option(
+    help: ArgumentHelp(
+      "Encrypt every data file with the passphrase on this file's first line (age's scrypt).", valueName: "file"))
+  var passphraseFile: String?
 
   func validate() throws {
     if !(1...9).contains(level) { throw ValidationError("--level must be 1 to 9") }
@@ -98,8 +119,20 @@ struct ExportOptionGroup: ParsableArguments {
     } catch let error as AgeError {
       throw GymError.usage("--encrypt-to: \(error.description)")
     }
-    if !options.recipients.isEmpty && format == .sqlite {
-      throw GymError.usage("a snapshot (--format sqlite) cannot be encrypted yet; use --format ndjson or csv")
+    if options.recipients.isEmpty && passphraseFile == nil {
+      do {
+        options.recipients = try context.configuration.list(.exportRecipients).map { try AgeRecipient(parsing: $0) }
+      } catch let error as AgeError {
+        throw GymError(.configuration, "export.recipients: \(error.description); fix it with 'gym config show'")
+      }
+    }
+    if let passphraseFile {
+      // age allows a passphrase only as a file's one recipient.
+      guard options.recipients.isEmpty else {
+        throw GymError.usage(
+          "--passphrase-file cannot be combined with --encrypt-to or --recipients-file (age allows one or the other)")
+      }
+      options.recipients = [.scrypt(passphrase: try PassphraseFile.read(passphraseFile), logN: PassphraseFile.logN)]
     }
     return options
   }

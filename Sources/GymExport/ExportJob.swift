@@ -119,9 +119,7 @@ public struct ExportJob: Sendable {
         if options.format == .sqlite {
           entry.rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.quote(table))") ?? 0
         } else {
-          let file =
-            table + "." + options.format.rawValue + (compressed ? ".gz" : "")
-            + (options.recipients.isEmpty ? "" : ".age")
+          let file = ExportFileWriter.fileName(table + "." + options.format.rawValue, options: options)
           let (rows, written) = try writeTable(
             db, table: table, columns: columns, to: directory + "/" + file, name: file)
           entry.rows = rows
@@ -140,25 +138,8 @@ public struct ExportJob: Sendable {
   private func writeTable(_ db: Database, table: String, columns: [String], to path: String, name: String) throws
     -> (Int, ExportManifest.File)
   {
-    let file = try HashedFile(creating: path)
-    // rows → gzip → age → the file, whose checksum is of what is on disk (the manifest's, checkable
-    // without the key).
-    let age =
-      options.recipients.isEmpty
-      ? nil
-      : try AgeEncryptor(recipients: options.recipients) { bytes in try bytes.withUnsafeBytes { try file.write($0) } }
-    func output(_ raw: UnsafeRawBufferPointer) throws(CompressionError) {
-      guard let age else { return try file.write(raw) }
-      do { try age.write(raw) } catch { throw CompressionError("cannot encrypt: \(error)") }
-    }
-    let gzip =
-      options.compression == .gzip
-      ? try GzipWriter(level: Int32(options.level)) { bytes throws(CompressionError) in try output(bytes) } : nil
-    let sink = BackgroundSink { chunk in
-      try chunk.withUnsafeBytes { raw in
-        if let gzip { try gzip.write(raw) } else { try output(raw) }
-      }
-    }
+    let file = try ExportFileWriter(path: path, name: name, options: options)
+    let sink = BackgroundSink { chunk in try chunk.withUnsafeBytes { try file.write($0) } }
     let encoder = RowEncoder(format: options.format, columns: columns)
     let list = columns.map(SQL.quote).joined(separator: ", ")
     let statement = try db.makeStatement(sql: "SELECT \(list) FROM \(SQL.quote(table)) ORDER BY rowid")
@@ -180,17 +161,15 @@ public struct ExportJob: Sendable {
     } catch {
       try? sink.finish()
       sqlite3_reset(sqlite)
-      _ = try? file.close(name: name)
+      file.abandon()
       throw error
     }
     sqlite3_reset(sqlite)
-    try gzip?.finish()
-    try age?.finish()
-    return (rows, try file.close(name: name))
+    return (rows, try file.finish())
   }
 
   /// The whole database as one SQLite file, through the backup API from this read transaction,
-  /// then gzip'd when asked.
+  /// then gzip'd and encrypted when asked.
   private func snapshot(_ db: Database, into directory: String) throws -> ExportManifest.File {
     let plain = directory + "/gym.sqlite"
     let copy = try DatabaseQueue(path: plain)
@@ -199,21 +178,24 @@ public struct ExportJob: Sendable {
       try dest.execute(sql: "PRAGMA journal_mode = DELETE")
     }
     try copy.close()
-    guard options.compression == .gzip else {
+    guard options.compression == .gzip || !options.recipients.isEmpty else {
       let (sha, bytes) = try HashedFile.sha256(of: plain)
       Directory.fsync(plain)
       return ExportManifest.File(name: "gym.sqlite", bytes: bytes, sha256: sha)
     }
-    let name = "gym.sqlite.gz"
-    let file = try HashedFile(creating: directory + "/" + name)
-    let gzip = try GzipWriter(level: Int32(options.level)) { bytes throws(CompressionError) in try file.write(bytes) }
+    let name = ExportFileWriter.fileName("gym.sqlite", options: options)
+    let file = try ExportFileWriter(path: directory + "/" + name, name: name, options: options)
     let input = open(plain, O_RDONLY | O_CLOEXEC)
     guard input >= 0 else { throw GymError(.ioError, "cannot read '\(plain)': \(String(cString: strerror(errno)))") }
     defer { _ = close(input) }
-    try FileChunks.forEach(input, path: plain) { chunk in try gzip.write(chunk) }
-    try gzip.finish()
+    do {
+      try FileChunks.forEach(input, path: plain) { chunk in try file.write(chunk) }
+    } catch {
+      file.abandon()
+      throw error
+    }
     unlink(plain)
-    return try file.close(name: name)
+    return try file.finish()
   }
 
   /// `20261122T101500.123Z`: sorts as time; milliseconds so a short schedule never collides.

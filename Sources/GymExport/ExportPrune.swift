@@ -12,11 +12,13 @@ struct ExportPrune: GymCommand {
       """
       Keeps the newest --keep, and the newest export of each of the last --keep-daily days, \
       --keep-weekly weeks and --keep-monthly months that have one (local time). Only gym's exports, \
-      recognised by their manifest, are ever deleted.
+      recognised by their manifest, are ever deleted. With a remote (--remote or export.remote), the \
+      same rules thin the exports there.
       """,
       examples: [
         "gym export prune --out backups --keep 3 --keep-daily 7 --dry-run",
         "gym export prune --out backups --keep 1 --keep-weekly 4 --keep-monthly 12",
+        "gym export prune --out backups --keep 7 --remote \"$PWD/offsite\" --dry-run",
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
@@ -24,6 +26,7 @@ struct ExportPrune: GymCommand {
   @Option(help: "Keep the newest N exports.") var keep = 1
   @OptionGroup var retention: RetentionOptions
   @Flag(help: "List what would be deleted; delete nothing.") var dryRun = false
+  @OptionGroup(title: "Remote copies") var remote: RemoteOptions
 
   func validate() throws {
     if keep < 0 { throw ValidationError("--keep must be 0 or more") }
@@ -40,5 +43,17 @@ struct ExportPrune: GymCommand {
     out.flush()
     printNote(
       "\(dryRun ? "would delete" : "deleted") \(names.count) export\(names.count == 1 ? "" : "s") in '\(directory)'")
+    guard let remote = remote.remote(context) else { return }
+    // The same rules on the remote, which keeps its own exports (some may be gone here).
+    let exports = RemoteExports(remote: remote)
+    let gone: [String]
+    do {
+      gone = dryRun ? exports.unkept(try exports.list(), policy: policy).map(\.name) : try exports.prune(policy: policy)
+    } catch {
+      throw GymError(.temporaryFailure, "cannot thin \(remote): \(error)")
+    }
+    for name in gone { out.write(Rclone.join(remote, name) + "\n") }
+    out.flush()
+    printNote("\(dryRun ? "would delete" : "deleted") \(gone.count) export\(gone.count == 1 ? "" : "s") on \(remote)")
   }
 }

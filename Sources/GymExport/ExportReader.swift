@@ -83,37 +83,15 @@ public struct ExportReader {
   @discardableResult
   func rows(of table: ExportManifest.Table, _ body: (RecordValues) throws -> Void) throws -> Int {
     let name = table.file ?? table.name
-    let descriptor = open(path + "/" + name, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw fail(name, "cannot be read: \(String(cString: strerror(errno)))") }
+    let (descriptor, bytes) = try contents(of: name)
     defer { close(descriptor) }
-    // The file's bytes: as they are, or decrypted on demand.
-    let file = InputBuffer.reading(descriptor)
-    var read: (UnsafeMutableRawBufferPointer) throws -> Int = { buffer in try file(buffer) }
-    if isEncrypted {
-      guard !identities.isEmpty else {
-        throw fail(name, "is encrypted (age): give --identity FILE to read its rows")
-      }
-      let age = AgeReader(identities: identities, source: read)
-      read = { buffer in try age.read(into: buffer) }
-    }
-    let bytes = read
-    let input: InputBuffer
-    if manifest.compression == ExportCompression.gzip.rawValue {
-      let gzip = try GzipReader { buffer throws(CompressionError) in
-        do { return try bytes(buffer) } catch { throw CompressionError("\(error)") }
-      }
-      input = InputBuffer { buffer throws(InputError) in
-        do {
-          return try gzip.read(into: buffer)
-        } catch let error as CompressionError {
-          throw InputError(line: 0, message: error.message)
-        } catch {
-          throw InputError(line: 0, message: "\(error)")
-        }
-      }
-    } else {
-      input = InputBuffer { buffer throws(InputError) in
-        do { return try bytes(buffer) } catch { throw InputError(line: 0, message: "\(error)") }
+    let input = InputBuffer { buffer throws(InputError) in
+      do {
+        return try bytes(buffer)
+      } catch let error as CompressionError {
+        throw InputError(line: 0, message: error.message)
+      } catch {
+        throw InputError(line: 0, message: "\(error)")
       }
     }
     var values = RecordValues(fieldNames: table.columns)
@@ -140,6 +118,39 @@ public struct ExportReader {
       throw fail(name, "\(count) rows, the manifest says \(table.rows)")
     }
     return count
+  }
+
+  /// A file's contents, as they were before the export wrote them: read from disk, then decrypted
+  /// (an encrypted export) and decompressed (a gzip'd one), on demand. The caller closes the
+  /// descriptor.
+  func contents(of name: String) throws -> (
+    descriptor: Int32, read: (UnsafeMutableRawBufferPointer) throws -> Int
+  ) {
+    let descriptor = open(path + "/" + name, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw fail(name, "cannot be read: \(String(cString: strerror(errno)))") }
+    let file = InputBuffer.reading(descriptor)
+    var read: (UnsafeMutableRawBufferPointer) throws -> Int = { buffer in try file(buffer) }
+    if isEncrypted {
+      guard !identities.isEmpty else {
+        close(descriptor)
+        throw fail(name, "is encrypted (age): give --identity FILE (or --passphrase-file FILE) to read it")
+      }
+      let age = AgeReader(identities: identities, source: read)
+      read = { buffer in try age.read(into: buffer) }
+    }
+    guard manifest.compression == ExportCompression.gzip.rawValue else { return (descriptor, read) }
+    let bytes = read
+    do {
+      let gzip = try GzipReader { buffer throws(CompressionError) in
+        do { return try bytes(buffer) } catch let error as CompressionError { throw error } catch {
+          throw CompressionError("\(error)")
+        }
+      }
+      return (descriptor, { buffer in try gzip.read(into: buffer) })
+    } catch {
+      close(descriptor)
+      throw fail(name, error.message)
+    }
   }
 
   func fail(_ file: String, _ message: String) -> GymError {

@@ -29,6 +29,7 @@ struct ExportSchedule: AsyncGymCommand {
   @OptionGroup var retention: RetentionOptions
   @OptionGroup var export: ExportOptionGroup
   @Flag(help: "After each export, write report.html (the last 90 days) in --out.") var report = false
+  @OptionGroup(title: "Remote copies") var remote: RemoteOptions
 
   func validate() throws {
     if ExportListing.seconds(every) == nil {
@@ -51,9 +52,11 @@ struct ExportSchedule: AsyncGymCommand {
           goal: goal, sources: sources)
       }
     }
+    let options = try export.options(context)
     let service = ExportService(
-      job: ExportJob(store: store, options: try export.options(context), gymVersion: ExportCommand.gymVersion),
-      interval: ExportListing.seconds(every)!, policy: retention.policy(last: keep), report: makeReport)
+      job: ExportJob(store: store, options: options, gymVersion: ExportCommand.gymVersion),
+      interval: ExportListing.seconds(every)!, policy: retention.policy(last: keep), report: makeReport,
+      remote: remote.remote(context).map { RemoteCopy(remote: $0, directory: options.out) })
     var logger = Logger(label: "gym.export") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .info
     let group = ServiceGroup(
@@ -71,13 +74,17 @@ struct ExportService: Service {
   let policy: RetentionPolicy
   /// The report to write after each export, as of then; nil without `--report`.
   var report: (@Sendable (Timestamp) -> Report)?
+  /// Where each export is copied after it is written, and thinned by the same policy; nil: nowhere.
+  var remote: RemoteCopy?
 
   func run() async throws {
     while !Task.isShuttingDownGracefully {
       let started = Date()
+      var made: String?
       // A failed export is logged and retried on the next interval: the scheduler keeps going.
       do {
         let (path, manifest) = try job.run(now: started)
+        made = (path as NSString).lastPathComponent
         let removed = ExportListing.prune(job.options.out, policy: policy)
         printNote(
           "\(Timestamp.now().canonical) exported \((path as NSString).lastPathComponent): "
@@ -87,6 +94,7 @@ struct ExportService: Service {
       } catch {
         printError("\(Timestamp.now().canonical) export failed: \(ErrorReporting.classify(error).1)")
       }
+      if let remote { copy(made, to: remote) }
       if let report {
         // A report that fails is logged like an export, and the scheduler goes on.
         do {
@@ -102,6 +110,30 @@ struct ExportService: Service {
     }
     printNote("\(Timestamp.now().canonical) export schedule stopped")
   }
+
+  /// Copies the new export (nil when it failed) and every one here whose copy failed before, then
+  /// thins the remote by the policy. A failure is logged, and retried next time.
+  func copy(_ new: String?, to remote: RemoteCopy) {
+    let wanted = remote.failed().filter { $0 != new } + (new.map { [$0] } ?? [])
+    var failed = false
+    for name in wanted {
+      if let failure = remote.copy(name) {
+        failed = true
+        printError("\(Timestamp.now().canonical) copy of \(name) to \(remote.remote) failed: \(failure)")
+      } else {
+        printNote("\(Timestamp.now().canonical) copied \(name) to \(remote.remote)")
+      }
+    }
+    guard !failed else { return }
+    do {
+      let removed = try remote.exports.prune(policy: policy)
+      if !removed.isEmpty {
+        printNote("\(Timestamp.now().canonical) removed from \(remote.remote): \(removed.joined(separator: ", "))")
+      }
+    } catch {
+      printError("\(Timestamp.now().canonical) thinning \(remote.remote) failed: \(error)")
+    }
+  }
 }
 
 /// `gym export status --out DIR`: the exports there, newest first, with their checks.
@@ -111,6 +143,7 @@ struct ExportStatus: GymCommand {
     discussion: HelpExamples.discussion(examples: [
       "gym export status --out backups",
       "gym export status --out backups --max-age 26h -f json",
+      "gym export status --remote",
     ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
@@ -118,6 +151,10 @@ struct ExportStatus: GymCommand {
   @Option(
     help: ArgumentHelp("Exit 1 unless the newest export is younger than this (a healthcheck).", valueName: "duration"))
   var maxAge: String?
+  @Flag(
+    help: ArgumentHelp(
+      "List the exports on export.remote instead, checking each file's size against its manifest."))
+  var remote = false
   @OptionGroup var formatting: FormatOptions
   var format: OutputFormat? { formatting.format }
 
@@ -125,14 +162,19 @@ struct ExportStatus: GymCommand {
     if let maxAge, ExportListing.seconds(maxAge) == nil {
       throw ValidationError("--max-age '\(maxAge)' is not a duration")
     }
+    if remote && (out != nil || maxAge != nil) {
+      throw ValidationError("--remote lists the remote; drop --out and --max-age")
+    }
   }
 
   func run(context: CommandContext) throws {
+    if remote { return try listRemote(context) }
     let directory = out ?? context.exportDirectory
     let exports = ExportListing.exports(in: directory).reversed()
+    let copies = RemoteLog.read(in: directory)
     let writer = RecordWriter(
       format: format ?? context.configuration.outputFormat,
-      columns: ["export", "created", "format", "tables", "rows", "bytes", "state"])
+      columns: ["export", "created", "format", "tables", "rows", "bytes", "state", "remote"])
     for entry in exports {
       var state = "ok"
       do { try ExportReader(path: entry.path).checkFiles() } catch {
@@ -143,7 +185,7 @@ struct ExportStatus: GymCommand {
         .text(entry.manifest.dataFormat + (entry.manifest.compression == "gzip" ? "+gzip" : "")),
         .integer(Int64(entry.manifest.tables.count)), entry.rows.map { .integer(Int64($0)) } ?? .null,
         entry.bytes.map { .integer(Int64($0)) } ?? .null,
-        .text(state),
+        .text(state), copies.summary(of: entry.name).map { .text($0) } ?? .null,
       ])
     }
     writer.finish(next: nil)
@@ -155,6 +197,37 @@ struct ExportStatus: GymCommand {
       Double(now - created.millisecondsSince1970) / 1000 <= limit
     else {
       throw GymError(.failure, "no export in '\(directory)' younger than \(maxAge) (and not dated in the future)")
+    }
+  }
+
+  /// The exports on the remote, newest first; exit 1 when one is damaged or incomplete.
+  private func listRemote(_ context: CommandContext) throws {
+    guard let remote = context.configuration.string(.exportRemote) else {
+      throw GymError(.configuration, "no remote: set export.remote in the configuration (or GYM_EXPORT_REMOTE)")
+    }
+    let exports: [RemoteExports.Entry]
+    do { exports = try RemoteExports(remote: remote).list() } catch {
+      throw GymError(.temporaryFailure, "cannot list \(remote): \(error)")
+    }
+    let writer = RecordWriter(
+      format: format ?? context.configuration.outputFormat,
+      columns: ["export", "created", "format", "tables", "rows", "bytes", "state"])
+    for entry in exports.reversed() {
+      let manifest = entry.manifest
+      writer.write([
+        .text(entry.name), manifest.map { .timestamp($0.created) } ?? .null,
+        manifest.map { .text($0.dataFormat + ($0.compression == "gzip" ? "+gzip" : "")) } ?? .null,
+        manifest.map { .integer(Int64($0.tables.count)) } ?? .null,
+        manifest?.totalRows.map { .integer(Int64($0)) } ?? .null,
+        .integer(Int64(entry.dataBytes)), .text(entry.state),
+      ])
+    }
+    writer.finish(next: nil)
+    let bad = exports.filter { $0.state != "ok" }
+    if !bad.isEmpty {
+      throw GymError(
+        .failure,
+        "\(bad.count) export\(bad.count == 1 ? "" : "s") on \(remote) not whole: \(bad[0].name): \(bad[0].state)")
     }
   }
 }

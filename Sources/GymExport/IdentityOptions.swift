@@ -2,22 +2,28 @@ import ArgumentParser
 import Foundation
 import GymCLI
 
-/// `--identity FILE`: the age identities (`AGE-SECRET-KEY-1…`, as age-keygen writes them) that open
+/// `--identity FILE` and `--passphrase-file FILE`: the age identities (`AGE-SECRET-KEY-1…`, as age-keygen writes them) that open
 /// an encrypted export, for `export verify` and `import`.
 public struct IdentityOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp("An age identity file (AGE-SECRET-KEY-1…), to read an encrypted export.", valueName: "file"))
   var identity: String?
+  @Option(
+    help: ArgumentHelp("A file whose first line is the passphrase an export was encrypted with.", valueName: "file"))
+  var passphraseFile: String?
 
   public init() {}
 
   func identities() throws -> [AgeIdentity] {
-    guard let identity else { return [] }
+    let passphrase = try passphraseFile.map {
+      AgeIdentity.scrypt(passphrase: try PassphraseFile.read($0), maxLogN: PassphraseFile.maxLogN)
+    }
+    guard let identity else { return passphrase.map { [$0] } ?? [] }
     guard let text = try? String(contentsOfFile: identity, encoding: .utf8) else {
       throw GymError.noInput("cannot read the identity file '\(identity)'")
     }
     do {
-      return try AgeIdentity.file(text)
+      return try AgeIdentity.file(text) + (passphrase.map { [$0] } ?? [])
     } catch let error as AgeError {
       throw GymError.usage("--identity '\(identity)': \(error.description)")
     }

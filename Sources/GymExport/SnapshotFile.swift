@@ -12,14 +12,14 @@ import GymCore
 /// A `--format sqlite` export's one file, brought out as a database of its own and checked against
 /// its manifest before anything reads its rows.
 extension ExportReader {
-  /// Writes the snapshot to `destination` (a new file). A gzip'd one is decompressed twice: first
-  /// without writing, to learn that it is an SQLite database of the size its header declares and
-  /// that the destination has room for it, and only then to the file; a gzip that expands beyond
-  /// the declared size (a bomb of zeros) stops there, and nothing has been written.
+  /// Writes the snapshot to `destination` (a new file). A gzip'd or encrypted one is read twice:
+  /// first without writing, to learn that it is an SQLite database of the size its header declares
+  /// and that the destination has room for it, and only then to the file; a gzip that expands
+  /// beyond the declared size (a bomb of zeros) stops there, and nothing has been written.
   func copySnapshot(to destination: String) throws {
     let name = manifest.files[0].name
     let source = path + "/" + name
-    guard manifest.compression == ExportCompression.gzip.rawValue else {
+    guard manifest.compression == ExportCompression.gzip.rawValue || isEncrypted else {
       try FileManager.default.copyItem(atPath: source, toPath: destination)
       return
     }
@@ -47,8 +47,7 @@ extension ExportReader {
   /// streaming, unless it starts with an SQLite header and ends exactly at page size × page count.
   private func inflateSnapshot(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
     let name = manifest.files[0].name
-    let descriptor = open(path + "/" + name, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw fail(name, "cannot be read: \(String(cString: strerror(errno)))") }
+    let (descriptor, read) = try contents(of: name)
     defer { close(descriptor) }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
     defer { buffer.deallocate() }
@@ -56,9 +55,8 @@ extension ExportReader {
     var declared: Int?
     var total = 0
     do {
-      let gzip = try GzipReader(descriptor: descriptor)
       while true {
-        let count = try gzip.read(into: buffer)
+        let count = try read(buffer)
         guard count > 0 else { break }
         let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
         if header.count < 100 { header += chunk.prefix(100 - header.count) }
@@ -77,6 +75,8 @@ extension ExportReader {
       }
     } catch let error as CompressionError {
       throw fail(name, error.message)
+    } catch let error as AgeError {
+      throw fail(name, error.description)
     }
     guard let declared, total == declared else {
       throw fail(

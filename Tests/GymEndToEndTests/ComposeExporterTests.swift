@@ -3,18 +3,25 @@ import Testing
 import Yams
 
 /// The compose stack's exporter, run here as the container runs it: its command line is read
-/// from docker-compose.yml (only the interval, the retention and the directory are changed, to
-/// a second, two and a scratch directory), left to make three exports, then sent SIGTERM.
+/// from docker-compose.yml (only the interval, the retention, the directory and the secrets' paths
+/// are changed, to a second, two, a scratch directory and scratch files), left to make and copy three
+/// exports, then sent SIGTERM.
 @Suite struct ComposeExporterTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
   static func exporterCommand() throws -> [String] {
+    try #require(try service("exporter")["command"] as? [String])
+  }
+
+  static func compose() throws -> [String: Any] {
     let text = try String(contentsOf: root.appendingPathComponent("docker-compose.yml"), encoding: .utf8)
-    let compose = try #require(try Yams.load(yaml: text) as? [String: Any])
-    let services = try #require(compose["services"] as? [String: Any])
-    let exporter = try #require(services["exporter"] as? [String: Any])
-    return try #require(exporter["command"] as? [String])
+    return try #require(try Yams.load(yaml: text) as? [String: Any])
+  }
+
+  static func service(_ name: String) throws -> [String: Any] {
+    let services = try #require(try compose()["services"] as? [String: Any])
+    return try #require(services[name] as? [String: Any])
   }
 
   /// `--option value` replaced in place; the option must be there.
@@ -34,26 +41,35 @@ import Yams
     command = try Self.replacing("--every", with: "1s", in: command)
     command = try Self.replacing("--keep", with: "2", in: command)
     command = try Self.replacing("--out", with: out, in: command)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: GymProcess.executable)
-    process.arguments = command
-    process.environment = gym.environment
-    let logPath = gym.directory + "/exporter.log"
-    #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-    try process.run()
-    // Waits for the third export (an event); the deadline only ends a run that hangs.
-    let deadline = Date().addingTimeInterval(300)
-    var made = 0
-    while Date() < deadline && made < 3 {
-      usleep(100_000)
-      made =
-        try String(contentsOfFile: logPath, encoding: .utf8).components(separatedBy: " exported gym-export-").count - 1
-    }
-    kill(process.processIdentifier, SIGTERM)
-    process.waitUntilExit()
-    let log = try String(contentsOfFile: logPath, encoding: .utf8)
-    #expect(process.terminationStatus == 0, "\(log)")
+    // The secrets, as compose mounts them: files under /run/secrets, here in the scratch directory.
+    let exporter = try Self.service("exporter")
+    #expect(exporter["secrets"] as? [String] == ["age_recipients", "rclone_conf"])
+    let secrets = try #require(try Self.compose()["secrets"] as? [String: Any])
+    #expect(Set(secrets.keys) == ["age_recipients", "rclone_conf"])
+    #expect(command[try #require(command.firstIndex(of: "--recipients-file")) + 1] == "/run/secrets/age_recipients")
+    let environment = try #require(exporter["environment"] as? [String: Any])
+    #expect(environment["RCLONE_CONFIG"] as? String == "/run/secrets/rclone_conf")
+    let remote = command[try #require(command.firstIndex(of: "--remote")) + 1]
+    let remoteName = try #require(remote.split(separator: ":").first.map(String.init))
+    // The recipients file as age-keygen writes a key: a comment naming the public key, then it.
+    let keygen = Process()
+    keygen.executableURL = URL(fileURLWithPath: "/usr/bin/age-keygen")
+    let publicKey = Pipe()
+    keygen.standardOutput = publicKey
+    keygen.standardError = FileHandle.nullDevice
+    try keygen.run()
+    let key = String(decoding: publicKey.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    keygen.waitUntilExit()
+    let recipient = try #require(key.split(separator: "\n").first { $0.hasPrefix("# public key: ") })
+      .dropFirst("# public key: ".count)
+    let recipients = try gym.write("age-recipients.txt", "# the backup key\n\(recipient)\n")
+    command = try Self.replacing("--recipients-file", with: recipients, in: command)
+    // rclone's local backend under the remote's name: `offsite:gym` is the directory gym here.
+    let rcloneConfig = try gym.write("rclone.conf", "[\(remoteName)]\ntype = local\n")
+    // Waits for the third export's copy.
+    let (status, log) = try gym.runUntilLogged(
+      command, marker: " copied gym-export-", count: 3, environment: ["RCLONE_CONFIG": rcloneConfig])
+    #expect(status == 0, "\(log)")
     let lines = log.split(separator: "\n")
     #expect(lines.filter { $0.contains(" exported gym-export-") }.count >= 3, "\(log)")
     #expect(lines.last?.hasSuffix("export schedule stopped") == true)
@@ -62,11 +78,15 @@ import Yams
     let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
     #expect(files.contains("report.html"), "\(files)")
     #expect(try String(contentsOfFile: out + "/report.html", encoding: .utf8).contains("<title>gym report</title>"))
-    let names = files.filter { $0 != "report.html" }
+    let names = files.filter { $0.hasPrefix("gym-export-") }
     #expect(names.count == 2, "\(names)")
     for name in names {
-      #expect(try gym.run(["export", "verify", out + "/" + name]).status == 0)
+      let verified = try gym.run(["export", "verify", out + "/" + name])
+      #expect(verified.status == 0 && verified.stderr.contains("encrypted files, checksums match"))
     }
+    // The remote holds the same two, thinned by the same rules.
+    let copies = try FileManager.default.contentsOfDirectory(atPath: gym.directory + "/gym").sorted()
+    #expect(copies == names, "\(log)")
     // The healthcheck's command, as compose runs it: healthy, since the newest export is seconds old.
     let text = try String(contentsOf: Self.root.appendingPathComponent("docker-compose.yml"), encoding: .utf8)
     let compose = try #require(try Yams.load(yaml: text) as? [String: Any])

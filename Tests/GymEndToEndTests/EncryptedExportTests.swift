@@ -64,8 +64,70 @@ import Testing
     try bytes.write(to: URL(fileURLWithPath: target))
     let damaged = try gym.run(["export", "verify", path])
     #expect(damaged.status == 65 && damaged.stderr.contains("workout.ndjson.gz.age: its checksum does not match"))
-    // A snapshot cannot be encrypted yet; a recipient that is not one is a usage error.
-    #expect(try gym.run(["export", "--out", "b2", "--format", "sqlite", "--encrypt-to", recipient]).status == 64)
+    // A recipient that is not one is a usage error.
     #expect(try gym.run(["export", "--out", "b2", "--encrypt-to", "age1nope"]).status == 64)
+  }
+
+  /// A snapshot export: one SQLite file, gzip'd then encrypted; the age tool and gunzip give back
+  /// a database, and gym restores it with the key.
+  @Test func anEncryptedSnapshotRoundTrips() throws {
+    let gym = try GymProcess()
+    try gym.seed(30)
+    #expect(try shell("age-keygen -o key.txt 2>/dev/null", in: gym.directory).status == 0)
+    let recipient = try shell("age-keygen -y key.txt", in: gym.directory).stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let made = try gym.run(["export", "--out", "snap", "--format", "sqlite", "--encrypt-to", recipient, "-q"])
+    #expect(made.status == 0, "\(made.stderr)")
+    let path = gym.directory + "/" + made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: path).sorted() == ["gym.sqlite.gz.age", "manifest.json"])
+    let header = try shell("age -d -i key.txt '\(path)/gym.sqlite.gz.age' | gunzip | head -c 15", in: gym.directory)
+    #expect(header.stdout == "SQLite format 3")
+    let checksums = try gym.run(["export", "verify", path])
+    #expect(checksums.status == 0 && checksums.stderr.contains("1 encrypted files, checksums match"))
+    let copy = ["GYM_DATABASE": gym.directory + "/copy.sqlite"]
+    #expect(try gym.run(["import", path], environment: copy).status == 65)
+    #expect(!FileManager.default.fileExists(atPath: gym.directory + "/copy.sqlite"))
+    let right = try gym.run(["import", path, "--identity", gym.directory + "/key.txt"], environment: copy)
+    #expect(right.status == 0, "\(right.stderr)")
+    #expect(try gym.run(["history", "count"], environment: copy).stdoutLines == ["30"])
+  }
+
+  /// `--passphrase-file`: age's scrypt recipient, the passphrase read from a file's first line; the
+  /// same file opens it, another passphrase does not, and a passphrase cannot sit beside a recipient.
+  @Test func aPassphraseExportRoundTrips() throws {
+    let gym = try GymProcess()
+    try gym.seed(10)
+    let passphrase = try gym.write("passphrase.txt", "correct horse battery staple\r\n")
+    let other = try gym.write("other.txt", "correct horse battery\n")
+    let made = try gym.run(["export", "--out", "pp", "--tables", "workout", "--passphrase-file", passphrase, "-q"])
+    #expect(made.status == 0, "\(made.stderr)")
+    let path = gym.directory + "/" + made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    // The file's one recipient is an scrypt stanza at age's own work factor, 2^18.
+    let file = try Data(contentsOf: URL(fileURLWithPath: path + "/workout.ndjson.gz.age"))
+    let lines = String(decoding: file.prefix(200), as: UTF8.self).split(separator: "\n")
+    #expect(lines.first == "age-encryption.org/v1")
+    #expect(lines[1].hasPrefix("-> scrypt ") && lines[1].hasSuffix(" 18"), "\(lines[1])")
+    #expect(!lines[2].hasPrefix("->"))
+    let wrong = try gym.run(["export", "verify", path, "--passphrase-file", other])
+    #expect(wrong.status == 65 && wrong.stderr.contains("workout.ndjson.gz.age: no identity given opens this file"))
+    let right = try gym.run(["export", "verify", path, "--passphrase-file", passphrase])
+    #expect(right.status == 0 && right.stderr.contains("10 rows"), "\(right.stderr)")
+    let copy = ["GYM_DATABASE": gym.directory + "/copy.sqlite"]
+    #expect(try gym.run(["import", path, "--passphrase-file", passphrase], environment: copy).status == 0)
+    #expect(try gym.run(["history", "count"], environment: copy).stdoutLines == ["10"])
+    // age allows a passphrase only as a file's one recipient; an empty passphrase file is refused.
+    let both = try gym.run(
+      [
+        "export", "--out", "x", "--passphrase-file", passphrase, "--encrypt-to",
+        "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p",
+      ])
+    #expect(both.status == 64 && both.stderr.contains("cannot be combined"), "\(both.stderr)")
+    let empty = try gym.write("empty.txt", "\n")
+    #expect(try gym.run(["export", "--out", "x", "--passphrase-file", empty]).status == 64)
+    #expect(try gym.run(["export", "--out", "x", "--passphrase-file", gym.directory + "/none.txt"]).status == 66)
+    // A recipient in the configuration that is not one is a configuration error.
+    let configured = try gym.run(["export", "--out", "x"], environment: ["GYM_EXPORT_RECIPIENTS": "age1nope"])
+    #expect(configured.status == 78 && configured.stderr.contains("export.recipients"), "\(configured.stderr)")
   }
 }

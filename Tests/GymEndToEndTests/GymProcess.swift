@@ -101,3 +101,31 @@ extension GymProcess {
     return String(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
   }
 }
+
+extension GymProcess {
+  /// Runs `gym arguments` (a scheduler) with stderr to a log, until the log holds `marker` `count`
+  /// times (an event; the deadline only ends a run that hangs), then sends SIGTERM and waits.
+  /// Returns the exit status and the log.
+  func runUntilLogged(
+    _ arguments: [String], marker: String, count: Int, environment extra: [String: String] = [:]
+  ) throws -> (status: Int32, log: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.executable)
+    process.arguments = arguments
+    process.environment = environment.merging(extra) { $1 }
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let logPath = directory + "/scheduler-\(UUID().uuidString).log"
+    precondition(FileManager.default.createFile(atPath: logPath, contents: nil))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+    try process.run()
+    let deadline = Date().addingTimeInterval(300)
+    var seen = 0
+    while Date() < deadline && seen < count {
+      usleep(100_000)
+      seen = try String(contentsOfFile: logPath, encoding: .utf8).components(separatedBy: marker).count - 1
+    }
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    return (process.terminationStatus, try String(contentsOfFile: logPath, encoding: .utf8))
+  }
+}

@@ -110,6 +110,18 @@ import Testing
       ([StoryGraphImportTests.header] + StoryGraphImportTests.rows).joined(separator: "\n") + "\n")
     run(["staples", "seed", "-q"])
     run(["export", "create", "--out", "backups", "-q"])
+    // A remote for the remote examples: `nas`, rclone's local backend, so `nas:gym` is ./gym; then
+    // export.remote names it, and one export there has the name the examples fetch.
+    try! FileManager.default.createDirectory(
+      atPath: gym.directory + "/config/rclone", withIntermediateDirectories: true)
+    _ = try! gym.write("config/rclone/rclone.conf", "[nas]\ntype = local\n")
+    try! FileManager.default.createDirectory(atPath: gym.directory + "/config/gym", withIntermediateDirectories: true)
+    _ = try! gym.write("config/gym/gym.yaml", "version: 1\nexport:\n  remote: nas:gym\n")
+    run(["export", "create", "--out", "backups", "-q"])
+    let copied = try! FileManager.default.contentsOfDirectory(atPath: gym.directory + "/gym")
+    precondition(copied.count == 1, "\(copied)")
+    try! FileManager.default.moveItem(
+      atPath: gym.directory + "/gym/" + copied[0], toPath: gym.directory + "/gym/gym-export-20261123T040000.000Z")
     return gym.directory
   }()
 

@@ -86,7 +86,9 @@ import ZIPFoundation
     #expect(!FileManager.default.fileExists(atPath: gym.databasePath))
     for example in examples {
       let result = try gym.run(
-        ["-c", "set -o pipefail; " + example], environment: ["PATH": binDirectory + ":/usr/bin:/bin"],
+        // The configuration where a user has it, ~/.config/gym/gym.yaml, as the backup example writes it.
+        ["-c", "set -o pipefail; " + example],
+        environment: ["PATH": binDirectory + ":/usr/bin:/bin", "XDG_CONFIG_HOME": gym.directory + "/.config"],
         executable: "/bin/bash")
       #expect(result.status == 0, "\(example)\n\(result.stderr)")
       #expect(!result.stderr.contains("error"), "\(example)\n\(result.stderr)")

@@ -65,6 +65,10 @@ public struct ConfigKey: Sendable, Hashable {
     name: "output.chart", kind: .choice(ChartOptions.Style.allCases.map(\.rawValue)), defaultValue: nil)
 
   public static let exportDirectory = ConfigKey(name: "export.directory", kind: .string, defaultValue: nil)
+  /// age recipients (`age1…`) every export is encrypted to unless the command line names others.
+  public static let exportRecipients = ConfigKey(name: "export.recipients", kind: .list, defaultValue: nil)
+  /// The rclone remote and path exports are copied to after they are written (`nas:gym`).
+  public static let exportRemote = ConfigKey(name: "export.remote", kind: .string, defaultValue: nil)
   /// Workload id → target milliseconds; the built-in defaults are the seeds' targets, in each module.
   public static let benchTargets = ConfigKey(name: "bench.targets", kind: .numbers, defaultValue: nil)
 
@@ -79,7 +83,7 @@ public struct ConfigKey: Sendable, Hashable {
 
   public static let all: [ConfigKey] = [
     databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize, chart, exportDirectory,
-    benchTargets, healthSources, timeZone, weightUnit, readingGoal,
+    exportRecipients, exportRemote, benchTargets, healthSources, timeZone, weightUnit, readingGoal,
   ]
 
   /// The value checked against the kind, normalised (`yes` → `true`), or nil when it does not fit.

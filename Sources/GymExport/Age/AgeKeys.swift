@@ -138,13 +138,28 @@ enum AgeStanzas {
             stanza.body.count == 32
           else { throw AgeError("a malformed scrypt stanza") }
           guard logN <= maxLogN else { throw AgeError("the scrypt work factor 2^\(logN) is over 2^\(maxLogN)") }
-          let key = try KDF.Scrypt.deriveKey(
-            from: passphrase, salt: Array(scryptLabel.utf8) + salt, outputByteCount: 32, rounds: 1 << logN,
-            blockSize: 8, parallelism: 1)
+          let key = try ScryptKeys.derive(passphrase: passphrase, salt: Array(scryptLabel.utf8) + salt, logN: logN)
           if let fileKey = open(stanza.body, with: key), fileKey.count == 16 { return fileKey }
         }
       }
     }
     return nil
+  }
+}
+
+/// scrypt keys already derived in this process. Deriving one costs about a second and 256 MiB by
+/// design; `export verify` and `import` open each file more than once (checked, then loaded).
+enum ScryptKeys {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var derived: [[UInt8]: SymmetricKey] = [:]
+
+  static func derive(passphrase: [UInt8], salt: [UInt8], logN: Int) throws -> SymmetricKey {
+    // Keyed by a digest, so the passphrase itself is not kept.
+    let id = Array(SHA256.hash(data: passphrase + [0] + salt + [UInt8(logN)]))
+    if let key = lock.withLock({ derived[id] }) { return key }
+    let key = try KDF.Scrypt.deriveKey(
+      from: passphrase, salt: salt, outputByteCount: 32, rounds: 1 << logN, blockSize: 8, parallelism: 1)
+    lock.withLock { derived[id] = key }
+    return key
   }
 }

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import GymCLI
+import GymCore
+
+/// `gym export pull REMOTE/EXPORT DIR`: fetches one export from a remote, checked against its
+/// manifest, for `gym import DIR`.
+struct ExportPull: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pull",
+    abstract: "Fetch one export from a remote into a new directory, its checksums checked, ready for 'gym import'.",
+    discussion: HelpExamples.discussion(
+      """
+      The export is fetched under a temporary name beside DIR and renamed once every file matches \
+      its manifest's size and SHA-256 (which needs no key, even when it is encrypted). A bare export \
+      name is looked for on export.remote. Exit 66 when the remote has no such export, 65 when \
+      what it holds does not match, 75 when rclone fails (try again).
+      """,
+      examples: [
+        "gym export pull nas:gym/gym-export-20261123T040000.000Z from-nas",
+        "gym export pull gym-export-20261123T040000.000Z restored && gym import restored --database restored.sqlite",
+      ]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Argument(help: ArgumentHelp("The export on the remote: nas:gym/gym-export-…, or its name on export.remote."))
+  var source: String
+  @Argument(help: ArgumentHelp("The directory to create for it (it must not exist).", valueName: "dir"))
+  var directory: String
+
+  func run(context: CommandContext) throws {
+    let remotePath = try resolve(context)
+    let name = (remotePath as NSString).lastPathComponent
+    guard !FileManager.default.fileExists(atPath: directory) else {
+      throw GymError(.cannotCreate, "'\(directory)' exists; name a new directory for the export")
+    }
+    // Beside the directory, so the rename stays on one file system.
+    let trimmed = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+    let slash = trimmed.lastIndex(of: "/")
+    let parent = slash.map { String(trimmed[...$0]) } ?? ""
+    let base = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+    let temporary = parent + "." + base + ".\(getpid()).partial"
+    let rclone = Rclone()
+    do {
+      // The manifest first: without it there is no export to fetch. Then only the files it lists.
+      try rclone.run(
+        ["copyto", Rclone.join(remotePath, ExportManifest.fileName), temporary + "/" + ExportManifest.fileName])
+      guard let manifest = ExportManifest.read(in: temporary), manifest.shapeProblem == nil else {
+        Directory.remove(temporary)
+        throw GymError.data(
+          "\(remotePath)/\(ExportManifest.fileName): not a gym export manifest (unreadable or edited)")
+      }
+      let list = NSTemporaryDirectory() + "/gym-pull-\(getpid()).txt"
+      defer { unlink(list) }
+      try Data(manifest.files.map { $0.name + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: list))
+      try rclone.run(["copy", remotePath, temporary, "--files-from-raw", list, "--no-traverse"])
+    } catch let failure as Rclone.Failure {
+      Directory.remove(temporary)
+      if failure.isNotFound {
+        throw GymError.noInput(
+          "\(remotePath): no export there (no \(ExportManifest.fileName)); see 'gym export status --remote'")
+      }
+      throw GymError(.temporaryFailure, "cannot fetch \(remotePath): \(failure)")
+    }
+    do {
+      let reader = try ExportReader(path: temporary)
+      try reader.checkFiles()
+      Directory.fsync(temporary)
+      guard rename(temporary, directory) == 0 else {
+        throw GymError(.cannotCreate, "cannot rename the export to '\(directory)': \(String(cString: strerror(errno)))")
+      }
+    } catch let error as GymError {
+      Directory.remove(temporary)
+      throw GymError(error.status, error.message.replacingOccurrences(of: temporary, with: remotePath))
+    }
+    let out = BufferedOutput.standardOutput()
+    out.write(directory + "\n")
+    out.flush()
+    printNote("fetched \(name) from \(remotePath) into \(directory); checksums match")
+  }
+
+  /// The full remote path: as given, or a bare export name on export.remote.
+  private func resolve(_ context: CommandContext) throws -> String {
+    let trimmed = source.hasSuffix("/") ? String(source.dropLast()) : source
+    guard trimmed.hasPrefix(ExportJob.prefix) && !trimmed.contains("/") && !trimmed.contains(":") else {
+      return trimmed
+    }
+    guard let remote = context.configuration.string(.exportRemote) else {
+      throw GymError(
+        .configuration, "'\(source)' names no remote and export.remote is not set; write nas:gym/\(source)")
+    }
+    return Rclone.join(remote, trimmed)
+  }
+}

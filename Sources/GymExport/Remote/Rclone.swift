@@ -1,0 +1,66 @@
+import Foundation
+import GymCLI
+
+/// The `rclone` tool, which does every transfer to and from a remote (any backend it supports:
+/// S3, B2, SFTP, WebDAV, a local path …). Its configuration is its own: `RCLONE_CONFIG` or
+/// `~/.config/rclone/rclone.conf`. gym retries on its own schedule, so rclone is asked to try once.
+struct Rclone: Sendable {
+  struct Failure: Error, CustomStringConvertible {
+    /// rclone's exit status (3: directory not found, 4: file not found); nil when it did not start.
+    let status: Int32?
+    let message: String
+    var description: String { message }
+    var isNotFound: Bool { status == 3 || status == 4 }
+  }
+
+  var executable = "rclone"
+
+  /// Runs rclone with `arguments` (no shell); returns its standard output. A failure carries
+  /// rclone's last line on stderr, without its timestamp.
+  @discardableResult
+  func run(_ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [executable, "--retries", "1", "--low-level-retries", "2", "--stats", "0"] + arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    do { try process.run() } catch {
+      throw Failure(status: nil, message: "cannot run rclone: \(error.localizedDescription)")
+    }
+    // Both pipes drained at once, so neither can fill and stall rclone.
+    nonisolated(unsafe) var stderr = Data()
+    let drained = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      stderr = errors.fileHandleForReading.readDataToEndOfFile()
+      drained.signal()
+    }
+    let stdout = output.fileHandleForReading.readDataToEndOfFile()
+    drained.wait()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      if process.terminationStatus == 127 {
+        throw Failure(status: nil, message: "rclone is not installed; install it with 'apt-get install rclone'")
+      }
+      throw Failure(status: process.terminationStatus, message: Self.lastLine(stderr))
+    }
+    return stdout
+  }
+
+  /// rclone's last message, without the `2026/11/23 22:00:55 ` it starts with.
+  static func lastLine(_ stderr: Data) -> String {
+    let lines = String(decoding: stderr, as: UTF8.self).split(separator: "\n").map { String($0) }
+    guard var line = lines.last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return "rclone failed" }
+    if line.count > 20, line.prefix(20).allSatisfy({ $0.isNumber || "/: ".contains($0) }) {
+      line = String(line.dropFirst(20))
+    }
+    return String(line.prefix(300))
+  }
+
+  /// `remote` and `name` joined as rclone reads them: `nas:` + `x` is `nas:x`, `nas:gym` + `x` is `nas:gym/x`.
+  static func join(_ remote: String, _ name: String) -> String {
+    remote.hasSuffix(":") || remote.hasSuffix("/") ? remote + name : remote + "/" + name
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GymCLI
+import GymCore
+
+/// gym's exports on an rclone remote: a directory per export, as on the local disk.
+struct RemoteExports: Sendable {
+  struct Entry: Sendable {
+    let name: String
+    /// nil until the manifest is there: the copy is not finished (or failed part way).
+    let manifest: ExportManifest?
+    /// The sizes of the files the remote holds, by name.
+    let sizes: [String: Int]
+
+    /// The bytes of its files but the manifest, as `export status` counts a local export's.
+    var dataBytes: Int { sizes.filter { $0.key != ExportManifest.fileName }.values.reduce(0, +) }
+
+    /// "ok", or what is wrong: a manifest not there yet, a file missing or of another size.
+    var state: String {
+      guard let manifest else { return "incomplete: no manifest.json (a copy that did not finish)" }
+      for file in manifest.files {
+        guard let size = sizes[file.name] else { return "damaged: \(file.name) is missing" }
+        if size != file.bytes { return "damaged: \(file.name) is \(size) bytes, the manifest says \(file.bytes)" }
+      }
+      return "ok"
+    }
+  }
+
+  let remote: String
+  var rclone = Rclone()
+
+  /// Copies a local export: its data files, then its manifest. The manifest is what makes a
+  /// directory an export (to `status`, `prune` and `pull`), so a reader never takes a partial copy
+  /// for one.
+  func upload(_ path: String) throws {
+    let name = (path as NSString).lastPathComponent
+    let target = Rclone.join(remote, name)
+    try rclone.run(["copy", path, target, "--exclude", "/" + ExportManifest.fileName])
+    try rclone.run(["copyto", path + "/" + ExportManifest.fileName, target + "/" + ExportManifest.fileName])
+  }
+
+  /// The exports on the remote, oldest first; an empty list when the remote path does not exist yet.
+  func list() throws -> [Entry] {
+    let data: Data
+    do {
+      data = try rclone.run(["lsjson", "--recursive", "--max-depth", "2", remote])
+    } catch let failure as Rclone.Failure where failure.isNotFound {
+      return []
+    }
+    // rclone's field names are capitalised.
+    struct Item: Decodable {
+      let path: String
+      let size: Int
+      let isDirectory: Bool
+      enum CodingKeys: String, CodingKey {
+        case path = "Path"
+        case size = "Size"
+        case isDirectory = "IsDir"
+      }
+    }
+    guard let items = try? JSONDecoder().decode([Item].self, from: data) else {
+      throw Rclone.Failure(status: nil, message: "rclone lsjson gave a listing gym cannot read")
+    }
+    var sizes: [String: [String: Int]] = [:]
+    for item in items {
+      let parts = item.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+      guard parts[0].hasPrefix(ExportJob.prefix) else { continue }
+      if item.isDirectory && parts.count == 1 { sizes[parts[0], default: [:]] = sizes[parts[0]] ?? [:] }
+      if !item.isDirectory && parts.count == 2 { sizes[parts[0], default: [:]][parts[1]] = item.size }
+    }
+    return try sizes.keys.sorted().map { name in
+      var manifest: ExportManifest?
+      if sizes[name]?[ExportManifest.fileName] != nil {
+        let data = try rclone.run(["cat", Rclone.join(Rclone.join(remote, name), ExportManifest.fileName)])
+        manifest = try? JSONDecoder().decode(ExportManifest.self, from: data)
+      }
+      return Entry(name: name, manifest: manifest, sizes: sizes[name] ?? [:])
+    }
+  }
+
+  /// The complete exports `policy` does not keep, oldest first. An incomplete one (no manifest) may
+  /// be a copy in progress and is never chosen.
+  func unkept(_ exports: [Entry], policy: RetentionPolicy) -> [Entry] {
+    let dated = exports.filter { $0.manifest.flatMap { Timestamp(parsing: $0.created) } != nil }
+    let kept = policy.keep(dated.map { Timestamp(parsing: $0.manifest!.created)! })
+    return dated.enumerated().filter { !kept.contains($0.offset) }.map(\.element)
+  }
+
+  /// Deletes the exports `policy` does not keep; returns their names.
+  func prune(policy: RetentionPolicy) throws -> [String] {
+    let old = unkept(try list(), policy: policy)
+    for entry in old { try rclone.run(["purge", Rclone.join(remote, entry.name)]) }
+    return old.map(\.name)
+  }
+}
