@@ -17,6 +17,9 @@ public struct RecordImport {
   public var partial = false
   /// Records a JSON record may carry in one field (a workout's sets), written after the records.
   public var nested: (any NestedRecordImport)?
+  /// Fields beyond the table's that a record may carry, as a list prints them (an item's stock):
+  /// each record is handed over after it loads, and the rest is written after the records.
+  public var extra: (any ExtraFieldImport)?
 
   public init(table: TableSchema, conflict: ConflictPolicy, path: String, format: InputFormat?) {
     self.table = table
@@ -39,6 +42,19 @@ public struct RecordImport {
       var scanner = try makeScanner(input, format: detected)
       func load(_ db: Database?) throws -> ImportCounts {
         let loader = try BulkLoader(table: table, conflict: conflict, db: db, partial: partial)
+        if let extra {
+          // The table's fields first, in order (what the loader binds), then the extra ones.
+          var values = RecordValues(fieldNames: table.fieldNames + extra.fieldNames)
+          while try scanner.next(into: &values) {
+            let line = scanner.recordLine
+            try partial ? loader.addPartial(values, line: line) : loader.add(values, line: line)
+            try extra.stage(values, line: line)
+            progress.update(loader.counts.read)
+          }
+          try loader.finish()
+          try extra.finish(db)
+          return loader.counts
+        }
         guard let nested, var json = scanner as? JSONRecordScanner else {
           return try loader.load(from: &scanner) { progress.update($0.read) }
         }
@@ -65,7 +81,8 @@ public struct RecordImport {
     case .csv:
       var scanner = CSVRecordScanner(input: input)
       let required = table.fields.filter(\.isRequired).map(\.name)
-      try scanner.readHeader(expected: RecordValues(fieldNames: table.fieldNames), required: required)
+      try scanner.readHeader(
+        expected: RecordValues(fieldNames: table.fieldNames + (extra?.fieldNames ?? [])), required: required)
       return scanner
     case .ndjson, .json:
       return JSONRecordScanner(input: input, nested: nested.map { [($0.fieldName, $0.fieldNames)] } ?? [])
@@ -100,5 +117,15 @@ public protocol NestedRecordImport: AnyObject {
   /// The nested records of one record (`parent`), which named the field.
   func stage(_ records: [RecordValues], of parent: RecordValues, line: Int) throws
   /// After the last record and the loader's own `finish()`.
+  func finish(_ db: Database?) throws
+}
+
+/// Fields a record carries beyond its table's, as a list prints them: staged record by record,
+/// written after the records in the same transaction.
+public protocol ExtraFieldImport: AnyObject {
+  var fieldNames: [String] { get }
+  /// One record, every field (the table's, then these).
+  func stage(_ values: RecordValues, line: Int) throws
+  /// After the last record and the loader's own `finish()`; `db` nil in a dry run.
   func finish(_ db: Database?) throws
 }

@@ -16,13 +16,13 @@ enum StaplesBenchmarks {
     let start = Timestamp.now().adding(milliseconds: -Int64(count) * 60_000)
     let items = try db.makeStatement(
       sql:
-        "INSERT INTO grocery_item (name, category, isStaple, quantity, unit, dateCreated) VALUES (?, ?, ?, ?, 'pcs', ?)"
+        "INSERT INTO grocery_item (name, category, isStaple, unit, dateCreated) VALUES (?, ?, ?, 'pcs', ?)"
     )
+    let lots = try db.makeStatement(sql: "INSERT INTO stock_lot (itemSeq, amount, added) VALUES (?, ?, ?)")
     for i in 0..<count {
-      try items.execute(arguments: [
-        "Item \(i)", "Category \(next(40))", next(10) == 0, Double(next(5)),
-        start.adding(milliseconds: Int64(i) * 60_000).canonical,
-      ])
+      let created = start.adding(milliseconds: Int64(i) * 60_000).canonical
+      try items.execute(arguments: ["Item \(i)", "Category \(next(40))", next(10) == 0, created])
+      try lots.execute(arguments: [db.lastInsertedRowID, Double(next(5)), created])
     }
     let recipes = try db.makeStatement(
       sql: "INSERT INTO recipe (name, usageCount, lastUsed, isFavorite, servings) VALUES (?, ?, ?, ?, ?)")

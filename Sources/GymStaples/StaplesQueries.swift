@@ -46,7 +46,7 @@ enum StaplesQueries {
       db,
       sql: """
         SELECT grocery_item.name, grocery_item.category, ri.amount, ri.unit,
-               COALESCE(grocery_item.quantity, 0) > 0
+               COALESCE((SELECT sum(l.amount) FROM stock_lot l WHERE l.itemSeq = grocery_item.seq), 0) > 0
         FROM recipe_ingredient ri
         JOIN recipe ON recipe.seq = ri.recipeSeq
         JOIN grocery_item ON grocery_item.seq = ri.itemSeq
@@ -60,42 +60,4 @@ enum StaplesQueries {
     }
   }
 
-  /// What the chosen recipes need that is not in stock, by category; amounts in the same unit added up.
-  static func shoppingList(_ db: Database, recipes: [String]) throws -> [[Cell]] {
-    let marks = Array(repeating: "?", count: recipes.count).joined(separator: ", ")
-    let found = try String.fetchAll(
-      db,
-      sql:
-        "SELECT name FROM recipe WHERE name IN (\(marks))",
-      arguments: StatementArguments(recipes))
-    let missing = recipes.filter { name in !found.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
-    if !missing.isEmpty {
-      throw GymError.noInput(
-        "no recipe named \(missing.map { "'\($0)'" }.joined(separator: ", ")); see 'gym staples recipes'")
-    }
-    return try Row.fetchAll(
-      db,
-      sql: """
-        SELECT grocery_item.category, grocery_item.name, SUM(ri.amount), ri.unit,
-               group_concat(recipe.name, ', ')
-        FROM recipe_ingredient ri
-        JOIN recipe ON recipe.seq = ri.recipeSeq
-        JOIN grocery_item ON grocery_item.seq = ri.itemSeq
-        WHERE recipe.name IN (\(marks))
-          AND COALESCE(grocery_item.quantity, 0) = 0
-        GROUP BY grocery_item.seq, ri.unit
-        ORDER BY grocery_item.category, grocery_item.name
-        """, arguments: StatementArguments(recipes)
-    ).map { row in
-      [
-        .text(row[0]), .text(row[1]), (row[2] as Double?).map(Cell.real) ?? .null,
-        (row[3] as String?).map(Cell.text) ?? .null, .text(row[4]),
-      ]
-    }
-  }
-
-  /// The favourite recipes' names: the shopping list's default.
-  static func favorites(_ db: Database) throws -> [String] {
-    try String.fetchAll(db, sql: "SELECT name FROM recipe WHERE isFavorite = 1 ORDER BY name")
-  }
 }

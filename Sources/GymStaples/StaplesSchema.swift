@@ -12,8 +12,8 @@ public enum StaplesSchema {
     name: "grocery_item",
     fields: [
       Field("name", .text), Field("category", .text), Field("isStaple", .bool, default: .value("false")),
-      Field("quantity", .real, nullable: true), Field("unit", .text, nullable: true),
-      Field("dateCreated", .timestamp, default: .now), Field("notes", .text, nullable: true),
+      Field("unit", .text, nullable: true), Field("dateCreated", .timestamp, default: .now),
+      Field("notes", .text, nullable: true), Field("minStock", .real, nullable: true),
     ],
     indexes: [
       IndexSchema("grocery_item_name", on: ["name"], unique: true),
@@ -95,12 +95,16 @@ public enum StaplesSchema {
         );
         CREATE UNIQUE INDEX recipe_ingredient_pair ON recipe_ingredient(recipeSeq, itemSeq);
         CREATE INDEX recipe_ingredient_item ON recipe_ingredient(itemSeq);
-        """)
+        """),
+    StockSchema.migration,
   ]
 }
 
 /// The staples module as the store and the cross-cutting commands see it.
 public let staplesModule = GymModule(
   name: "staples", migrations: StaplesSchema.migrations,
-  tables: [StaplesSchema.items, StaplesSchema.recipes, StaplesSchema.ingredients],
+  tables: [
+    StaplesSchema.items, StaplesSchema.recipes, StaplesSchema.ingredients, StockSchema.lots, StockSchema.conversions,
+    StockSchema.cookings,
+  ],
   benchmarks: StaplesBenchmarks.definition)

@@ -16,10 +16,10 @@ enum StaplesSeedData {
     (
       "Produce",
       [
-        ("Onions", true, 3, "pcs"), ("Garlic", true, 1, "head"), ("Tomatoes", false, 0, "pcs"),
-        ("Lemons", true, 2, "pcs"), ("Spinach", false, nil, nil), ("Potatoes", true, 2, "kg"),
+        ("Onions", true, 3, "pcs"), ("Garlic", true, 10, "cloves"), ("Tomatoes", false, 0, "pcs"),
+        ("Lemons", true, 2, "pcs"), ("Spinach", false, 200, "g"), ("Potatoes", true, 2, "kg"),
         ("Carrots", false, 5, "pcs"),
-        ("Basil", false, nil, nil), ("Avocados", false, 0, "pcs"),
+        ("Basil", false, nil, "bunch"), ("Avocados", false, 0, "pcs"),
       ]
     ),
     (
@@ -34,7 +34,7 @@ enum StaplesSeedData {
       "Spices",
       [("Salt", true, 1, "kg"), ("Black Pepper", true, 50, "g"), ("Cumin", false, 30, "g"), ("Paprika", false, 0, "g")]
     ),
-    ("Meat", [("Chicken Breast", false, nil, nil), ("Ground Beef", false, nil, nil), ("Bacon", false, 0, "g")]),
+    ("Meat", [("Chicken Breast", false, nil, "g"), ("Ground Beef", false, nil, nil), ("Bacon", false, 0, "g")]),
     ("Frozen", [("Peas", true, 400, "g"), ("Berries", false, 0, "g")]),
     ("Beverages", [("Coffee", true, 250, "g"), ("Tea", true, 40, "bags")]),
   ]
@@ -75,12 +75,34 @@ enum StaplesSeedData {
     ),
   ]
 
+  /// How long each category keeps, in days, and where it is kept: the seeded lots' best-before
+  /// dates and locations (staggered a day per item, so `expiring` has something to show).
+  static let keeping: [String: (days: Int64, location: String)] = [
+    "Dairy": (5, "fridge"), "Bakery": (2, "pantry"), "Produce": (4, "fridge"), "Pantry": (300, "pantry"),
+    "Spices": (600, "pantry"), "Meat": (2, "fridge"), "Frozen": (90, "freezer"), "Beverages": (200, "pantry"),
+  ]
+
+  /// The seeded items' own conversions, for the recipes that measure them in spoons.
+  static let conversions = [
+    "Salt: 1 tsp = 6 g", "Cumin: 1 tsp = 2 g", "Paprika: 1 tsp = 2.3 g", "Eggs: 1 pcs = 60 g",
+  ]
+
   static func seed(_ db: Database, now: Timestamp) throws {
+    let today = now.localDays
     for (category, items) in pantry {
-      for (name, staple, quantity, unit) in items {
-        try StaplesWrites.upsertItem(
-          db, name: name, changes: ItemChanges(category: category, isStaple: staple, quantity: quantity, unit: unit),
-          now: now)
+      for (index, (name, staple, quantity, unit)) in items.enumerated() {
+        var changes = ItemChanges(category: category, isStaple: staple, quantity: quantity, unit: unit)
+        changes.conversions = try conversions.map { try UnitConversion.parse($0) }.filter { $0.item == name }
+          .map(\.conversion)
+        if staple { changes.minStock = quantity.map { $0 > 0 ? $0 : 1 } }
+        try StaplesWrites.upsertItem(db, name: name, changes: changes, now: now)
+        guard let keeping = keeping[category], let quantity, quantity > 0 else { continue }
+        try db.execute(
+          sql: """
+            UPDATE stock_lot SET bestBefore = ?, location = ?
+            WHERE itemSeq = (SELECT seq FROM grocery_item WHERE name = ?)
+            """,
+          arguments: [PantryDate.string(days: today + keeping.days + Int64(index) - 1), keeping.location, name])
       }
     }
     for (offset, (name, servings, favorite, uses, ingredients)) in recipes.enumerated() {

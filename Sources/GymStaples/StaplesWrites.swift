@@ -6,20 +6,35 @@ import GymCore
 struct ItemChanges: Equatable {
   var category: String?
   var isStaple: Bool?
+  /// The stock to set, through the lots (never a column of its own).
   var quantity: Double?
   var unit: String?
   var notes: String?
+  var minStock: Double?
+  var conversions: [UnitConversion] = []
 
-  /// The given fields as (column, value), in a fixed order: columns never come from the user.
+  init(
+    category: String? = nil, isStaple: Bool? = nil, quantity: Double? = nil, unit: String? = nil, notes: String? = nil
+  ) {
+    self.category = category
+    self.isStaple = isStaple
+    self.quantity = quantity
+    self.unit = unit
+    self.notes = notes
+  }
+
+  /// The given columns as (column, value), in a fixed order: columns never come from the user. The
+  /// unit is set apart (its lots convert with it).
   var assignments: [(String, (any DatabaseValueConvertible)?)] {
     var result: [(String, (any DatabaseValueConvertible)?)] = []
     if let category { result.append(("category", category)) }
     if let isStaple { result.append(("isStaple", isStaple)) }
-    if let quantity { result.append(("quantity", quantity)) }
-    if let unit { result.append(("unit", unit)) }
     if let notes { result.append(("notes", notes)) }
+    if let minStock { result.append(("minStock", minStock)) }
     return result
   }
+
+  var isEmpty: Bool { assignments.isEmpty && quantity == nil && unit == nil && conversions.isEmpty }
 }
 
 /// An ingredient line as given on the command line: `Milk`, `Milk:200`, `Milk:200 ml`.
@@ -59,7 +74,7 @@ enum StaplesWrites {
     let existed = try Bool.fetchOne(
       db, sql: "SELECT EXISTS (SELECT 1 FROM grocery_item WHERE name = ?)", arguments: [name])!
     if existed {
-      if !changes.assignments.isEmpty { try setItem(db, name: name, changes: changes) }
+      if !changes.isEmpty { try setItem(db, name: name, changes: changes, now: now) }
       return false
     }
     guard let category = changes.category else {
@@ -67,25 +82,47 @@ enum StaplesWrites {
     }
     try db.execute(
       sql: """
-        INSERT INTO grocery_item (name, category, isStaple, quantity, unit, dateCreated, notes)
+        INSERT INTO grocery_item (name, category, isStaple, unit, minStock, dateCreated, notes)
         VALUES (?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
-        name, category, changes.isStaple ?? false, changes.quantity, changes.unit, now.canonical, changes.notes,
+        name, category, changes.isStaple ?? false, changes.unit, changes.minStock, now.canonical, changes.notes,
       ])
+    let seq = db.lastInsertedRowID
+    for conversion in changes.conversions { try Stock.setConversion(db, item: seq, conversion) }
+    if let quantity = changes.quantity { try Stock.setTotal(db, item: seq, total: quantity, now: now) }
     return true
   }
 
-  /// `set`: the given fields of an existing item.
-  static func setItem(_ db: Database, name: String, changes: ItemChanges) throws {
-    let given = changes.assignments
-    guard !given.isEmpty else {
-      throw GymError.usage("nothing to set: give --category, --staple/--no-staple, --quantity, --unit or --notes")
+  /// `set`: the given fields of an existing item. A new unit converts its lots (2 l becomes 2000 ml);
+  /// one of another dimension is refused while there is stock to convert.
+  static func setItem(_ db: Database, name: String, changes: ItemChanges, now: Timestamp) throws {
+    guard !changes.isEmpty else {
+      throw GymError.usage(
+        "nothing to set: give --category, --staple/--no-staple, --quantity, --unit, --min-stock, --unit-weight or --notes"
+      )
     }
-    try db.execute(
-      sql: "UPDATE grocery_item SET \(given.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE name = ?",
-      arguments: StatementArguments(given.map(\.1) + [name]))
-    if db.changesCount == 0 { throw GymError.noInput("no item named '\(name)'; see 'gym staples --all'") }
+    guard let item = try Stock.item(db, named: name) else {
+      throw GymError.noInput("no item named '\(name)'; see 'gym staples --all'")
+    }
+    let given = changes.assignments
+    if !given.isEmpty {
+      try db.execute(
+        sql: "UPDATE grocery_item SET \(given.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE seq = ?",
+        arguments: StatementArguments(given.map(\.1) + [item.seq]))
+    }
+    for conversion in changes.conversions { try Stock.setConversion(db, item: item.seq, conversion) }
+    if let unit = changes.unit, unit != item.unit {
+      if let total = try Stock.total(db, item: item.seq), total > Stock.tolerance {
+        // Converted as a lot would be: the new unit's size in the old, the item's conversions across.
+        let factor = try ItemUnits(item: item.name, unit: unit, conversions: try Stock.conversions(db, item: item.seq))
+          .convert(1, from: item.unit)
+        try db.execute(
+          sql: "UPDATE stock_lot SET amount = amount * ? WHERE itemSeq = ?", arguments: [factor, item.seq])
+      }
+      try db.execute(sql: "UPDATE grocery_item SET unit = ? WHERE seq = ?", arguments: [unit, item.seq])
+    }
+    if let quantity = changes.quantity { try Stock.setTotal(db, item: item.seq, total: quantity, now: now) }
   }
 
   /// Deletes the item; false when there is none of that name.

@@ -23,11 +23,11 @@ import Testing
   @Test func recipesCookingAndTheShoppingList() throws {
     let gym = try GymProcess()
     try gym.run(["staples", "seed"])
-    #expect(try gym.run(["staples", "cook", "porridge"]).stderr == "cooked 'porridge' (31 times)\n")
+    #expect(try gym.run(["staples", "cook", "omelette"]).stderr == "cooked 'omelette' (21 times)\n")
     let top = try gym.run([
       "staples", "recipes", "--most-used", "--limit", "2", "--format", "csv", "--fields", "name,usageCount",
     ])
-    #expect(top.stdoutLines == ["name,usageCount", "Porridge,31", "Omelette,20"])
+    #expect(top.stdoutLines == ["name,usageCount", "Porridge,30", "Omelette,21"])
     let list = try gym.run(["staples", "shopping-list", "Guacamole", "--format", "csv"])
     #expect(list.stdoutLines.first == "category,item,amount,unit,for")
     #expect(list.stdout.contains("Produce,Avocados,2,pcs,Guacamole"))
@@ -76,6 +76,34 @@ import Testing
     #expect(workers.allSatisfy { $0.terminationStatus == 0 })
     let count = try gym.run(["staples", "recipes", "--format", "csv", "--fields", "usageCount"]).stdoutLines.last
     #expect(count == "400")
+  }
+
+  /// Two processes cooking 100 times each from a stock of exactly 200 servings: 200 cooks, stock 0,
+  /// never below; the next cook is refused.
+  @Test func concurrentCooksNeverTakeTheSameLotTwice() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["staples", "add", "Bread", "--category", "Bakery", "--unit", "slices"]).status == 0)
+    // Three lots, so cooks cross from one to the next while the other process waits.
+    for (slices, day) in [(50, "2026-12-01"), (70, "2026-12-02"), (80, "2026-12-03")] {
+      #expect(try gym.run(["staples", "buy", "Bread", String(slices), "--best-before", day, "-q"]).status == 0)
+    }
+    #expect(
+      try gym.run(["staples", "recipe", "add", "Toast", "--servings", "1", "--ingredient", "Bread:1 slices"]).status
+        == 0)
+    let loop = "for i in $(seq 100); do \"$GYM\" staples cook Toast 2>/dev/null || exit 1; done"
+    let workers = try (0..<2).map { _ in try shell(loop, gym) }
+    for worker in workers { worker.waitUntilExit() }
+    #expect(workers.allSatisfy { $0.terminationStatus == 0 })
+    let count = try gym.run(["staples", "recipes", "--format", "csv", "--fields", "usageCount"]).stdoutLines.last
+    #expect(count == "200")
+    let shown = try gym.run(["staples", "show", "Bread", "-f", "json"])
+    #expect(shown.stdout.contains("\"quantity\":0,"), "\(shown.stdout)")
+    let lots = try DatabaseQueue(path: gym.databasePath).read { db in
+      try Double.fetchAll(db, sql: "SELECT amount FROM stock_lot ORDER BY seq")
+    }
+    #expect(lots == [0, 0, 0])
+    let more = try gym.run(["staples", "cook", "Toast"])
+    #expect(more.status == 1 && more.stderr.contains("short of Bread 1 slices"), "\(more.stderr)")
   }
 
   /// Two processes adding and changing items at once: no error, no lost row.

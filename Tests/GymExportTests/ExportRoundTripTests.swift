@@ -29,10 +29,18 @@ import Testing
       for (i, text) in awkward.enumerated() {
         try db.execute(
           sql:
-            "INSERT INTO grocery_item (name, category, isStaple, quantity, unit, dateCreated, notes) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO grocery_item (name, category, isStaple, minStock, unit, dateCreated, notes) VALUES (?, ?, ?, ?, ?, ?, ?)",
           arguments: [
             "Awkward \(i) \(text.prefix(3))", "Odd", i % 2, [0.1, 1e-7, 123_456.789, 2.0 / 3.0, 0, 1e300, 5][i],
             i == 2 ? nil : text, "2026-11-21T10:00:00.000Z", i == 3 ? nil : text,
+          ])
+        // A lot of each, with the same awkward amounts and text.
+        try db.execute(
+          sql: "INSERT INTO stock_lot (itemSeq, amount, bestBefore, location, added) VALUES (?, ?, ?, ?, ?)",
+          arguments: [
+            db.lastInsertedRowID, [2.0 / 3.0, 0, 1e300, 0.1, 1e-7, 5, 123_456.789][i],
+            i == 4 ? nil : "2026-12-0\(i + 1)",
+            i == 5 ? nil : text, "2026-11-21T10:00:00.000Z",
           ])
       }
       try db.execute(
@@ -93,7 +101,7 @@ import Testing
         break
       }
     }
-    let notes = before["grocery_item"]!.map { $0[7] }
+    let notes = before["grocery_item"]!.map { $0[6] }  // seq, name, category, isStaple, unit, dateCreated, notes
     #expect(
       notes.contains("text ") && notes.contains("null") && notes.contains("text line one\nline two\r\nline three"))
   }

@@ -11,7 +11,7 @@ struct StaplesImport: GymCommand {
     discussion: HelpExamples.discussion(
       """
       Items are matched by name: a record whose name exists updates that item where a value \
-      differs. A record may leave out isStaple (false) and dateCreated (now); a recipe, usageCount \
+      differs; its quantity sets its stock, through its lots, as 'staples set --quantity' does. A record may leave out isStaple (false) and dateCreated (now); a recipe, usageCount \
       (0) and isFavorite (false). A recipe as 'recipe show --format json' prints it brings its \
       ingredients: the recipe's lines become exactly those. Importing the same file twice changes \
       nothing.
@@ -39,7 +39,7 @@ struct StaplesImport: GymCommand {
       format: inputFormat)
     job.partial = partial
     let ingredients = RecipeIngredientImport()
-    if recipes { job.nested = ingredients }
+    if recipes { job.nested = ingredients } else { job.extra = ItemStockImport() }
     let counts = try job.run(openStore: openStore, progress: progress)
     progress.finish()
     printNote(

@@ -20,7 +20,7 @@ struct StaplesAdd: GymCommand {
 
   func run(context: CommandContext) throws {
     let isNew = try context.openStoreForWriting().write { db in
-      try StaplesWrites.upsertItem(db, name: name.trimmed, changes: item.changes, now: .now())
+      try StaplesWrites.upsertItem(db, name: name.trimmed, changes: try item.changes(for: name.trimmed), now: .now())
     }
     printIdentifier(name.trimmed)
     printNote(isNew ? "added '\(name.trimmed)'" : "updated '\(name.trimmed)'")
@@ -33,6 +33,7 @@ struct StaplesSet: GymCommand {
     commandName: "set", abstract: "Change fields of an existing item.",
     discussion: HelpExamples.discussion(examples: [
       "gym staples set Milk --quantity 2",
+      "gym staples set Eggs --unit-weight 'Eggs: 1 piece = 60 g' --min-stock 6",
       "gym staples set Milk --no-staple --notes 'oat milk now'",
     ]))
 
@@ -43,7 +44,10 @@ struct StaplesSet: GymCommand {
   func validate() throws { try checkName(name, "item") }
 
   func run(context: CommandContext) throws {
-    try context.openStore().write { db in try StaplesWrites.setItem(db, name: name.trimmed, changes: item.changes) }
+    let changes = try item.changes(for: name.trimmed)
+    try context.openStore().write { db in
+      try StaplesWrites.setItem(db, name: name.trimmed, changes: changes, now: .now())
+    }
   }
 }
 

@@ -11,7 +11,7 @@ struct StaplesItemFilters: ParsableArguments {
 
   func predicates() throws -> [Predicate] {
     var filters = StaplesQueries.itemFilters(category: category, all: all)
-    if let predicate = try filter.predicate(for: StaplesSchema.items) { filters.append(predicate) }
+    if let predicate = try filter.predicate(for: StockSchema.itemList) { filters.append(predicate) }
     return filters
   }
 
@@ -28,10 +28,11 @@ struct StaplesList: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "list", abstract: "List the staples (with --all, every item), by category then name.",
     discussion: HelpExamples.discussion(
-      FieldHelp.line(StaplesSchema.items),
+      FieldHelp.line(StockSchema.itemList),
       examples: [
         "gym staples list --category dairy",
         "gym staples list --all -w 'quantity == 0' --fields name,category",
+        "gym staples list --all -w 'bestBefore != nil' --sort bestBefore --fields name,quantity,unit,bestBefore",
         "gym staples list --sort quantity:desc -n 5",
       ]))
 
@@ -43,7 +44,7 @@ struct StaplesList: GymCommand {
 
   func run(context: CommandContext) throws {
     let query = try RecordListing.query(
-      table: StaplesSchema.items, filters: try filters.predicates(), output: output, paging: paging, context: context,
+      table: StockSchema.itemList, filters: try filters.predicates(), output: output, paging: paging, context: context,
       sort: sorting.keys)
     try RecordListing.write(
       query, store: try filters.openStore(context), format: context.format(output), ids: output.ids)
@@ -55,7 +56,7 @@ struct StaplesCount: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "count", abstract: "Count the items that match (same filters as list).",
     discussion: HelpExamples.discussion(
-      FieldHelp.line(StaplesSchema.items),
+      FieldHelp.line(StockSchema.itemList),
       examples: [
         "gym staples count --all",
         "gym staples count --category Bakery -f json",
@@ -66,7 +67,7 @@ struct StaplesCount: GymCommand {
   @OptionGroup var formatting: FormatOptions
 
   func run(context: CommandContext) throws {
-    let query = Query(table: StaplesSchema.items, filter: Predicate.all(try filters.predicates()))
+    let query = Query(table: StockSchema.itemList, filter: Predicate.all(try filters.predicates()))
     try RecordListing.writeCount(query, store: try filters.openStore(context), formatting: formatting)
   }
 }
@@ -76,7 +77,7 @@ struct StaplesShow: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "show", abstract: "Show an item, every field.",
     discussion: HelpExamples.discussion(
-      FieldHelp.line(StaplesSchema.items),
+      FieldHelp.line(StockSchema.itemList),
       examples: [
         "gym staples show Milk",
         "gym staples show Milk -f json",
@@ -88,7 +89,7 @@ struct StaplesShow: GymCommand {
 
   func run(context: CommandContext) throws {
     let query = try Query(
-      table: StaplesSchema.items, filter: .compare("name", .equal, .text(name.trimmed)), limit: 1
+      table: StockSchema.itemList, filter: .compare("name", .equal, .text(name.trimmed)), limit: 1
     ).compiled()
     var cells: [Cell]?
     try context.openStore().read { db in try query.forEachRow(db) { cells = RecordListing.cells($0, query.fields) } }
@@ -120,5 +121,5 @@ struct StaplesCategories: GymCommand {
 }
 
 extension StaplesList: ListsTable {
-  static var listedTable: TableSchema { StaplesSchema.items }
+  static var listedTable: TableSchema { StockSchema.itemList }
 }

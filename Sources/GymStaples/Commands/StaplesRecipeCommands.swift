@@ -47,52 +47,6 @@ struct StaplesRecipes: GymCommand {
   }
 }
 
-/// `gym staples cook RECIPE`: used once more, now — one SQL statement.
-struct StaplesCook: GymCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "cook", abstract: "Record that a recipe was cooked.",
-    discussion: HelpExamples.discussion(examples: [
-      "gym staples cook 'Chicken Curry'"
-    ]))
-
-  @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "The recipe's name.", completion: .custom(StaplesCompletion.recipeNames)) var recipe: String
-
-  func validate() throws { try checkName(recipe, "recipe") }
-
-  func run(context: CommandContext) throws {
-    let count = try context.openStore().write { db in try StaplesWrites.cook(db, name: recipe.trimmed, now: .now()) }
-    printNote("cooked '\(recipe.trimmed)' (\(count) time\(count == 1 ? "" : "s"))")
-  }
-}
-
-/// `gym staples shopping-list [RECIPE…]`: what the recipes (default: the favourites) need that is
-/// not in stock, grouped by category.
-struct StaplesShoppingList: GymCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "shopping-list", abstract: "Ingredients of the recipes (default: favourites) that are not in stock.",
-    discussion: HelpExamples.discussion(examples: [
-      "gym staples shopping-list",
-      "gym staples shopping-list 'Chicken Curry' -f csv",
-    ]))
-
-  @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Argument(help: "Recipe names.", completion: .custom(StaplesCompletion.recipeNames)) var recipes: [String] = []
-  @OptionGroup var formatting: FormatOptions
-  var format: OutputFormat? { formatting.format }
-
-  func run(context: CommandContext) throws {
-    let rows = try context.openStore().read { db in
-      let chosen = recipes.isEmpty ? try StaplesQueries.favorites(db) : recipes.map(\.trimmed)
-      return chosen.isEmpty ? [] : try StaplesQueries.shoppingList(db, recipes: chosen)
-    }
-    let writer = RecordWriter(
-      format: format ?? context.configuration.outputFormat, columns: ["category", "item", "amount", "unit", "for"])
-    for row in rows { writer.write(row) }
-    writer.finish(next: nil)
-  }
-}
-
 /// `gym staples recipe add|show|remove`.
 struct RecipeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+
+/// "What can I cook?": every recipe with its share of ingredients in stock (enough of each for the
+/// recipe as written; one to taste counts when there is any), how many of them would use up a lot
+/// near its best-before, and what is missing. Read in four statements, worked out here.
+enum Cookable {
+  struct Ranked: Equatable {
+    let recipe: String
+    let have: Int
+    let ingredients: Int
+    /// Ingredients with a lot that is past or near its best-before, which cooking would use.
+    let expiring: Int
+    let missing: [String]
+    var share: Double { ingredients == 0 ? 0 : Double(have) / Double(ingredients) }
+  }
+
+  static func rank(_ db: Database, expiringBy: String) throws -> [Ranked] {
+    var totals: [Int64: Double] = [:]
+    for row in try Row.fetchAll(
+      db, sql: "SELECT itemSeq, sum(amount) FROM stock_lot WHERE amount > 0 GROUP BY itemSeq")
+    {
+      totals[row[0]] = row[1]
+    }
+    let expiring = Set(
+      try Int64.fetchAll(
+        db,
+        sql: """
+          SELECT DISTINCT itemSeq FROM stock_lot
+          WHERE amount > 0 AND bestBefore IS NOT NULL AND bestBefore <= ?
+          """, arguments: [expiringBy]))
+    var conversions: [Int64: [UnitConversion]] = [:]
+    for row in try Row.fetchAll(
+      db, sql: "SELECT itemSeq, fromAmount, fromUnit, toAmount, toUnit FROM item_conversion ORDER BY seq")
+    {
+      conversions[row[0], default: []].append(
+        UnitConversion(fromAmount: row[1], fromUnit: row[2], toAmount: row[3], toUnit: row[4]))
+    }
+    var ranked: [Ranked] = []
+    var current: (name: String, have: Int, count: Int, expiring: Int, missing: [String])?
+    func close() {
+      if let current {
+        ranked.append(
+          Ranked(
+            recipe: current.name, have: current.have, ingredients: current.count, expiring: current.expiring,
+            missing: current.missing))
+      }
+    }
+    let rows = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT r.seq, r.name, g.seq, g.name, g.unit, ri.amount, ri.unit
+        FROM recipe r JOIN recipe_ingredient ri ON ri.recipeSeq = r.seq JOIN grocery_item g ON g.seq = ri.itemSeq
+        ORDER BY r.seq, g.name
+        """)
+    var recipeSeq: Int64?
+    while let row = try rows.next() {
+      let seq: Int64 = row[0]
+      if seq != recipeSeq {
+        close()
+        recipeSeq = seq
+        current = (row[1], 0, 0, 0, [])
+      }
+      let item: Int64 = row[2]
+      let name: String = row[3]
+      let unit: String? = row[4]
+      let have = totals[item] ?? 0
+      current!.count += 1
+      if expiring.contains(item) { current!.expiring += 1 }
+      guard let amount = row[5] as Double? else {
+        if have > Stock.tolerance { current!.have += 1 } else { current!.missing.append(name) }
+        continue
+      }
+      let units = ItemUnits(item: name, unit: unit, conversions: conversions[item] ?? [])
+      guard let need = try? units.convert(amount, from: row[6] as String?) else {
+        current!.missing.append(
+          "\(name) (\(PantryUnit.name(row[6] as String?)) does not convert to \(PantryUnit.name(unit)))")
+        continue
+      }
+      if have + Stock.tolerance >= need {
+        current!.have += 1
+      } else {
+        current!.missing.append(Cooking.Short(name: name, missing: need - have, unit: unit).description)
+      }
+    }
+    close()
+    return ranked.sorted {
+      ($0.share, $0.expiring) != ($1.share, $1.expiring)
+        ? ($0.share, $0.expiring) > ($1.share, $1.expiring)
+        : $0.recipe.localizedCaseInsensitiveCompare($1.recipe) == .orderedAscending
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Testing
+
+/// Stock as lots through the binary: first-expiring-first, units, cooking that uses stock,
+/// `expiring`, the shopping list and `cookable`, each against values worked out here.
+@Suite struct PantryStockTests {
+  func lots(_ gym: GymProcess, _ item: String) throws -> [Double] {
+    try DatabaseQueue(path: gym.databasePath).read { db in
+      try Double.fetchAll(
+        db,
+        sql: """
+          SELECT amount FROM stock_lot WHERE itemSeq = (SELECT seq FROM grocery_item WHERE name = ?) ORDER BY seq
+          """, arguments: [item])
+    }
+  }
+
+  @Test func useTakesTheFirstExpiringLotFirst() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["staples", "add", "Milk", "--category", "Dairy", "--unit", "l"]).status == 0)
+    // Bought in this order: a lot without a date, the latest, then the soonest.
+    #expect(try gym.run(["staples", "buy", "Milk", "1", "l", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "buy", "Milk", "1", "l", "--best-before", "2026-12-10", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "buy", "Milk", "500", "ml", "--best-before", "2026-12-01", "-q"]).status == 0)
+    #expect(try lots(gym, "Milk") == [1, 1, 0.5])
+    // 1.2 l: the 0.5 l expiring first, then 0.7 l of the one after; the undated lot last.
+    let used = try gym.run(["staples", "use", "Milk", "1200", "ml"])
+    #expect(used.status == 0 && used.stderr == "used 1.2 l of Milk; 1.3 l left\n", "\(used.stderr)")
+    let after = try lots(gym, "Milk")
+    #expect(after[0] == 1 && abs(after[1] - 0.3) < 1e-9 && after[2] == 0)
+    // More than there is: refused, saying how much; nothing taken.
+    let tooMuch = try gym.run(["staples", "use", "Milk", "2", "l"])
+    #expect(tooMuch.status == 1 && tooMuch.stderr.contains("only 1.3 l of Milk in stock, not 2"), "\(tooMuch.stderr)")
+    #expect(try lots(gym, "Milk") == after)
+    let forced = try gym.run(["staples", "use", "Milk", "2", "l", "--force"])
+    #expect(forced.status == 0 && forced.stderr == "used 1.3 l of Milk; 0 l left\n", "\(forced.stderr)")
+    // A used-up item is known to be out (0), not unknown.
+    #expect(try gym.run(["staples", "show", "Milk", "-f", "json"]).stdout.contains("\"quantity\":0,"))
+  }
+
+  @Test func unitsConvertWithinADimensionAndThroughAnItemsOwnConversion() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["staples", "buy", "Flour", "1", "kg", "--category", "Baking", "-q"]).status == 0)
+    // The item took the unit of its first purchase: kg. 250 g is 0.25 kg.
+    #expect(try gym.run(["staples", "use", "Flour", "250g", "-q"]).status == 0)
+    #expect(try lots(gym, "Flour") == [0.75])
+    // A cup is a volume: refused, naming both units, until the item says how much a cup weighs.
+    let refused = try gym.run(["staples", "use", "Flour", "1", "cup"])
+    #expect(refused.status == 64 && refused.stderr.contains("cannot convert cup to kg for Flour"), "\(refused.stderr)")
+    #expect(try gym.run(["staples", "set", "Flour", "--unit-weight", "Flour: 1 cup = 120 g"]).status == 0)
+    #expect(try gym.run(["staples", "use", "Flour", "2", "cup", "-q"]).status == 0)
+    // 0.75 kg − 2 × 120 g = 0.51 kg.
+    #expect(abs(try lots(gym, "Flour")[0] - 0.51) < 1e-9)
+    // US spoons: 3 tsp are one tbsp (14.78676478125 ml).
+    #expect(try gym.run(["staples", "buy", "Oil", "1", "tbsp", "--category", "Pantry", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "use", "Oil", "3", "tsp", "-q"]).status == 0)
+    #expect(abs(try lots(gym, "Oil")[0]) < 1e-9)
+    // Pieces stay pieces; a unit gym does not know matches only itself.
+    #expect(try gym.run(["staples", "buy", "Eggs", "6", "--category", "Dairy", "-q"]).status == 0)
+    let eggs = try gym.run(["staples", "use", "Eggs", "60", "g"])
+    #expect(eggs.status == 64 && eggs.stderr.contains("cannot convert g to pieces for Eggs"))
+    #expect(try gym.run(["staples", "set", "Eggs", "--unit-weight", "Eggs: 1 piece = 60 g"]).status == 0)
+    #expect(try gym.run(["staples", "use", "Eggs", "120", "g", "-q"]).status == 0)
+    #expect(try lots(gym, "Eggs") == [4])
+    #expect(try gym.run(["staples", "use", "Eggs", "1", "furlong"]).status == 64)
+    #expect(try gym.run(["staples", "buy", "Eggs", "-2", "-q"]).status == 64)
+    #expect(try gym.run(["staples", "buy", "Eggs", "2", "--best-before", "2026-02-30", "-q"]).status == 64)
+  }
+
+  @Test func cookingUsesStockAndAShortCookIsRefusedOrRecorded() throws {
+    let gym = try GymProcess()
+    for (item, amount, unit) in [("Eggs", "4", "pcs"), ("Milk", "1", "l"), ("Butter", "250", "g")] {
+      #expect(
+        try gym.run(["staples", "buy", item, amount, unit, "--category", "Dairy", "--best-before", "2026-12-05", "-q"])
+          .status == 0)
+    }
+    #expect(
+      try gym.run([
+        "staples", "recipe", "add", "Omelette", "--servings", "1", "--ingredient", "Eggs:3 pcs", "--ingredient",
+        "Milk:50 ml", "--ingredient", "Butter:10 g", "--ingredient", "Salt", "--create-missing",
+      ]).status == 0)
+    // Salt is to taste: neither taken nor missed. One serving: 3 eggs, 0.05 l, 10 g.
+    #expect(try gym.run(["staples", "cook", "Omelette", "-q"]).status == 0)
+    #expect(try lots(gym, "Eggs") == [1])
+    #expect(abs(try lots(gym, "Milk")[0] - 0.95) < 1e-9)
+    #expect(try lots(gym, "Butter") == [240])
+    // Two servings need 6 eggs, 5 short: refused, naming it, nothing taken.
+    let short = try gym.run(["staples", "cook", "Omelette", "--servings", "2"])
+    #expect(short.status == 1 && short.stderr.contains("short of Eggs 5 pcs"), "\(short.stderr)")
+    #expect(try lots(gym, "Eggs") == [1])
+    // Forced: what there is goes, the shortfall is recorded.
+    let forced = try gym.run(["staples", "cook", "Omelette", "--servings", "2", "--force"])
+    #expect(forced.status == 0 && forced.stderr.contains("short of Eggs 5 pcs, recorded"), "\(forced.stderr)")
+    #expect(try lots(gym, "Eggs") == [0])
+    #expect(abs(try lots(gym, "Milk")[0] - 0.85) < 1e-9)
+    let recorded = try DatabaseQueue(path: gym.databasePath).read { db in
+      try Row.fetchAll(db, sql: "SELECT servings, shortfall FROM cooking ORDER BY seq")
+    }
+    #expect(recorded.count == 2)
+    #expect(recorded[1]["servings"] as Double? == 2 && recorded[1]["shortfall"] as String? == "Eggs 5 pcs")
+    #expect(recorded[0]["shortfall"] as String? == nil)
+    let count = try gym.run(["staples", "recipes", "-f", "csv", "--fields", "usageCount"]).stdoutLines.last
+    #expect(count == "2")
+  }
+
+  /// `expiring`, the shopping list and `cookable` on a small pantry dated from today.
+  @Test func whatNeedsAttentionAndWhatCanBeCooked() throws {
+    let gym = try GymProcess()
+    let day = { (offset: Int) -> String in
+      let date = Calendar(identifier: .gregorian).date(byAdding: .day, value: offset, to: Date())!
+      let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+      return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+    let buys: [[String]] = [
+      ["Spinach", "200", "g", "--category", "Produce", "--best-before", day(1), "--location", "fridge"],
+      ["Milk", "1", "l", "--category", "Dairy", "--best-before", day(-1), "--location", "fridge"],
+      ["Eggs", "6", "pcs", "--category", "Dairy", "--best-before", day(10)],
+      ["Rice", "1", "kg", "--category", "Pantry"],
+    ]
+    for buy in buys { #expect(try gym.run(["staples", "buy"] + buy + ["-q"]).status == 0) }
+    #expect(try gym.run(["staples", "add", "Tomatoes", "--category", "Produce", "--unit", "pcs", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "set", "Rice", "--min-stock", "2", "-q"]).status == 0)
+    let recipes: [[String]] = [
+      ["Frittata", "--ingredient", "Eggs:4 pcs", "--ingredient", "Spinach:100 g", "--ingredient", "Milk:100 ml"],
+      ["Rice Bowl", "--ingredient", "Rice:200 g", "--ingredient", "Eggs:1 pcs", "--ingredient", "Tomatoes:2 pcs"],
+      ["Plain Rice", "--ingredient", "Rice:100 g"],
+      ["Shakshuka", "--ingredient", "Eggs:8 pcs", "--ingredient", "Tomatoes:4 pcs"],
+    ]
+    for recipe in recipes {
+      #expect(try gym.run(["staples", "recipe", "add"] + recipe + ["--servings", "2", "-q"]).status == 0)
+    }
+    // Within 3 days: yesterday's milk (−1), tomorrow's spinach (1); the eggs (10 days) are not.
+    let expiring = try gym.run(["staples", "expiring", "-f", "csv"])
+    #expect(
+      expiring.stdoutLines == [
+        "item,amount,unit,bestBefore,days,location", "Milk,1,l,\(day(-1)),-1,fridge",
+        "Spinach,200,g,\(day(1)),1,fridge",
+      ], "\(expiring.stdout)")
+    // Rice: minimum 2 kg + 0.2 kg for the bowl − 1 kg = 1.2 kg; tomatoes: 2 for the bowl, none in stock.
+    let shopping = try gym.run(["staples", "shopping-list", "Rice Bowl", "-f", "csv"])
+    #expect(
+      shopping.stdoutLines == [
+        "category,item,amount,unit,for", "Pantry,Rice,1.2,kg,Rice Bowl; keeping 2",
+        "Produce,Tomatoes,2,pcs,Rice Bowl",
+      ], "\(shopping.stdout)")
+    // Without recipes: the minimum alone, 2 − 1 = 1 kg.
+    #expect(
+      try gym.run(["staples", "shopping-list", "-f", "csv"]).stdoutLines.last
+        == "Pantry,Rice,1,kg,below its minimum of 2")
+    // Frittata: all 3 in stock, 2 of them expiring (spinach, milk): share 1, first. Plain Rice: 1 of 1,
+    // none expiring. Rice Bowl: 2 of 3 (no tomatoes). Shakshuka: 0 of 2 (6 eggs < 8, no tomatoes).
+    let cookable = try gym.run(["staples", "cookable", "-f", "csv"])
+    #expect(
+      cookable.stdoutLines == [
+        "recipe,share,have,ingredients,expiring,missing", "Frittata,1,3,3,2,", "Plain Rice,1,1,1,0,",
+        "Rice Bowl,0.667,2,3,0,Tomatoes 2 pcs", "Shakshuka,0,0,2,0,\"Eggs 2 pcs, Tomatoes 4 pcs\"",
+      ], "\(cookable.stdout)")
+    #expect(try gym.run(["staples", "cookable", "--only-complete", "-f", "csv"]).stdoutLines.count == 3)
+    // stock: totals and nearest best-before, by category; --location keeps the fridge's lots.
+    let fridge = try gym.run(["staples", "stock", "--location", "fridge", "-f", "csv"])
+    #expect(
+      fridge.stdoutLines == [
+        "item,category,quantity,unit,lots,bestBefore", "Milk,Dairy,1,l,1,\(day(-1))",
+        "Spinach,Produce,200,g,1,\(day(1))",
+      ], "\(fridge.stdout)")
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+import GymCore
+import GymModules
+import Testing
+
+/// `staples/002`: each item's quantity becomes one lot, the column goes, nothing else changes.
+@Suite struct StaplesEvolutionTests {
+  @Test func quantitiesBecomeLots() throws {
+    let path = try MigrationFixtures.temporaryPath()
+    let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "staples/002-stock-lots"))
+    try before.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO grocery_item (seq, name, category, isStaple, quantity, unit, dateCreated, notes) VALUES
+            (1, 'Milk', 'Dairy', 1, 2, 'l', '2026-01-02T08:00:00.000Z', 'oat'),
+            (2, 'Eggs', 'Dairy', 1, 0, 'pcs', '2026-01-03T08:00:00.000Z', NULL),
+            (3, 'Saffron', 'Spices', 0, NULL, NULL, '2026-01-04T08:00:00.000Z', NULL),
+            (4, 'Rice', 'Pantry', 1, 1.5, 'kg', '2026-01-05T08:00:00.000Z', NULL);
+          INSERT INTO recipe (seq, name, usageCount, servings) VALUES (1, 'Omelette', 7, 1);
+          INSERT INTO recipe_ingredient (recipeSeq, itemSeq, amount, unit) VALUES (1, 2, 3, 'pcs');
+          """)
+    }
+    try before.close()
+    let after = try Store(path: path, modules: registeredModules)
+    try after.read { db in
+      // Milk's 2 l, Eggs' known 0, Rice's 1.5 kg: one lot each, added when the item was; Saffron's
+      // unknown quantity, none.
+      let lots = try Row.fetchAll(
+        db, sql: "SELECT itemSeq, amount, bestBefore, location, opened, added FROM stock_lot ORDER BY seq")
+      #expect(lots.count == 3)
+      #expect(lots.map { $0["itemSeq"] as Int64 } == [1, 2, 4])
+      #expect(lots.map { $0["amount"] as Double } == [2, 0, 1.5])
+      #expect(
+        lots.map { $0["added"] as String } == [
+          "2026-01-02T08:00:00.000Z", "2026-01-03T08:00:00.000Z", "2026-01-05T08:00:00.000Z",
+        ])
+      #expect(lots.allSatisfy { $0["bestBefore"] as String? == nil && $0["location"] as String? == nil })
+      // The column is gone; the rest of each item is as it was, with no minimum.
+      let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(grocery_item)").map { $0["name"] as String }
+      #expect(columns == ["seq", "name", "category", "isStaple", "unit", "dateCreated", "notes", "minStock"])
+      let items = try Row.fetchAll(db, sql: "SELECT name, unit, notes, minStock FROM grocery_item ORDER BY seq")
+      #expect(items.map { $0["name"] as String } == ["Milk", "Eggs", "Saffron", "Rice"])
+      #expect(items[0]["notes"] as String? == "oat" && items.allSatisfy { $0["minStock"] as Double? == nil })
+      // The list reads the same quantities as before: 2, 0, unknown, 1.5.
+      let listed = try Row.fetchAll(db, sql: "SELECT quantity FROM grocery_stock ORDER BY seq").map {
+        $0["quantity"] as Double?
+      }
+      #expect(listed == [2, 0, nil, 1.5])
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM recipe_ingredient") == 1)
+      #expect(try Int.fetchOne(db, sql: "SELECT usageCount FROM recipe") == 7)
+    }
+  }
+}
