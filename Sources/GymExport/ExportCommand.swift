@@ -64,7 +64,7 @@ struct ExportCreate: GymCommand {
     }
     if let failure = copier.copy(name) {
       throw GymError(
-        .temporaryFailure,
+        copier.failedForConfiguration(failure) ? .configuration : .temporaryFailure,
         "the export is kept at \(path), but copying it to \(remote) failed after \(copier.pauses.count + 1) tries: "
           + "\(failure); the next export retries it")
     }

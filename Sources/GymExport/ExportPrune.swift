@@ -35,6 +35,12 @@ struct ExportPrune: GymCommand {
   func run(context: CommandContext) throws {
     let directory = out ?? context.exportDirectory
     let policy = retention.policy(last: keep)
+    let remote = remote.remote(context)
+    if remote != nil && !policy.keepsAnything {
+      throw GymError.usage(
+        "these rules keep nothing, and a remote's copies are never thinned to none; give --keep 1 or more, or --no-remote"
+      )
+    }
     let names =
       dryRun
       ? ExportListing.unkept(directory, policy: policy).map(\.name) : ExportListing.prune(directory, policy: policy)
@@ -43,14 +49,14 @@ struct ExportPrune: GymCommand {
     out.flush()
     printNote(
       "\(dryRun ? "would delete" : "deleted") \(names.count) export\(names.count == 1 ? "" : "s") in '\(directory)'")
-    guard let remote = remote.remote(context) else { return }
+    guard let remote else { return }
     // The same rules on the remote, which keeps its own exports (some may be gone here).
     let exports = RemoteExports(remote: remote)
     let gone: [String]
     do {
       gone = dryRun ? exports.unkept(try exports.list(), policy: policy).map(\.name) : try exports.prune(policy: policy)
     } catch {
-      throw GymError(.temporaryFailure, "cannot thin \(remote): \(error)")
+      throw GymError(Rclone.status(of: error), "cannot thin \(remote): \(error)")
     }
     for name in gone { out.write(Rclone.join(remote, name) + "\n") }
     out.flush()

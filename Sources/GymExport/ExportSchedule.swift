@@ -85,6 +85,8 @@ struct ExportService: Service {
       do {
         let (path, manifest) = try job.run(now: started)
         made = (path as NSString).lastPathComponent
+        // Copied before the directory is thinned: an export whose copy failed is still here to retry.
+        if let remote { copy(made, to: remote) }
         let removed = ExportListing.prune(job.options.out, policy: policy)
         printNote(
           "\(Timestamp.now().canonical) exported \((path as NSString).lastPathComponent): "
@@ -94,7 +96,7 @@ struct ExportService: Service {
       } catch {
         printError("\(Timestamp.now().canonical) export failed: \(ErrorReporting.classify(error).1)")
       }
-      if let remote { copy(made, to: remote) }
+      if made == nil, let remote { copy(nil, to: remote) }
       if let report {
         // A report that fails is logged like an export, and the scheduler goes on.
         do {
@@ -207,7 +209,7 @@ struct ExportStatus: GymCommand {
     }
     let exports: [RemoteExports.Entry]
     do { exports = try RemoteExports(remote: remote).list() } catch {
-      throw GymError(.temporaryFailure, "cannot list \(remote): \(error)")
+      throw GymError(Rclone.status(of: error), "cannot list \(remote): \(error)")
     }
     let writer = RecordWriter(
       format: format ?? context.configuration.outputFormat,

@@ -17,6 +17,9 @@ public struct RetentionPolicy: Sendable, Equatable {
     self.monthly = monthly
   }
 
+  /// Whether any rule keeps an export.
+  public var keepsAnything: Bool { last > 0 || daily > 0 || weekly > 0 || monthly > 0 }
+
   /// The local day (`2026-11-23`), week (its Monday's day) and month (`2026-11`) of an instant.
   static func periods(_ time: Timestamp) -> (day: String, week: String, month: String) {
     func name(_ day: Int64) -> String {

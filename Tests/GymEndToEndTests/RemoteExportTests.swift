@@ -176,6 +176,19 @@ import Testing
         """
       try Data(manifest.utf8).write(to: URL(fileURLWithPath: remote + "/" + name + "/manifest.json"))
     }
+    // Beside them, nothing prune may touch or count: a damaged copy dated the 4th (its manifest lists a
+    // file that is not there), a copy without its manifest, and a directory that is not gym's.
+    let damaged = remote + "/gym-export-20261104T120000.000Z"
+    try FileManager.default.createDirectory(atPath: damaged, withIntermediateDirectories: true)
+    try Data(
+      """
+      {"kind":"gym-export","version":1,"gymVersion":"test","created":"2026-11-04T12:00:00.000Z","dataFormat":"ndjson",
+      "compression":"gzip","schema":[],"tables":[],"files":[{"name":"workout.ndjson.gz","bytes":10,"sha256":"00"}]}
+      """.utf8
+    ).write(to: URL(fileURLWithPath: damaged + "/manifest.json"))
+    try FileManager.default.createDirectory(
+      atPath: remote + "/gym-export-20260101T120000.000Z", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: remote + "/photos", withIntermediateDirectories: true)
     // The three newest days (3, 2 and 1 November), and the newest of each of the last two months:
     // November's is 3 November, already kept; October's is the 31st.
     let kept = ["2026-10-31", "2026-11-01", "2026-11-02", "2026-11-03"].map {
@@ -188,9 +201,31 @@ import Testing
     let dry = try gym.run(arguments + ["--dry-run"])
     #expect(dry.status == 0, "\(dry.stderr)")
     #expect(dry.stdoutLines.map(String.init) == names.filter { !kept.contains($0) }.map { remote + "/" + $0 })
-    #expect(Self.exports(in: remote).count == 10)
+    #expect(Self.exports(in: remote).count == 12)
     let real = try gym.run(arguments)
     #expect(real.status == 0 && real.stderr.contains("deleted 6 exports on \(remote)"), "\(real.stderr)")
-    #expect(Self.exports(in: remote) == kept)
+    #expect(
+      Self.exports(in: remote)
+        == ["gym-export-20260101T120000.000Z"] + kept + ["gym-export-20261104T120000.000Z"])
+    #expect(FileManager.default.fileExists(atPath: remote + "/photos"))
+    // Rules that keep nothing never empty a remote.
+    let none = try gym.run(["export", "prune", "--out", "empty", "--keep", "0", "--remote", remote])
+    #expect(none.status == 64 && none.stderr.contains("keep nothing"), "\(none.stderr)")
+  }
+
+  /// A remote rclone's configuration does not define: exit 78 at once (no retry helps), the export kept.
+  @Test func aRemoteThatIsNotConfiguredIs78() throws {
+    let gym = try GymProcess()
+    try gym.seed(5)
+    let config = try gym.write("rclone.conf", "[other]\ntype = local\n")
+    let started = Date()
+    let made = try gym.run(
+      ["export", "--out", "backups", "--remote", "nowhere:gym"], environment: ["RCLONE_CONFIG": config])
+    #expect(made.status == 78 && made.stderr.contains("didn't find section in config file"), "\(made.stderr)")
+    #expect(Date().timeIntervalSince(started) < 4)
+    #expect(Self.exports(in: gym.directory + "/backups").count == 1)
+    let listed = try gym.run(
+      ["export", "status", "--remote"], environment: ["RCLONE_CONFIG": config, "GYM_EXPORT_REMOTE": "nowhere:gym"])
+    #expect(listed.status == 78, "\(listed.stderr)")
   }
 }

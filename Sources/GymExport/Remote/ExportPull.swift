@@ -39,43 +39,64 @@ struct ExportPull: GymCommand {
     let parent = slash.map { String(trimmed[...$0]) } ?? ""
     let base = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
     let temporary = parent + "." + base + ".\(getpid()).partial"
-    let rclone = Rclone()
     do {
-      // The manifest first: without it there is no export to fetch. Then only the files it lists.
-      try rclone.run(
-        ["copyto", Rclone.join(remotePath, ExportManifest.fileName), temporary + "/" + ExportManifest.fileName])
-      guard let manifest = ExportManifest.read(in: temporary), manifest.shapeProblem == nil else {
-        Directory.remove(temporary)
-        throw GymError.data(
-          "\(remotePath)/\(ExportManifest.fileName): not a gym export manifest (unreadable or edited)")
-      }
-      let list = NSTemporaryDirectory() + "/gym-pull-\(getpid()).txt"
-      defer { unlink(list) }
-      try Data(manifest.files.map { $0.name + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: list))
-      try rclone.run(["copy", remotePath, temporary, "--files-from-raw", list, "--no-traverse"])
-    } catch let failure as Rclone.Failure {
-      Directory.remove(temporary)
-      if failure.isNotFound {
-        throw GymError.noInput(
-          "\(remotePath): no export there (no \(ExportManifest.fileName)); see 'gym export status --remote'")
-      }
-      throw GymError(.temporaryFailure, "cannot fetch \(remotePath): \(failure)")
-    }
-    do {
+      try fetch(remotePath, into: temporary, parent: parent, base: base)
       let reader = try ExportReader(path: temporary)
       try reader.checkFiles()
       Directory.fsync(temporary)
       guard rename(temporary, directory) == 0 else {
         throw GymError(.cannotCreate, "cannot rename the export to '\(directory)': \(String(cString: strerror(errno)))")
       }
-    } catch let error as GymError {
+    } catch {
+      // Nothing is left behind, whatever stopped it.
       Directory.remove(temporary)
+      guard let error = error as? GymError else { throw error }
       throw GymError(error.status, error.message.replacingOccurrences(of: temporary, with: remotePath))
     }
     let out = BufferedOutput.standardOutput()
     out.write(directory + "\n")
     out.flush()
     printNote("fetched \(name) from \(remotePath) into \(directory); checksums match")
+  }
+
+  /// The manifest, then only the files it lists, into `temporary`.
+  private func fetch(_ remotePath: String, into temporary: String, parent: String, base: String) throws {
+    let rclone = Rclone()
+    do {
+      try rclone.run(
+        ["copyto", Rclone.join(remotePath, ExportManifest.fileName), temporary + "/" + ExportManifest.fileName])
+      // A bucket remote (S3, B2) cannot tell a missing directory from an empty one: no manifest, no export.
+      guard FileManager.default.fileExists(atPath: temporary + "/" + ExportManifest.fileName) else {
+        throw Rclone.Failure(status: 3, message: "no manifest")
+      }
+      guard let manifest = ExportManifest.read(in: temporary), manifest.shapeProblem == nil,
+        !manifest.files.contains(where: {
+          $0.name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        })
+      else {
+        throw GymError.data(
+          "\(remotePath)/\(ExportManifest.fileName): not a gym export manifest (unreadable or edited)")
+      }
+      // The list of files to fetch, beside the temporary directory, made new (never through a link).
+      let list = parent + "." + base + ".\(getpid()).files"
+      let descriptor = open(list, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      guard descriptor >= 0 else {
+        throw GymError(.cannotCreate, "cannot write '\(list)': \(String(cString: strerror(errno)))")
+      }
+      defer { unlink(list) }
+      let names = Array(manifest.files.map { $0.name + "\n" }.joined().utf8)
+      let written = names.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      close(descriptor)
+      guard written == names.count else { throw GymError(.ioError, "cannot write '\(list)'") }
+      try rclone.run(["copy", remotePath, temporary, "--files-from-raw", list, "--no-traverse"])
+    } catch let failure as Rclone.Failure {
+      if failure.isNotFound {
+        throw GymError.noInput(
+          "\(remotePath): no export there (no \(ExportManifest.fileName)); see 'gym export status --remote'")
+      }
+      throw GymError(
+        failure.isConfiguration ? .configuration : .temporaryFailure, "cannot fetch \(remotePath): \(failure)")
+    }
   }
 
   /// The full remote path: as given, or a bare export name on export.remote.

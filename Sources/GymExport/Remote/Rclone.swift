@@ -11,6 +11,13 @@ struct Rclone: Sendable {
     let message: String
     var description: String { message }
     var isNotFound: Bool { status == 3 || status == 4 }
+    /// rclone missing, or its configuration not naming the remote or unreadable: trying again cannot help.
+    var isConfiguration: Bool {
+      status == nil || message.contains("didn't find section in config file")
+        || message.contains("Failed to load config")
+        || message.contains("config file")
+          && message.contains("permission denied")
+    }
   }
 
   var executable = "rclone"
@@ -57,6 +64,11 @@ struct Rclone: Sendable {
       line = String(line.dropFirst(20))
     }
     return String(line.prefix(300))
+  }
+
+  /// The exit status for an rclone failure: 78 when its configuration cannot work, else 75 (try again).
+  static func status(of error: any Error) -> ExitStatus {
+    (error as? Failure)?.isConfiguration == true ? .configuration : .temporaryFailure
   }
 
   /// `remote` and `name` joined as rclone reads them: `nas:` + `x` is `nas:x`, `nas:gym` + `x` is `nas:gym/x`.

@@ -2,6 +2,10 @@ import Foundation
 import GymCLI
 import GymCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Copies exports to a remote after they are written: each tried again after a pause that grows
 /// (a network that drops for a moment), recorded in the directory's `RemoteLog`, and never a reason
 /// to lose or stop a local export.
@@ -15,21 +19,30 @@ struct RemoteCopy: Sendable {
 
   var exports: RemoteExports { RemoteExports(remote: remote) }
 
-  /// Copies `name` (an export in `directory`); returns nil when it is there, or rclone's last message.
+  /// Copies `name` (an export in `directory`); returns nil when it is there, or rclone's last
+  /// message. A configuration that cannot work (no such remote, no rclone) is not tried again.
+  /// One copy at a time per directory (a lock beside the exports), so a one-off export and the
+  /// scheduler never write the same remote directory, or the log, at once.
   @discardableResult
   func copy(_ name: String) -> String? {
+    let lock = DirectoryLock(directory)
+    defer { lock.release() }
     var tries = 0
     var message: String?
+    var configuration = false
     repeat {
       if tries > 0 { usleep(useconds_t(pauses[tries - 1] * 1_000_000)) }
       tries += 1
       do {
         try exports.upload(directory + "/" + name)
         message = nil
+      } catch let failure as Rclone.Failure {
+        message = failure.message
+        configuration = failure.isConfiguration
       } catch {
         message = "\(error)"
       }
-    } while message != nil && tries <= pauses.count
+    } while message != nil && !configuration && tries <= pauses.count
     var log = RemoteLog.read(in: directory)
     // Only the exports still here: the log does not grow with every export ever made.
     let here = Set(ExportListing.exports(in: directory).map(\.name))
@@ -40,11 +53,33 @@ struct RemoteCopy: Sendable {
     return message
   }
 
+  /// Whether the last failure was the configuration's (no retry helps; exit 78).
+  func failedForConfiguration(_ message: String) -> Bool {
+    Rclone.Failure(status: 1, message: message).isConfiguration || message.hasPrefix("rclone is not installed")
+  }
+
   /// The exports still here whose last copy to this remote failed, oldest first.
   func failed() -> [String] {
     let log = RemoteLog.read(in: directory)
     return ExportListing.exports(in: directory).map(\.name).filter {
       log.copies[$0]?.state == "failed" && log.copies[$0]?.remote == remote
     }
+  }
+}
+
+/// An exclusive `flock` on `.gym-remote.lock` in a directory, held until released (or the process
+/// ends); without a lock file (a read-only directory) it holds nothing.
+final class DirectoryLock {
+  private let descriptor: Int32
+
+  init(_ directory: String) {
+    descriptor = open(directory + "/.gym-remote.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    if descriptor >= 0 { _ = flock(descriptor, LOCK_EX) }
+  }
+
+  func release() {
+    guard descriptor >= 0 else { return }
+    _ = flock(descriptor, LOCK_UN)
+    close(descriptor)
   }
 }

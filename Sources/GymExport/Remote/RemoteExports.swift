@@ -77,10 +77,14 @@ struct RemoteExports: Sendable {
     }
   }
 
-  /// The complete exports `policy` does not keep, oldest first. An incomplete one (no manifest) may
-  /// be a copy in progress and is never chosen.
+  /// The whole exports `policy` does not keep, oldest first, judged among the whole ones only: an
+  /// incomplete one (a copy in progress) or a damaged one is never chosen, and never takes the
+  /// place of a whole one.
   func unkept(_ exports: [Entry], policy: RetentionPolicy) -> [Entry] {
-    let dated = exports.filter { $0.manifest.flatMap { Timestamp(parsing: $0.created) } != nil }
+    let dated = exports.filter {
+      $0.state == "ok" && $0.manifest?.kind == ExportManifest.kind
+        && $0.manifest.flatMap { Timestamp(parsing: $0.created) } != nil
+    }
     let kept = policy.keep(dated.map { Timestamp(parsing: $0.manifest!.created)! })
     return dated.enumerated().filter { !kept.contains($0.offset) }.map(\.element)
   }
