@@ -2,12 +2,34 @@ import GRDB
 import GymCLI
 import GymCore
 
-/// The pantry's part of `gym report`: the recipes cooked most (their usage count, as `cook` keeps it).
+/// The pantry's part of `gym report`: what is expiring (lots past or within a week of their
+/// best-before, soonest first, as `staples expiring --days 7` lists them) and the recipes cooked most
+/// (their usage count, as `cook` keeps it).
 public enum StaplesReport {
-  public static func pantry(_ db: Database) throws -> ReportSection? {
+  /// How far ahead the report looks for best-before dates, and how many lots it lists at most.
+  static let expiringDays: Int64 = 7
+  static let expiringRows = 20
+
+  public static func pantry(_ db: Database, now: Timestamp = .now()) throws -> ReportSection? {
     let cooked = try Row.fetchAll(
       db, sql: "SELECT name, usageCount FROM recipe WHERE usageCount > 0 ORDER BY usageCount DESC, name LIMIT 10")
     var section = ReportSection(id: "pantry", title: "Pantry")
+    let today = PantryDate.today(now)
+    let lots = try StockQueries.expiring(
+      db, by: PantryDate.string(days: today + expiringDays), location: nil, limit: expiringRows)
+    if let table = ReportTable(
+      title: "What is expiring (within \(expiringDays) days)",
+      columns: ["item", "amount", "best before", "days", "where"],
+      rows: lots.map { lot in
+        let days = PantryDate.days(until: lot.bestBefore, today: today) ?? 0
+        return [
+          lot.item, "\(Quantity.text(lot.amount)) \(PantryUnit.name(lot.unit))", lot.bestBefore,
+          days < 0 ? "\(-days) past" : days == 0 ? "today" : "in \(days)", lot.location ?? "",
+        ]
+      })
+    {
+      section.tables.append(table)
+    }
     if let chart = ReportChart(
       title: "Most-cooked recipes", kind: .bars, xLabel: "recipe", yLabel: "times cooked",
       points: cooked.map { .init($0[0], Double($0[1] as Int64)) })

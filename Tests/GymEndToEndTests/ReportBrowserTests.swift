@@ -118,6 +118,14 @@ import Testing
       #"{"name":"Omelette","usageCount":4}"# + "\n" + #"{"name":"Porridge","usageCount":2}"# + "\n"
       + #"{"name":"Soup","usageCount":0}"# + "\n"
     #expect(try gym.run(["staples", "import", "--recipes", try gym.write("r.ndjson", recipes), "-q"]).status == 0)
+    // Milk past its best-before yesterday, spinach tomorrow; rice in a year is not expiring.
+    for (item, amount, unit, offset) in [("Milk", "1", "l", -1), ("Spinach", "200", "g", 1), ("Rice", "1", "kg", 365)] {
+      #expect(
+        try gym.run([
+          "staples", "buy", item, amount, unit, "--category", "Food", "--best-before", String(day(offset).prefix(10)),
+          "--location", "fridge", "-q",
+        ]).status == 0)
+    }
   }
 
   @Test func theReportInABrowser() throws {
@@ -151,6 +159,15 @@ import Testing
     // Every chart names itself and its axes for a screen reader, with its numbers.
     #expect(dom.stdout.components(separatedBy: "<desc id=").count - 1 == expected.count)
     #expect(dom.stdout.contains("steps by day:") && dom.stdout.contains(" 5000"))
+    // What is expiring: the two lots within a week, soonest first; the rice is not.
+    let expiring = try #require(dom.stdout.range(of: "What is expiring (within 7 days)</h3>"))
+    let rows = dom.stdout[expiring.upperBound...].prefix { _ in true }.components(separatedBy: "</table>")[0]
+    #expect(rows.components(separatedBy: "<tr>").count - 1 == 3, "\(rows)")
+    #expect(
+      rows.contains("<td>Milk</td><td>1 l</td><td>\(day(-1).prefix(10))</td><td>1 past</td><td>fridge</td>"),
+      "\(rows)")
+    #expect(rows.contains("<td>Spinach</td><td>200 g</td><td>\(day(1).prefix(10))</td><td>in 1</td>"))
+    #expect(!rows.contains("Rice"))
     let shot = gym.directory + "/report.png"
     #expect(
       try chromium(["--window-size=1100,1800", "--screenshot=\(shot)"], file: path, in: gym.directory).status == 0)

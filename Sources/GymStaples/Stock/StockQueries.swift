@@ -36,7 +36,7 @@ enum StockQueries {
 
   /// Lots not used up whose best-before is on or before `date`, soonest first: a range of the
   /// partial index `stock_lot_best_before`.
-  static func expiring(_ db: Database, by date: String, location: String?) throws -> [Lot] {
+  static func expiring(_ db: Database, by date: String, location: String?, limit: Int? = nil) throws -> [Lot] {
     try Row.fetchAll(
       db,
       sql: """
@@ -44,7 +44,7 @@ enum StockQueries {
         FROM stock_lot l JOIN grocery_item g ON g.seq = l.itemSeq
         WHERE l.amount > 0 AND l.bestBefore IS NOT NULL AND l.bestBefore <= ?
           \(location == nil ? "" : "AND l.location = ?")
-        ORDER BY l.bestBefore, g.name
+        ORDER BY l.bestBefore, g.name\(limit.map { " LIMIT \($0)" } ?? "")
         """, arguments: StatementArguments([date] + (location.map { [$0] } ?? []))
     ).map { Lot(item: $0[0], amount: $0[1], unit: $0[2], bestBefore: $0[3], location: $0[4]) }
   }
