@@ -69,19 +69,30 @@ public struct BenchCommand: GymCommand {
         var samples: [Double] = []
         var rows = 0
         PeakMemory.reset()
-        try store.read { db in
-          rows = try workload.run(db)  // warm the page cache and the statement cache
+        // A write runs in a savepoint that is rolled back: every sample starts from the same data.
+        let once: (Database) throws -> Int = { db in
+          guard workload.writes else { return try workload.run(db) }
+          var count = 0
+          try db.inSavepoint {
+            count = try workload.run(db)
+            return .rollback
+          }
+          return count
+        }
+        let sample: (Database) throws -> Void = { db in
+          rows = try once(db)  // warm the page cache and the statement cache
           // --repeat samples, or as many as fit in the time budget (at least three): a slow
           // workload on a large database does not hold the whole run up.
           let began = DispatchTime.now().uptimeNanoseconds
           for i in 0..<`repeat` {
             let start = DispatchTime.now().uptimeNanoseconds
-            rows = try workload.run(db)
+            rows = try once(db)
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             progress.update(i * 1024)
             if i >= 2 && Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9 > Self.budgetSeconds { break }
           }
         }
+        if workload.writes { try store.write(sample) } else { try store.read(sample) }
         progress.finish()
         samples.sort()
         let p50 = samples[samples.count / 2]

@@ -12,15 +12,19 @@ public struct BenchWorkload: Sendable {
   public let plan: String?
   /// Runs the operation once and returns how many rows it produced.
   public let run: @Sendable (Database) throws -> Int
+  /// A write (a cook): each sample runs in a write transaction, inside a savepoint rolled back
+  /// after it, so every sample starts from the same data.
+  public let writes: Bool
 
   public init(
-    _ name: String, id: String? = nil, targetMilliseconds: Double? = nil, plan: String? = nil,
+    _ name: String, id: String? = nil, targetMilliseconds: Double? = nil, plan: String? = nil, writes: Bool = false,
     run: @escaping @Sendable (Database) throws -> Int
   ) {
     self.name = name
     self.id = id
     self.targetMilliseconds = targetMilliseconds
     self.plan = plan
+    self.writes = writes
     self.run = run
   }
 }

@@ -6,7 +6,9 @@ import GymCore
 enum StaplesBenchmarks {
   static let definition = ModuleBenchmarks(generate: generate, workloads: workloads)
 
-  /// `count` items over 40 categories (10% staples) and a tenth as many recipes.
+  /// `count` items over 40 categories (10% staples) and a tenth as many recipes; the first tenth of
+  /// the items are stocked, ten lots each (20,000 lots for the default 20,000 items), dated from five
+  /// days past to sixty ahead, and each recipe uses three to ten of them.
   static func generate(_ db: Database, count: Int) throws {
     var random = UInt64(7)
     func next(_ n: Int) -> Int {
@@ -18,11 +20,23 @@ enum StaplesBenchmarks {
       sql:
         "INSERT INTO grocery_item (name, category, isStaple, unit, dateCreated) VALUES (?, ?, ?, 'pcs', ?)"
     )
-    let lots = try db.makeStatement(sql: "INSERT INTO stock_lot (itemSeq, amount, added) VALUES (?, ?, ?)")
     for i in 0..<count {
-      let created = start.adding(milliseconds: Int64(i) * 60_000).canonical
-      try items.execute(arguments: ["Item \(i)", "Category \(next(40))", next(10) == 0, created])
-      try lots.execute(arguments: [db.lastInsertedRowID, Double(next(5)), created])
+      try items.execute(arguments: [
+        "Item \(i)", "Category \(next(40))", next(10) == 0, start.adding(milliseconds: Int64(i) * 60_000).canonical,
+      ])
+    }
+    let stocked = max(1, count / 10)
+    let today = Timestamp.now().localDays
+    let lots = try db.makeStatement(
+      sql: "INSERT INTO stock_lot (itemSeq, amount, bestBefore, location, added) VALUES (?, ?, ?, ?, ?)")
+    for item in 1...stocked {
+      for lot in 0..<10 {
+        // Each added a minute apart, as purchases are: no two lots are the same row.
+        try lots.execute(arguments: [
+          item, Double(next(10)), PantryDate.string(days: today - 5 + Int64(next(66))),
+          ["fridge", "freezer", "pantry"][next(3)], start.adding(milliseconds: Int64(item * 10 + lot) * 60_000).canonical,
+        ])
+      }
     }
     let recipes = try db.makeStatement(
       sql: "INSERT INTO recipe (name, usageCount, lastUsed, isFavorite, servings) VALUES (?, ?, ?, ?, ?)")
@@ -32,6 +46,12 @@ enum StaplesBenchmarks {
         "Recipe \(i)", uses, uses == 0 ? nil : start.adding(milliseconds: Int64(next(count)) * 60_000).canonical,
         next(10) == 0, 1 + next(6),
       ])
+      let recipe = db.lastInsertedRowID
+      let ingredients = try db.makeStatement(
+        sql: "INSERT OR IGNORE INTO recipe_ingredient (recipeSeq, itemSeq, amount, unit) VALUES (?, ?, ?, 'pcs')")
+      for _ in 0..<(3 + next(8)) {
+        try ingredients.execute(arguments: [recipe, 1 + next(stocked), Double(1 + next(3))])
+      }
     }
   }
 
@@ -44,7 +64,21 @@ enum StaplesBenchmarks {
     let mostUsed = Query(
       table: StaplesSchema.recipes, sort: StaplesSchema.mostUsed,
       limit: 20)
+    let expiringBy = PantryDate.string(days: Timestamp.now().localDays + 3)
+    let cooked = try String.fetchOne(db, sql: "SELECT name FROM recipe ORDER BY seq LIMIT 1") ?? "Recipe 0"
     return try [
+      BenchWorkload("staples stock (every stocked item)", id: "staples.stock", targetMilliseconds: 10) { db in
+        try StockQueries.stock(db, location: nil).count
+      },
+      BenchWorkload("staples expiring --days 3", id: "staples.expiring", targetMilliseconds: 10) { db in
+        try StockQueries.expiring(db, by: expiringBy, location: nil).count
+      },
+      BenchWorkload("staples cookable (every recipe)", id: "staples.cookable", targetMilliseconds: 50) { db in
+        try Cookable.rank(db, expiringBy: expiringBy).count
+      },
+      BenchWorkload("staples cook (rolled back)", id: "staples.cook", targetMilliseconds: 5, writes: true) { db in
+        try Cooking.cook(db, recipe: cooked, servings: nil, force: true, now: .now()).count
+      },
       workload("staples --category (index)", staples, indexed: true, id: "staples.category", db: db),
       workload("staples --category (no index)", staples, indexed: false, db: db),
       workload("recipes --most-used (index)", mostUsed, indexed: true, id: "staples.most_used", db: db),

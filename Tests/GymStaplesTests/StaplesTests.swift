@@ -178,6 +178,16 @@ import Testing
         "SELECT seq, amount FROM stock_lot WHERE itemSeq = ? AND amount > 0 ORDER BY bestBefore IS NULL, bestBefore, added, seq",
         [1])
       #expect(lots.contains("SEARCH stock_lot USING INDEX stock_lot_item (itemSeq=? AND amount>?)"), "\(lots)")
+      // cookable walks the ingredient lines in the pair index's order (no sort), each recipe and item by key.
+      let cookable = try plan(
+        """
+        SELECT ri.recipeSeq, r.name, g.seq, g.name, g.unit, ri.amount, ri.unit
+        FROM recipe_ingredient ri JOIN recipe r ON r.seq = ri.recipeSeq JOIN grocery_item g ON g.seq = ri.itemSeq
+        ORDER BY ri.recipeSeq
+        """)
+      #expect(cookable.hasPrefix("SCAN ri USING INDEX recipe_ingredient_pair"), "\(cookable)")
+      #expect(cookable.contains("SEARCH g USING INTEGER PRIMARY KEY (rowid=?)"), "\(cookable)")
+      #expect(!cookable.contains("TEMP B-TREE"), "\(cookable)")
     }
   }
 

@@ -39,21 +39,23 @@ enum Cookable {
         UnitConversion(fromAmount: row[1], fromUnit: row[2], toAmount: row[3], toUnit: row[4]))
     }
     var ranked: [Ranked] = []
-    var current: (name: String, have: Int, count: Int, expiring: Int, missing: [String])?
+    var current: (name: String, have: Int, count: Int, expiring: Int, missing: [(item: String, text: String)])?
     func close() {
       if let current {
+        let missing = current.missing.sorted { $0.item.lowercased() < $1.item.lowercased() }.map(\.text)
         ranked.append(
           Ranked(
             recipe: current.name, have: current.have, ingredients: current.count, expiring: current.expiring,
-            missing: current.missing))
+            missing: missing))
       }
     }
+    // In the order of the pair index (recipe, item): no sort; each recipe's missing items are sorted here.
     let rows = try Row.fetchCursor(
       db,
       sql: """
-        SELECT r.seq, r.name, g.seq, g.name, g.unit, ri.amount, ri.unit
-        FROM recipe r JOIN recipe_ingredient ri ON ri.recipeSeq = r.seq JOIN grocery_item g ON g.seq = ri.itemSeq
-        ORDER BY r.seq, g.name
+        SELECT ri.recipeSeq, r.name, g.seq, g.name, g.unit, ri.amount, ri.unit
+        FROM recipe_ingredient ri JOIN recipe r ON r.seq = ri.recipeSeq JOIN grocery_item g ON g.seq = ri.itemSeq
+        ORDER BY ri.recipeSeq
         """)
     var recipeSeq: Int64?
     while let row = try rows.next() {
@@ -70,19 +72,19 @@ enum Cookable {
       current!.count += 1
       if expiring.contains(item) { current!.expiring += 1 }
       guard let amount = row[5] as Double? else {
-        if have > Stock.tolerance { current!.have += 1 } else { current!.missing.append(name) }
+        if have > Stock.tolerance { current!.have += 1 } else { current!.missing.append((name, name)) }
         continue
       }
       let units = ItemUnits(item: name, unit: unit, conversions: conversions[item] ?? [])
       guard let need = try? units.convert(amount, from: row[6] as String?) else {
         current!.missing.append(
-          "\(name) (\(PantryUnit.name(row[6] as String?)) does not convert to \(PantryUnit.name(unit)))")
+          (name, "\(name) (\(PantryUnit.name(row[6] as String?)) does not convert to \(PantryUnit.name(unit)))"))
         continue
       }
       if have + Stock.tolerance >= need {
         current!.have += 1
       } else {
-        current!.missing.append(Cooking.Short(name: name, missing: need - have, unit: unit).description)
+        current!.missing.append((name, Cooking.Short(name: name, missing: need - have, unit: unit).description))
       }
     }
     close()
