@@ -34,7 +34,8 @@ enum StaplesBenchmarks {
         // Each added a minute apart, as purchases are: no two lots are the same row.
         try lots.execute(arguments: [
           item, Double(next(10)), PantryDate.string(days: today - 5 + Int64(next(66))),
-          ["fridge", "freezer", "pantry"][next(3)], start.adding(milliseconds: Int64(item * 10 + lot) * 60_000).canonical,
+          ["fridge", "freezer", "pantry"][next(3)],
+          start.adding(milliseconds: Int64(item * 10 + lot) * 60_000).canonical,
         ])
       }
     }
