@@ -6,9 +6,9 @@ import GymCore
 enum StaplesBenchmarks {
   static let definition = ModuleBenchmarks(generate: generate, workloads: workloads)
 
-  /// `count` items over 40 categories (10% staples) and a tenth as many recipes; the first tenth of
-  /// the items are stocked, ten lots each (20,000 lots for the default 20,000 items), dated from five
-  /// days past to sixty ahead, and each recipe uses three to ten of them.
+  /// `count` items over 40 categories (10% staples) and a tenth as many recipes. The pantry the stock
+  /// workloads read is the same size at any scale: 2,000 items stocked with ten lots each (20,000
+  /// lots), dated from five days past to sixty ahead, and 2,000 recipes using three to ten of them.
   static func generate(_ db: Database, count: Int) throws {
     var random = UInt64(7)
     func next(_ n: Int) -> Int {
@@ -25,7 +25,7 @@ enum StaplesBenchmarks {
         "Item \(i)", "Category \(next(40))", next(10) == 0, start.adding(milliseconds: Int64(i) * 60_000).canonical,
       ])
     }
-    let stocked = max(1, count / 10)
+    let stocked = min(max(1, count / 10), 2000)
     let today = Timestamp.now().localDays
     let lots = try db.makeStatement(
       sql: "INSERT INTO stock_lot (itemSeq, amount, bestBefore, location, added) VALUES (?, ?, ?, ?, ?)")
@@ -48,6 +48,7 @@ enum StaplesBenchmarks {
         next(10) == 0, 1 + next(6),
       ])
       let recipe = db.lastInsertedRowID
+      guard i < 2000 else { continue }
       let ingredients = try db.makeStatement(
         sql: "INSERT OR IGNORE INTO recipe_ingredient (recipeSeq, itemSeq, amount, unit) VALUES (?, ?, ?, 'pcs')")
       for _ in 0..<(3 + next(8)) {

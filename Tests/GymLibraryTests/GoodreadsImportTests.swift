@@ -29,6 +29,48 @@ import Testing
     }
   }
 
+  /// Into an empty library the search index is built once after the rows; into one with a work, by
+  /// the triggers row by row. Both give every work the same title, series and authors in order, and
+  /// the triggers are back exactly as the migration made them.
+  @Test func theSearchIndexBuiltAfterABulkLoadIsTheOneTheTriggersKeep() throws {
+    let text = GoodreadsFixture.csv(GoodreadsFixture.quirkRows + GoodreadsFixture.generatedRows(200))
+    let bulk = try Self.store()
+    let triggers = { (store: Store) in
+      try store.read { db in
+        try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+      }
+    }
+    let before = try triggers(bulk)
+    _ = try load(bulk, text)
+    #expect(try triggers(bulk) == before && before.count >= 6)
+    let rowByRow = try Self.store()
+    try rowByRow.write { db in
+      try db.execute(sql: "INSERT INTO work (title, lastModified) VALUES ('Already here', '2026-01-01T00:00:00.000Z')")
+    }
+    _ = try load(rowByRow, text)
+    let index = { (store: Store) in
+      try store.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT s.title, coalesce(s.series, '-'), s.authors FROM work_search s
+            WHERE s.title <> 'Already here' ORDER BY s.title, s.authors
+            """
+        ).map { "\($0[0] as String) | \($0[1] as String) | \($0[2] as String)" }
+      }
+    }
+    let built = try index(bulk)
+    let works = try bulk.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM work") }
+    #expect(built.count == works && works ?? 0 > 200)
+    #expect(built == (try index(rowByRow)))
+    #expect(built.contains { $0.hasPrefix("Generated Book 7 | - | Writer 7") })
+    // Searching finds by title and by author.
+    let hits = try bulk.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM work_search WHERE work_search MATCH 'writer'")
+    }
+    #expect(hits == 200)
+  }
+
   @Test(arguments: [false, true]) func everyQuirkImports(newer: Bool) throws {
     let store = try Self.store()
     let counts = try load(store, GoodreadsFixture.csv(GoodreadsFixture.quirkRows, newer: newer))

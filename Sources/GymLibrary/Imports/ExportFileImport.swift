@@ -91,7 +91,12 @@ struct ExportFileImport<Format: LibraryExportFormat> {
         return counts
       }
       guard let store = try openStore?() else { return try load(nil) }
-      return try store.write { db in try load(LibraryWriter(db, now: now)) }
+      return try store.write { db in
+        let deferral = try SearchIndexDeferral(db)
+        let counts = try load(LibraryWriter(db, now: now))
+        try deferral?.finish(db)
+        return counts
+      }
     } catch let error as InputError {
       throw file.failure(error)
     }
