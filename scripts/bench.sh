@@ -61,7 +61,8 @@ print(" ".join("%.2f" % (statistics.median(times[name]) * 1000) for name in name
 
 echo "bench: generating $ROWS workouts" >&2
 "$GYM" history sample --count "$ROWS" --days 3650 --seed 7 --format ndjson >"$WORK/workouts.ndjson"
-"$GYM" history sample --count "$ROWS" --days 3650 --seed 7 --format csv | tail -n +2 >"$WORK/workouts.csv"
+"$GYM" history sample --count "$ROWS" --days 3650 --seed 7 --format csv >"$WORK/workouts-header.csv"
+tail -n +2 "$WORK/workouts-header.csv" >"$WORK/workouts.csv"
 
 # The same schema for the sqlite3 shell: an implicit rowid is the same storage as gym's `seq`.
 cat >"$WORK/schema.sql" <<'SQL'
@@ -87,21 +88,31 @@ say ""
 say "Measured by \`make bench\` ($(date -u +%Y-%m-%d), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(sqlite3 --version | cut -d' ' -f1) shell, gym release build: one static executable), $ROWS generated workouts."
 say ""
 say "## Import"
+# The shell's best path does what gym does: a plain rowid table, the load, then every index built.
+grep -v 'CREATE.*INDEX' "$WORK/schema.sql" >"$WORK/schema-plain.sql"
+grep 'CREATE.*INDEX' "$WORK/schema.sql" >"$WORK/indexes.sql"
 imports=$(mktemp)
 hyperfine --runs 3 --export-json "$imports" \
-  --prepare "rm -f $WORK/gym.sqlite* $WORK/sqlite3.sqlite*; sqlite3 $WORK/sqlite3.sqlite < $WORK/schema.sql >/dev/null" \
+  --prepare "rm -f $WORK/gym.sqlite* $WORK/sqlite3.sqlite* $WORK/best.sqlite*; sqlite3 $WORK/sqlite3.sqlite < $WORK/schema.sql >/dev/null; sqlite3 $WORK/best.sqlite < $WORK/schema-plain.sql >/dev/null" \
   -n "gym history import (NDJSON)" "GYM_DATABASE=$WORK/gym.sqlite $GYM history import --quiet $WORK/workouts.ndjson" \
-  -n "sqlite3 .import --csv" "sqlite3 $WORK/sqlite3.sqlite '.import --csv $WORK/workouts.csv workout'" >&2
-read -r gym_import sqlite_import <<<"$(median "$imports")"
+  -n "gym history import (CSV)" "GYM_DATABASE=$WORK/gym.sqlite $GYM history import --quiet $WORK/workouts-header.csv" \
+  -n "sqlite3 .import --csv" "sqlite3 $WORK/sqlite3.sqlite '.import --csv $WORK/workouts.csv workout'" \
+  -n "sqlite3 best path" "sqlite3 $WORK/best.sqlite '.import --csv $WORK/workouts.csv workout' \"\$(cat $WORK/indexes.sql)\"" >&2
+read -r gym_import gym_csv_import sqlite_import best_import <<<"$(median "$imports")"
 rm -f "$WORK"/gym.sqlite*
 gym_import_mem=$(GYM_DATABASE=$WORK/gym.sqlite measure "$GYM" history import --quiet "$WORK/workouts.ndjson")
 say ""
-say "| command | median | ratio to sqlite3 |"
+say "| command | median | ratio to the shell's best path |"
 say "| --- | --- | --- |"
-say "| \`gym history import workouts.ndjson\` | ${gym_import} ms | $(python3 -c "print('%.2f×' % ($gym_import/$sqlite_import))") |"
-say "| \`sqlite3 .import --csv\` (same rows, same schema and indexes) | ${sqlite_import} ms | 1.00× |"
+say "| \`gym history import workouts.ndjson\` | ${gym_import} ms | $(python3 -c "print('%.2f×' % ($gym_import/$best_import))") |"
+say "| \`gym history import workouts.csv\` | ${gym_csv_import} ms | $(python3 -c "print('%.2f×' % ($gym_csv_import/$best_import))") |"
+say "| \`sqlite3\` best path: a plain rowid table, \`.import --csv\`, then every index built (what gym does) | ${best_import} ms | 1.00× |"
+say "| \`sqlite3 .import --csv\` into the table with its indexes already there | ${sqlite_import} ms | $(python3 -c "print('%.2f×' % ($sqlite_import/$best_import))") |"
 say ""
-say "gym import peak memory and wall time (one run, GNU time): $gym_import_mem. Target: ≤ 1.2× sqlite3, < 50 MiB."
+say "The best path's commands: \`sqlite3 best.sqlite < schema-plain.sql\` (the schema without its indexes, WAL),"
+say "then \`sqlite3 best.sqlite '.import --csv workouts.csv workout' \"\$(cat indexes.sql)\"\` (the four indexes, unique id"
+say "included). gym import peak memory and wall time (one run, GNU time): $gym_import_mem. Target: ≤ 1.0× the"
+say "shell's best path, < 50 MiB."
 if [[ ${SQLITE_UTILS_IMPORT:-1} == 1 ]]; then
   rm -f "$WORK/su.sqlite"*
   sqlite3 "$WORK/su.sqlite" < "$WORK/schema.sql" >/dev/null
