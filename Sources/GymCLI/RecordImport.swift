@@ -39,40 +39,92 @@ public struct RecordImport {
       try input.refuseBinary()
       let detected = try detectFormat(input)
       // The header is read before the store opens: a file refused for its header creates nothing.
-      var scanner = try makeScanner(input, format: detected)
+      let scanner = try makeScanner(input, format: detected)
       func load(_ db: Database?) throws -> ImportCounts {
         let loader = try BulkLoader(table: table, conflict: conflict, db: db, partial: partial)
-        if let extra {
-          // The table's fields first, in order (what the loader binds), then the extra ones.
-          var values = RecordValues(fieldNames: table.fieldNames + extra.fieldNames)
-          while try scanner.next(into: &values) {
-            let line = scanner.recordLine
-            try partial ? loader.addPartial(values, line: line) : loader.add(values, line: line)
-            try extra.stage(values, line: line)
-            progress.update(loader.counts.read)
-          }
-          try loader.finish()
-          try extra.finish(db)
-          return loader.counts
-        }
-        guard let nested, var json = scanner as? JSONRecordScanner else {
-          return try loader.load(from: &scanner) { progress.update($0.read) }
-        }
-        try nested.prepare(db)
-        var values = RecordValues(fieldNames: table.fieldNames)
-        while try json.next(into: &values) {
-          try partial ? loader.addPartial(values, line: json.recordLine) : loader.add(values, line: json.recordLine)
-          if json.hasNestedField { try nested.stage(json.nestedRecords, of: values, line: json.recordLine) }
-          progress.update(loader.counts.read)
-        }
+        try nested?.prepare(db)
+        let source = RecordSource(scanner, nested: nested != nil)
+        let fieldNames = table.fieldNames + (extra?.fieldNames ?? [])
+        // The file is read and parsed on a second thread while this one writes (on two cores the
+        // two overlap); records reach the loader in file order, and a parse error after them only
+        // once they are in, so the first problem in the file is the one reported.
+        let pipeline = BatchPipeline(batches: (0..<3).map { _ in RecordBatch(fieldNames: fieldNames) })
+        try pipeline.run(
+          produce: { batch in source.fill(&batch) },
+          consume: { batch in
+            for index in 0..<batch.count {
+              let values = batch.records[index]
+              let line = batch.lines[index]
+              try partial ? loader.addPartial(values, line: line) : loader.add(values, line: line)
+              try extra?.stage(values, line: line)
+              if let records = batch.nested[index] { try nested?.stage(records, of: values, line: line) }
+              progress.update(loader.counts.read)
+            }
+            if let failure = batch.failure { throw failure }
+          })
         try loader.finish()
-        try nested.finish(db)
+        try extra?.finish(db)
+        try nested?.finish(db)
         return loader.counts
       }
       guard let store = try openStore?() else { return try load(nil) }
       return try store.write { db in try load(db) }
     } catch let error as InputError {
       throw file.failure(error)
+    }
+  }
+
+  /// The scanner, read on the producer's thread only.
+  private final class RecordSource: @unchecked Sendable {
+    private var json: JSONRecordScanner?
+    private var other: (any RecordScanner)?
+    private let wantsNested: Bool
+
+    init(_ scanner: any RecordScanner, nested: Bool) {
+      json = scanner as? JSONRecordScanner
+      other = json == nil ? scanner : nil
+      wantsNested = nested
+    }
+
+    /// Fills `batch`; false at the end of the input, or at a problem, which the batch then carries
+    /// after the records before it.
+    func fill(_ batch: inout RecordBatch) -> Bool {
+      batch.count = 0
+      batch.failure = nil
+      do {
+        while batch.count < batch.records.count {
+          let index = batch.count
+          if json != nil {
+            guard try json!.next(into: &batch.records[index]) else { return false }
+            batch.lines[index] = json!.recordLine
+            batch.nested[index] = wantsNested && json!.hasNestedField ? json!.nestedRecords : nil
+          } else {
+            guard try other!.next(into: &batch.records[index]) else { return false }
+            batch.lines[index] = other!.recordLine
+          }
+          batch.count += 1
+        }
+        return true
+      } catch {
+        batch.failure = error
+        return false
+      }
+    }
+  }
+
+  /// Records read ahead of the writer, reused from batch to batch.
+  private struct RecordBatch {
+    var records: [RecordValues]
+    var lines: [Int]
+    /// A record's nested records (a workout's sets) when it named the field.
+    var nested: [[RecordValues]?]
+    var count = 0
+    var failure: (any Error)?
+
+    init(fieldNames: [String], capacity: Int = 512) {
+      records = Array(repeating: RecordValues(fieldNames: fieldNames), count: capacity)
+      lines = Array(repeating: 0, count: capacity)
+      nested = Array(repeating: nil, count: capacity)
     }
   }
 
