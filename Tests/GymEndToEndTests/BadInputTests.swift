@@ -20,6 +20,25 @@ import Testing
     #expect(try gym.run(["history", "count"]).stdout == "0\n")
   }
 
+  /// The file is parsed on a second thread ahead of the writer: a record the writer refuses (line
+  /// 600) is still the error reported when the parser has already met a broken line further on (900),
+  /// batches apart, and nothing is imported.
+  @Test func theFirstProblemInTheFileIsTheOneReported() throws {
+    let gym = try GymProcess()
+    var lines = try gym.run(["history", "sample", "--count", "1000"]).stdout.split(separator: "\n").map(String.init)
+    lines[599] = lines[599].replacingOccurrences(of: #""status":"completed""#, with: #""status":"maybe""#)
+      .replacingOccurrences(of: #""status":"skipped""#, with: #""status":"maybe""#)
+    lines[899] = #"{"id" 1}"#
+    let path = try gym.write("w.ndjson", lines.joined(separator: "\n") + "\n")
+    expectOneLineError(try gym.run(["history", "import", path]), 65, contains: "w.ndjson:600: field 'status'")
+    #expect(try gym.run(["history", "count"]).stdout == "0\n")
+    // And the broken line alone, once the refused record is fixed.
+    lines[599] = try gym.run(["history", "sample", "--count", "1", "--seed", "99"]).stdout.trimmingCharacters(
+      in: .newlines)
+    let second = try gym.write("w2.ndjson", lines.joined(separator: "\n") + "\n")
+    expectOneLineError(try gym.run(["history", "import", second]), 65, contains: "w2.ndjson:900:")
+  }
+
   @Test func malformedCSVNamesTheLine() throws {
     let gym = try GymProcess()
     let good = try gym.run(["history", "sample", "--count", "2", "--format", "csv"]).stdout
