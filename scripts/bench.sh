@@ -159,9 +159,9 @@ pages=()
 for round in 1 2 3 4 5; do
   pages+=("$(mktemp)")
   hyperfine --warmup 2 --runs 10 -N --style basic --export-json "${pages[-1]}" \
-    -n "page 1" "$GYM history list --database $DB --format csv" \
-    -n "after" "$GYM history list --database $DB --format csv --after $cursor" \
-    -n "offset" "$GYM history list --database $DB --format csv --offset $DEPTH" >&2
+    -n "page 1" "$GYM history list --database $DB --format csv --limit 20" \
+    -n "after" "$GYM history list --database $DB --format csv --limit 20 --after $cursor" \
+    -n "offset" "$GYM history list --database $DB --format csv --limit 20 --offset $DEPTH" >&2
 done
 read -r page1 after offset <<<"$(pooled_median "page 1" after offset "${pages[@]}")"
 say ""
