@@ -342,6 +342,9 @@ say '```'
 say '```'
 say ""
 say "Reproduce: \`make bench\` (ROWS=… to change the size). Raw hyperfine runs are printed on stderr."
+say ""
+say "Measurements taken by hand, outside this run (the report, the import changes before and after, profiles):"
+say "[PerformanceNotes.md](PerformanceNotes.md)."
 
 cp "$out" "$REPORT"
 echo "bench: wrote $REPORT" >&2
