@@ -64,9 +64,10 @@ struct ExportCreate: GymCommand {
     }
     if let failure = copier.copy(name) {
       throw GymError(
-        copier.failedForConfiguration(failure) ? .configuration : .temporaryFailure,
-        "the export is kept at \(path), but copying it to \(remote) failed after \(copier.pauses.count + 1) tries: "
-          + "\(failure); the next export retries it")
+        Rclone.status(of: failure),
+        "the export is kept at \(path), but copying it to \(remote) failed"
+          + (failure.isConfiguration ? "" : " after \(copier.pauses.count + 1) tries")
+          + ": \(failure); the next export retries it")
     }
     printNote("copied \(name) to \(remote)")
   }

@@ -228,7 +228,7 @@ public enum LibrarySchema {
     """
 
   /// A work's author names in their order (the `work_author_position` index walks them so).
-  private static func authorNames(_ work: String) -> String {
+  static func authorNames(_ work: String) -> String {
     "SELECT group_concat(a.name, ', ') FROM work_author wa JOIN author a ON a.id = wa.authorId WHERE wa.workId = \(work)"
   }
 }

@@ -19,43 +19,37 @@ struct RemoteCopy: Sendable {
 
   var exports: RemoteExports { RemoteExports(remote: remote) }
 
-  /// Copies `name` (an export in `directory`); returns nil when it is there, or rclone's last
-  /// message. A configuration that cannot work (no such remote, no rclone) is not tried again.
+  /// Copies `name` (an export in `directory`); returns nil when it is there, else the last failure.
+  /// A configuration that cannot work (no such remote, no rclone) is not tried again.
   /// One copy at a time per directory (a lock beside the exports), so a one-off export and the
   /// scheduler never write the same remote directory, or the log, at once.
   @discardableResult
-  func copy(_ name: String) -> String? {
+  func copy(_ name: String) -> Rclone.Failure? {
     let lock = DirectoryLock(directory)
     defer { lock.release() }
     var tries = 0
-    var message: String?
-    var configuration = false
+    var failure: Rclone.Failure?
     repeat {
       if tries > 0 { usleep(useconds_t(pauses[tries - 1] * 1_000_000)) }
       tries += 1
       do {
         try exports.upload(directory + "/" + name)
-        message = nil
-      } catch let failure as Rclone.Failure {
-        message = failure.message
-        configuration = failure.isConfiguration
+        failure = nil
+      } catch let error as Rclone.Failure {
+        failure = error
       } catch {
-        message = "\(error)"
+        failure = Rclone.Failure(status: 1, message: "\(error)")
       }
-    } while message != nil && !configuration && tries <= pauses.count
+    } while failure.map({ !$0.isConfiguration }) == true && tries <= pauses.count
     var log = RemoteLog.read(in: directory)
     // Only the exports still here: the log does not grow with every export ever made.
     let here = Set(ExportListing.exports(in: directory).map(\.name))
     log.copies = log.copies.filter { here.contains($0.key) }
     log.copies[name] = RemoteLog.Copy(
-      remote: remote, state: message == nil ? "copied" : "failed", tries: tries, at: now().canonical, error: message)
+      remote: remote, state: failure == nil ? "copied" : "failed", tries: tries, at: now().canonical,
+      error: failure?.message)
     log.write(in: directory)
-    return message
-  }
-
-  /// Whether the last failure was the configuration's (no retry helps; exit 78).
-  func failedForConfiguration(_ message: String) -> Bool {
-    Rclone.Failure(status: 1, message: message).isConfiguration || message.hasPrefix("rclone is not installed")
+    return failure
   }
 
   /// The exports still here whose last copy to this remote failed, oldest first.

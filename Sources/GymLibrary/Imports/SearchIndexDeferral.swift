@@ -22,15 +22,14 @@ struct SearchIndexDeferral {
     triggers = found.map { $0["sql"] }
   }
 
-  /// Fills the index from the works and their authors in order, as the triggers would have, and
+  /// Fills the index from the works and their authors in order, through the triggers' own author
+  /// query, and
   /// recreates the triggers.
   func finish(_ db: Database) throws {
     try db.execute(
       sql: """
         INSERT INTO work_search (rowid, title, series, authors)
-        SELECT w.id, w.title, w.series,
-          coalesce((SELECT group_concat(a.name, ', ') FROM work_author wa JOIN author a ON a.id = wa.authorId
-                    WHERE wa.workId = w.id), '')
+        SELECT w.id, w.title, w.series, coalesce((\(LibrarySchema.authorNames("w.id"))), '')
         FROM work w ORDER BY w.id
         """)
     for sql in triggers { try db.execute(sql: sql) }

@@ -43,7 +43,7 @@ struct StaplesBuy: GymCommand {
       if item.unit == nil, let unit = bought.unit {
         // The first amount with a unit gives an item without one its unit.
         try db.execute(sql: "UPDATE grocery_item SET unit = ? WHERE seq = ?", arguments: [unit, item.seq])
-        item = try Stock.item(db, named: name.trimmed)!
+        item.units = ItemUnits(item: item.name, unit: unit, conversions: item.units.conversions)
       }
       let added = try item.units.convert(bought.amount, from: bought.unit)
       try Stock.add(
