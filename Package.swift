@@ -173,7 +173,7 @@ let package = Package(
     .target(
       name: "GymCore",
       dependencies: [
-        "CGymZlib",
+        "CGymZlib", "CGymSQLite",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
@@ -181,6 +181,8 @@ let package = Package(
     ),
     // The system zlib (zlib1g-dev), for gzip.
     .systemLibrary(name: "CGymZlib", path: "Sources/CGymZlib", providers: [.apt(["zlib1g-dev"])]),
+    // SQLite's process-wide settings, made before its first use (the library GRDB links).
+    .systemLibrary(name: "CGymSQLite", path: "Sources/CGymSQLite"),
     // The C library's wcwidth, for the terminal width of text.
     .systemLibrary(name: "CGymWidth", path: "Sources/CGymWidth"),
     .testTarget(

@@ -1,3 +1,4 @@
+import CGymSQLite
 import Foundation
 import GRDB
 
@@ -41,9 +42,14 @@ public final class Store: Sendable {
   public let options: Options
   public let database: DatabaseQueue
 
+  /// SQLite's process-wide settings (`gym_sqlite_configure`), made once, before the first store
+  /// opens; where SQLite is already in use (a test process) they stay as they are.
+  private static let sqliteSettings: Void = { _ = gym_sqlite_configure() }()
+
   /// Opens (creating if needed) the database at `path` and brings its schema up to date.
   /// A file that is not a gym database is refused before anything writes to it.
   public init(path: String, modules: [GymModule], options: Options = Options()) throws {
+    _ = Self.sqliteSettings
     self.path = path
     self.modules = modules
     self.options = options

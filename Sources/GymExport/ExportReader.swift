@@ -82,42 +82,74 @@ public struct ExportReader {
   /// match the manifest.
   @discardableResult
   func rows(of table: ExportManifest.Table, _ body: (RecordValues) throws -> Void) throws -> Int {
-    let name = table.file ?? table.name
-    let (descriptor, bytes) = try contents(of: name)
-    defer { close(descriptor) }
-    let input = InputBuffer { buffer throws(InputError) in
-      do {
-        return try bytes(buffer)
-      } catch let error as CompressionError {
-        throw InputError(line: 0, message: error.message)
-      } catch {
-        throw InputError(line: 0, message: "\(error)")
-      }
-    }
+    let rows = try TableRows(self, table)
     var values = RecordValues(fieldNames: table.columns)
-    var count = 0
-    do {
-      if format == .csv {
-        var scanner = CSVRecordScanner(input: input)
-        try scanner.readHeader(expected: values, required: table.columns)
-        while try scanner.next(into: &values) {
-          count += 1
-          try body(values)
-        }
-      } else {
-        var scanner = JSONRecordScanner(input: input)
-        while try scanner.next(into: &values) {
-          count += 1
-          try body(values)
+    while try rows.next(into: &values) { try body(values) }
+    return rows.count
+  }
+
+  /// One table's rows, read on demand: each problem names the file (and its line), and the end
+  /// of the file checks the count against the manifest. Used by one thread at a time (an import
+  /// reads it on a thread of its own), hence `@unchecked Sendable`.
+  final class TableRows: @unchecked Sendable {
+    let table: ExportManifest.Table
+    private let reader: ExportReader
+    private let name: String
+    private let descriptor: Int32
+    private var csv: CSVRecordScanner?
+    private var json: JSONRecordScanner?
+    private(set) var count = 0
+
+    init(_ reader: ExportReader, _ table: ExportManifest.Table) throws {
+      self.reader = reader
+      self.table = table
+      name = table.file ?? table.name
+      let (descriptor, bytes) = try reader.contents(of: name)
+      self.descriptor = descriptor
+      let input = InputBuffer { buffer throws(InputError) in
+        do {
+          return try bytes(buffer)
+        } catch let error as CompressionError {
+          throw InputError(line: 0, message: error.message)
+        } catch {
+          throw InputError(line: 0, message: "\(error)")
         }
       }
-    } catch let error as InputError {
-      throw fail(name, (error.line > 0 ? "line \(error.line): " : "") + error.message)
+      if reader.format == .csv {
+        var scanner = CSVRecordScanner(input: input)
+        do {
+          try scanner.readHeader(expected: RecordValues(fieldNames: table.columns), required: table.columns)
+        } catch {
+          close(descriptor)
+          throw failure(error)
+        }
+        csv = scanner
+      } else {
+        json = JSONRecordScanner(input: input)
+      }
     }
-    guard count == table.rows else {
-      throw fail(name, "\(count) rows, the manifest says \(table.rows)")
+
+    deinit { close(descriptor) }
+
+    /// Fills `values` with the next row; false after the last, once the count is checked.
+    func next(into values: inout RecordValues) throws -> Bool {
+      var more = false
+      do throws(InputError) {
+        if csv != nil { more = try csv!.next(into: &values) } else { more = try json!.next(into: &values) }
+      } catch {
+        throw failure(error)
+      }
+      if more {
+        count += 1
+        return true
+      }
+      guard count == table.rows else { throw reader.fail(name, "\(count) rows, the manifest says \(table.rows)") }
+      return false
     }
-    return count
+
+    private func failure(_ error: InputError) -> GymError {
+      reader.fail(name, (error.line > 0 ? "line \(error.line): " : "") + error.message)
+    }
   }
 
   /// A file's contents, as they were before the export wrote them: read from disk, then decrypted

@@ -43,7 +43,7 @@ public struct ImportJob {
   /// into a throwaway staging database and migrated. Once it passes, `run` can fail only for the
   /// target's reasons (`export verify` runs this).
   public func check() throws {
-    try reader.verify()
+    try reader.checkFiles()
     try checkSchema()
     let staging = NSTemporaryDirectory() + "gym-verify-" + UUID().uuidString + ".sqlite"
     defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
@@ -57,9 +57,19 @@ public struct ImportJob {
   }
 
   public func run() throws -> ImportSummary {
-    try reader.verify()
+    try reader.checkFiles()
     try checkSchema()
+    let base = (target as NSString).lastPathComponent + ".import-"
+    let folder = (target as NSString).deletingLastPathComponent
+    StalePartials.prune(in: folder.isEmpty ? "." : folder) {
+      $0.hasPrefix(base) && ($0.hasSuffix(".partial") || $0.contains(".partial-"))
+    }
     let existedBefore = access(target, F_OK) == 0
+    if !existedBefore && !merge,
+      let direct = directTables(applied: modules.flatMap { $0.migrations.map(\.identifier) })
+    {
+      return try loadIntoNewFile(direct)
+    }
     let store = try Store(path: target, modules: modules, options: options)
     let tables = modules.flatMap(\.tables).map(\.name)
     let existing = try store.read { db in
@@ -70,14 +80,14 @@ public struct ImportJob {
         "'\(target)' already holds \(existing) rows; import restores into an empty database "
           + "(pass --database with a new path, or --merge to add what is not there)")
     }
-    let base = (target as NSString).lastPathComponent + ".import-"
-    let folder = (target as NSString).deletingLastPathComponent
-    StalePartials.prune(in: folder.isEmpty ? "." : folder) {
-      $0.hasPrefix(base) && ($0.hasSuffix(".partial") || $0.contains(".partial-"))
-    }
     let staging = target + ".import-" + UUID().uuidString + ".partial"
     defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
     do {
+      if existing == 0 && !merge,
+        let direct = directTables(applied: try MigrationRunner(store: store).state().applied)
+      {
+        return try loadDirectly(direct, into: store)
+      }
       var summary = try stage(into: staging)
       try copy(from: staging, into: store, tables: tables, summary: &summary)
       return summary
@@ -120,12 +130,17 @@ public struct ImportJob {
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
         for table in manifest.tables {
           let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
-          let statement = try db.makeStatement(
-            sql: "INSERT INTO \(SQL.quote(table.name)) (\(table.columns.map(SQL.quote).joined(separator: ", "))) "
-              + "VALUES (\(marks))")
+          let sql =
+            "INSERT INTO \(SQL.quote(table.name)) (\(table.columns.map(SQL.quote).joined(separator: ", "))) "
+            + "VALUES (\(marks))"
+          // Made at the first row, so a row that does not match its columns is reported as such
+          // before the columns are checked against the table (and still made for a table of none).
+          var statement: Statement?
           try reader.rows(of: table) { values in
-            try ExactValues.run(statement, Self.databaseValues(values, table: table.name))
+            if statement == nil { statement = try db.makeStatement(sql: sql) }
+            try ExactValues.run(statement!, Self.databaseValues(values, table: table.name))
           }
+          if statement == nil { _ = try db.makeStatement(sql: sql) }
         }
       }
     }
@@ -174,12 +189,7 @@ public struct ImportJob {
             summary.rows += db.changesCount
           }
         }
-        let orphans = try Row.fetchAll(db, sql: "PRAGMA main.foreign_key_check")
-        if let first = orphans.first {
-          throw GymError.data(
-            "\(reader.path): \(orphans.count) row(s) of \(first["table"] as String) point at missing "
-              + "\(first["parent"] as String) rows; nothing was imported")
-        }
+        try checkForeignKeys(db)
         return .commit
       }
     }

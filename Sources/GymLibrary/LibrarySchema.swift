@@ -227,6 +227,16 @@ public enum LibrarySchema {
     END;
     """
 
+  /// The full-text index as a bulk load into an empty library builds it: once, after the rows,
+  /// each work with its authors in order, through the triggers' own author query.
+  static let searchIndex = DerivedIndex(
+    source: "work", triggerPrefix: "work_search_",
+    fill: """
+      INSERT INTO work_search (rowid, title, series, authors)
+      SELECT w.id, w.title, w.series, coalesce((\(authorNames("w.id"))), '')
+      FROM work w ORDER BY w.id
+      """)
+
   /// A work's author names in their order (the `work_author_position` index walks them so).
   static func authorNames(_ work: String) -> String {
     "SELECT group_concat(a.name, ', ') FROM work_author wa JOIN author a ON a.id = wa.authorId WHERE wa.workId = \(work)"
@@ -240,4 +250,4 @@ public let libraryModule = GymModule(
     LibrarySchema.works, LibrarySchema.authors, LibrarySchema.workAuthors, LibrarySchema.editions,
     LibrarySchema.entries, ReadingSchema.readings,
   ],
-  benchmarks: LibraryBenchmarks.definition)
+  benchmarks: LibraryBenchmarks.definition, derivedIndexes: [LibrarySchema.searchIndex])

@@ -52,6 +52,14 @@ public struct RecordValues {
     }
   }
 
+  /// Calls `body` with a function that gives each field's bytes, all of them valid until `body`
+  /// returns: a writer binds every field and runs its statement without copying them first.
+  public func withFieldBytes<T>(_ body: ((Int) -> UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+    try storage.withUnsafeBufferPointer { all in
+      try body { UnsafeBufferPointer(rebasing: all[ranges[$0]]) }
+    }
+  }
+
   public func string(_ field: Int) -> String {
     withBytes(field) { String(decoding: $0, as: UTF8.self) }
   }

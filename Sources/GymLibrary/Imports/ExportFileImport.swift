@@ -92,7 +92,7 @@ struct ExportFileImport<Format: LibraryExportFormat> {
       }
       guard let store = try openStore?() else { return try load(nil) }
       return try store.write { db in
-        let deferral = try SearchIndexDeferral(db)
+        let deferral = try DerivedIndexDeferral(db, LibrarySchema.searchIndex)
         let counts = try load(LibraryWriter(db, now: now))
         try deferral?.finish(db)
         return counts

@@ -1,0 +1,180 @@
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+import GymModules
+import Testing
+
+@testable import GymExport
+
+/// The one-pass import of an export at the current schema: straight into the target, its indexes
+/// and full-text index built after the rows, a new database put in place only when complete.
+@Suite struct DirectImportTests {
+  /// The schema objects (tables, indexes, triggers) with their SQL, by name.
+  static func schema(_ store: Store) throws -> [String] {
+    try store.read { db in
+      try String.fetchAll(
+        db,
+        sql:
+          "SELECT type || ' ' || name || ' ' || tbl_name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY name")
+    }
+  }
+
+  static func searchIndex(_ store: Store) throws -> [[String]] {
+    try store.read { db in
+      try Row.fetchAll(db, sql: "SELECT rowid, title, series, authors FROM work_search ORDER BY rowid").map { row in
+        row.databaseValues.map { "\($0)" }
+      }
+    }
+  }
+
+  /// An uncompressed NDJSON export of the round-trip source: easy to change line by line.
+  static func plainExport(in directory: String) throws -> (source: Store, path: String) {
+    let source = try ExportRoundTripTests.source(in: directory)
+    var options = ExportOptions(out: directory + "/exports")
+    options.compression = .none
+    let (path, _) = try ExportJob(store: source, options: options, gymVersion: "test").run()
+    return (source, path)
+  }
+
+  /// Rewrites lines of a table's file and makes the manifest's size and checksum match: only what
+  /// the file holds can give it away.
+  static func edit(_ table: String, in export: String, _ change: (inout [String]) -> Void) throws {
+    let file = export + "/\(table).ndjson"
+    var lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    change(&lines)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let (sha, bytes) = try HashedFile.sha256(of: file)
+    let url = URL(fileURLWithPath: export + "/manifest.json")
+    var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    var files = try #require(manifest["files"] as? [[String: Any]])
+    let index = try #require(files.firstIndex { $0["name"] as? String == "\(table).ndjson" })
+    files[index]["bytes"] = bytes
+    files[index]["sha256"] = sha
+    manifest["files"] = files
+    try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+  }
+
+  static func leftovers(in directory: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+      $0.contains(".partial") || $0.hasSuffix("-journal")
+    }
+  }
+
+  @Test func aNewDatabaseHasTheSchemaOfAFreshOneAndTheIndexTheTriggersKeep() throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let source = try ExportRoundTripTests.source(in: directory)
+    let (path, _) = try ExportJob(store: source, options: ExportOptions(out: directory + "/e"), gymVersion: "t").run()
+    let target = directory + "/restored.sqlite"
+    _ = try ImportJob(
+      reader: try ExportReader(path: path), target: target, modules: registeredModules, options: .init()
+    )
+    .run()
+    let restored = try Store(path: target, modules: registeredModules)
+    let fresh = try Store(path: directory + "/fresh.sqlite", modules: registeredModules)
+    #expect(try Self.schema(restored) == Self.schema(fresh))
+    #expect(try restored.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+    #expect(try restored.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+    // The source's index was kept by the triggers, row by row; the import's was built once.
+    let index = try Self.searchIndex(source)
+    #expect(index.count == 300)
+    #expect(try Self.searchIndex(restored) == index)
+    #expect(try ExportRoundTripTests.dump(restored) == ExportRoundTripTests.dump(source))
+    #expect(try Self.leftovers(in: directory).isEmpty)
+  }
+
+  @Test func anEmptyDatabaseThatExistsIsLoadedInPlace() throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let (source, path) = try Self.plainExport(in: directory)
+    let target = directory + "/empty.sqlite"
+    let fresh = try Self.schema(try Store(path: target, modules: registeredModules))
+    _ = try ImportJob(
+      reader: try ExportReader(path: path), target: target, modules: registeredModules, options: .init()
+    )
+    .run()
+    let restored = try Store(path: target, modules: registeredModules)
+    #expect(try Self.schema(restored) == fresh)
+    #expect(try Self.searchIndex(restored) == Self.searchIndex(source))
+    #expect(try ExportRoundTripTests.dump(restored) == ExportRoundTripTests.dump(source))
+  }
+
+  @Test(arguments: [false, true])
+  func aRepeatedKeyIsRefusedAndNothingIsLeft(targetExists: Bool) throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let (_, path) = try Self.plainExport(in: directory)
+    // The second workout takes the first one's id: the unique index, built after the load, refuses it.
+    try Self.edit("workout", in: path) { lines in
+      let id = /"id":"[^"]*"/
+      let first = String(lines[0].firstMatch(of: id)!.output)
+      lines[1] = lines[1].replacing(id, with: first)
+    }
+    let target = directory + "/restored.sqlite"
+    if targetExists { _ = try Store(path: target, modules: registeredModules) }
+    let error = #expect(throws: GymError.self) {
+      _ = try ImportJob(
+        reader: try ExportReader(path: path), target: target, modules: registeredModules, options: .init()
+      )
+      .run()
+    }
+    #expect(error?.status == .dataError)
+    #expect(error?.message.contains("UNIQUE constraint failed: workout.id") == true, "\(error?.message ?? "")")
+    #expect(error?.message.contains("the export was edited or damaged") == true)
+    #expect(FileManager.default.fileExists(atPath: target) == targetExists)
+    if targetExists {
+      let store = try Store(path: target, modules: registeredModules)
+      #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout") } == 0)
+      #expect(
+        try store.read {
+          try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'workout_id'")
+        } == 1)
+    }
+    #expect(try Self.leftovers(in: directory).isEmpty)
+  }
+
+  /// JSON numbers without a fraction or exponent are INTEGER while they fit 64 bits, REAL past
+  /// that; `work.firstPublished` has INTEGER affinity, which keeps a REAL that is a whole number
+  /// as an INTEGER.
+  @Test func numbersKeepTheirStorageClass() throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let (_, path) = try Self.plainExport(in: directory)
+    let values = ["9223372036854775807", "-9223372036854775808", "9223372036854775808", "1.5e3", "-12"]
+    try Self.edit("work", in: path) { lines in
+      for (index, value) in values.enumerated() {
+        lines[index] = lines[index].replacing(/"firstPublished":[^,}]*/, with: "\"firstPublished\":\(value)")
+      }
+    }
+    let target = directory + "/restored.sqlite"
+    _ = try ImportJob(
+      reader: try ExportReader(path: path), target: target, modules: registeredModules, options: .init()
+    )
+    .run()
+    let stored = try Store(path: target, modules: registeredModules).read { db in
+      try Row.fetchAll(db, sql: "SELECT typeof(firstPublished), firstPublished FROM work ORDER BY id LIMIT 5").map {
+        "\($0[0] as String) \($0[1] as DatabaseValue)"
+      }
+    }
+    #expect(
+      stored == [
+        "integer 9223372036854775807", "integer -9223372036854775808", "real 9.223372036854776e+18",
+        "integer 1500", "integer -12",
+      ])
+  }
+
+  @Test func aNumberPastAFloatIsRefused() throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let (_, path) = try Self.plainExport(in: directory)
+    try Self.edit("work", in: path) { lines in
+      lines[3] = lines[3].replacing(/"firstPublished":[^,}]*/, with: "\"firstPublished\":1e400")
+    }
+    let target = directory + "/restored.sqlite"
+    let error = #expect(throws: GymError.self) {
+      _ = try ImportJob(
+        reader: try ExportReader(path: path), target: target, modules: registeredModules, options: .init()
+      )
+      .run()
+    }
+    #expect(error?.message == "work: the number 1e400 does not fit a 64-bit float; the export was edited or damaged")
+    #expect(!FileManager.default.fileExists(atPath: target))
+    #expect(try Self.leftovers(in: directory).isEmpty)
+  }
+}
