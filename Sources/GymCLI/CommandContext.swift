@@ -76,8 +76,15 @@ public struct CommandContext {
   /// How an import reaches the store: to write (creating the database); with `dryRun`, a store
   /// whose writes roll back, so the import counts what it would insert, update and leave; nil when a
   /// dry run has no database yet (every record is validated, and all would be inserted).
+  /// A database that is not there yet is made beside its path and put in place only when the
+  /// command succeeds (`FreshDatabase`).
   public func storeForImport(dryRun: Bool) -> (() throws -> Store)? {
-    guard dryRun else { return openStoreForWriting }
+    guard dryRun else {
+      guard access(databasePath, F_OK) != 0 else { return openStoreForWriting }
+      let fresh = CommandStores.keepFresh(FreshDatabase(target: databasePath))
+      let options = configuration.storeOptions
+      return { try fresh.openStore(modules: ModuleRegistry.modules, options: options) }
+    }
     guard access(databasePath, F_OK) == 0 else { return nil }
     return {
       var options = configuration.storeOptions
@@ -115,6 +122,7 @@ extension GymCommand {
     defer { CommandStores.closeAll() }
     do {
       try run(context: try CommandContext(global))
+      try CommandStores.publishFresh()
       CommandStores.announceCreated()
     } catch {
       throw Self.report(error, verbose: global.verbose)
@@ -140,6 +148,7 @@ extension AsyncGymCommand {
     defer { CommandStores.closeAll() }
     do {
       try await run(context: try CommandContext(global))
+      try CommandStores.publishFresh()
       CommandStores.announceCreated()
     } catch {
       throw reportError(error, verbose: global.verbose)

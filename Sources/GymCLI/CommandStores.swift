@@ -1,3 +1,4 @@
+import GRDB
 import GymCore
 import Synchronization
 
@@ -8,6 +9,38 @@ import Synchronization
 enum CommandStores {
   private static let open = Mutex<[Store]>([])
   private static let created = Mutex<[String]>([])
+  private static let fresh = Mutex<[FreshDatabase]>([])
+
+  /// A database an import makes (`FreshDatabase`): put in place once the command has succeeded,
+  /// deleted otherwise.
+  static func keepFresh(_ database: FreshDatabase) -> FreshDatabase {
+    fresh.withLock { $0.append(database) }
+    return database
+  }
+
+  /// Puts every database the command made in place (before "created database" is said). One that
+  /// another command made at the same path meanwhile (two imports into a new path at once) is
+  /// kept, and this command's rows are merged into it as `gym import --merge` would.
+  static func publishFresh() throws {
+    for database in fresh.withLock({ $0 }) where database.isOpen {
+      guard let schema = database.schema else { continue }
+      if try database.publish() {
+        noteCreated(database.target)
+        continue
+      }
+      let store = keep(try Store(path: database.target, modules: schema.modules, options: schema.options))
+      try store.database.writeWithoutTransaction { db in
+        try db.execute(sql: "ATTACH DATABASE ? AS staging", arguments: [database.partial])
+        defer { try? db.execute(sql: "DETACH DATABASE staging") }
+        try db.inTransaction(.immediate) {
+          var merge = ImportMerge()
+          try merge.run(db, tables: schema.modules.flatMap(\.tables).map(\.name))
+          return .commit
+        }
+      }
+      database.discard()
+    }
+  }
 
   /// A database this command created; it is announced once the command has succeeded.
   static func noteCreated(_ path: String) {
@@ -30,5 +63,6 @@ enum CommandStores {
     // A store that cannot close (a statement still open) is left to SQLite's crash safety: the
     // process ends either way, and the next open recovers the WAL.
     open.withLock { stores in for store in stores { try? store.close() } }
+    fresh.withLock { databases in for database in databases { database.discard(leavingEmpty: true) } }
   }
 }

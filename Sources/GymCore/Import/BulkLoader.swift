@@ -225,7 +225,9 @@ public final class BulkLoader {
     switch field.type {
     case .text:
       guard isText else { throw invalid("text (quote it)") }
-      guard String(validating: bytes, as: UTF8.self) != nil else { throw invalid("valid UTF-8 text") }
+      guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil else {
+        throw invalid("valid UTF-8 text")
+      }
       bindText(bytes)
     case .enumeration(let allowed):
       guard isText, allowed.contains(where: { $0.utf8.elementsEqual(bytes) }) else {

@@ -35,7 +35,7 @@ public struct RecordValues {
     ranges[field] = lower..<storage.count
   }
 
-  mutating func set(_ field: Int, kind: Kind, bytes: [UInt8]) {
+  public mutating func set(_ field: Int, kind: Kind, bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { set(field, kind: kind, bytes: $0) }
   }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads the start tags of an XML document as a stream, with their attributes, in constant memory.
 ///
 /// Made for large machine-written exports (Apple Health's `export.xml`: gigabytes of `<Record …/>`):
@@ -21,7 +27,17 @@ public struct XMLTagScanner {
 
     /// Whether the tag's name is `name`, without making a string.
     public func isNamed(_ name: StaticString) -> Bool {
-      name.withUTF8Buffer { storage[nameRange].elementsEqual($0) }
+      name.withUTF8Buffer { key in
+        storage.withUnsafeBufferPointer { s in Self.equal(s, nameRange, key) }
+      }
+    }
+
+    private static func equal(
+      _ storage: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ key: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+      guard range.count == key.count else { return false }
+      guard let base = storage.baseAddress, let keyBase = key.baseAddress else { return key.isEmpty }
+      return memcmp(base + range.lowerBound, keyBase, key.count) == 0
     }
 
     /// The attribute's value with entities decoded, or nil when the tag has none of that name.
@@ -31,12 +47,16 @@ public struct XMLTagScanner {
 
     /// Calls `body` with the attribute's decoded bytes; nil when the tag has no such attribute.
     public func withAttribute<T>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
-      guard let pair = attributes.first(where: { storage[$0.name].elementsEqual(name.utf8) }) else { return nil }
-      let raw = storage[pair.value]
-      guard raw.contains(UInt8(ascii: "&")), case .success(let decoded) = XMLTagScanner.decode(raw) else {
-        return raw.withUnsafeBufferPointer(body)
+      var name = name
+      return name.withUTF8 { key in
+        storage.withUnsafeBufferPointer { s -> T? in
+          guard let pair = attributes.first(where: { Self.equal(s, $0.name, key) }) else { return nil }
+          let raw = UnsafeBufferPointer(rebasing: s[pair.value])
+          guard raw.contains(UInt8(ascii: "&")), case .success(let decoded) = XMLTagScanner.decode(storage[pair.value])
+          else { return body(raw) }
+          return decoded.withUnsafeBufferPointer(body)
+        }
       }
-      return decoded.withUnsafeBufferPointer(body)
     }
   }
 
@@ -94,8 +114,24 @@ public struct XMLTagScanner {
   }
 
   private mutating func advance(to end: Int) {
-    for i in input.start..<end where input.storage[i] == 10 { line += 1 }
+    line += Self.newlines(in: input.storage, from: input.start, to: end)
     input.start = end
+  }
+
+  /// Line feeds in `storage[start..<end]`, found by `memchr` (a record is hundreds of bytes and
+  /// most often one line).
+  static func newlines(in storage: [UInt8], from start: Int, to end: Int) -> Int {
+    guard start < end else { return 0 }
+    return storage.withUnsafeBufferPointer { s in
+      var count = 0
+      var at = UnsafeRawPointer(s.baseAddress! + start)
+      let stop = UnsafeRawPointer(s.baseAddress! + end)
+      while at < stop, let found = memchr(at, 10, stop - at) {
+        count += 1
+        at = UnsafeRawPointer(found) + 1
+      }
+      return count
+    }
   }
 
   /// Looks at what starts at `input.start`: text, a markup declaration, an end tag or a start tag.
@@ -219,13 +255,15 @@ public struct XMLTagScanner {
       guard quote == 34 || quote == 39 else { return .failure("an attribute value must be quoted", at: i) }
       i += 1
       let valueStart = i
+      var hasReference = false
       while i < end, s[i] != quote {
         if s[i] == UInt8(ascii: "<") { return .failure("'<' inside an attribute value", at: i) }
+        if s[i] == UInt8(ascii: "&") { hasReference = true }
         i += 1
       }
       guard i < end else { return .needMore }
       // Checked now, so that a bad reference is an error with its line even if nobody reads it.
-      if s[valueStart..<i].contains(UInt8(ascii: "&")), case .failure(let message) = Self.decode(s[valueStart..<i]) {
+      if hasReference, let message = Self.referenceProblem(s[valueStart..<i]) {
         return .failure(message, at: valueStart)
       }
       attributes.append((attributeName, valueStart..<i))
@@ -242,6 +280,7 @@ public struct XMLTagScanner {
   static func decode(_ raw: ArraySlice<UInt8>) -> Decoded {
     guard raw.contains(UInt8(ascii: "&")) else { return .success(Array(raw)) }
     var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
     var i = raw.startIndex
     while i < raw.endIndex {
       guard raw[i] == UInt8(ascii: "&") else {
@@ -249,28 +288,79 @@ public struct XMLTagScanner {
         i += 1
         continue
       }
-      guard let semicolon = raw[i...].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 12 else {
-        return .failure("'&' without a reference (write &amp;)")
-      }
-      let entity = String(decoding: raw[(i + 1)..<semicolon], as: UTF8.self)
-      switch entity {
-      case "amp": out.append(UInt8(ascii: "&"))
-      case "lt": out.append(UInt8(ascii: "<"))
-      case "gt": out.append(UInt8(ascii: ">"))
-      case "quot": out.append(34)
-      case "apos": out.append(39)
-      default:
-        let code: UInt32? =
-          entity.hasPrefix("#x")
-          ? UInt32(entity.dropFirst(2), radix: 16)
-          : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-        guard let code, let scalar = Unicode.Scalar(code) else {
-          return .failure("the entity '&\(entity);' is not expanded (only the predefined XML entities are)")
+      switch reference(in: raw, at: i) {
+      case .failure(let message): return .failure(message)
+      case .success(let scalar, let next):
+        if scalar.isASCII {
+          out.append(UInt8(scalar.value))
+        } else {
+          out.append(contentsOf: String(Character(scalar)).utf8)
         }
-        out.append(contentsOf: String(Character(scalar)).utf8)
+        i = next
       }
-      i = semicolon + 1
     }
     return .success(out)
+  }
+
+  /// Why the references in `raw` cannot be decoded; nil when they can. Makes nothing.
+  static func referenceProblem(_ raw: ArraySlice<UInt8>) -> String? {
+    var i = raw.startIndex
+    while let ampersand = raw[i...].firstIndex(of: UInt8(ascii: "&")) {
+      switch reference(in: raw, at: ampersand) {
+      case .failure(let message): return message
+      case .success(_, let next): i = next
+      }
+    }
+    return nil
+  }
+
+  enum Reference {
+    case success(Unicode.Scalar, next: Int)
+    case failure(String)
+  }
+
+  /// The character the reference at `start` (an `&`) stands for, and where the text after it starts.
+  static func reference(in raw: ArraySlice<UInt8>, at start: Int) -> Reference {
+    guard let semicolon = raw[start...].prefix(13).firstIndex(of: UInt8(ascii: ";")) else {
+      return .failure("'&' without a reference (write &amp;)")
+    }
+    let name = raw[(start + 1)..<semicolon]
+    func named(_ text: StaticString) -> Bool { text.withUTF8Buffer { name.elementsEqual($0) } }
+    let scalar: Unicode.Scalar?
+    if named("amp") {
+      scalar = "&"
+    } else if named("lt") {
+      scalar = "<"
+    } else if named("gt") {
+      scalar = ">"
+    } else if named("quot") {
+      scalar = "\""
+    } else if named("apos") {
+      scalar = "'"
+    } else if name.first == UInt8(ascii: "#") {
+      let isHex = name.dropFirst().first == UInt8(ascii: "x")
+      let digits = name.dropFirst(isHex ? 2 : 1)
+      var code: UInt32 = 0
+      var valid = !digits.isEmpty
+      for byte in digits where valid {
+        let digit: UInt32? =
+          switch byte {
+          case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+          case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: UInt32(byte - UInt8(ascii: "a") + 10)
+          case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: UInt32(byte - UInt8(ascii: "A") + 10)
+          default: nil
+          }
+        // Past the last code point the value stops growing: nothing that long is a character.
+        if let digit, code <= 0x10FFFF { code = code * (isHex ? 16 : 10) + digit } else { valid = false }
+      }
+      scalar = valid ? Unicode.Scalar(code) : nil
+    } else {
+      scalar = nil
+    }
+    guard let scalar else {
+      let entity = String(decoding: name, as: UTF8.self)
+      return .failure("the entity '&\(entity);' is not expanded (only the predefined XML entities are)")
+    }
+    return .success(scalar, next: semicolon + 1)
   }
 }

@@ -93,6 +93,8 @@ final class HealthParser: @unchecked Sendable {
   private var inWorkout = false
   /// Short names of the record types gym keeps as written, made once each.
   private var otherTypeNames: [String: String] = [:]
+  /// Bytes a record's values are written into before they are copied to the batch.
+  private var scratch: [UInt8] = []
 
   init(scanner: XMLTagScanner) { self.scanner = scanner }
 
@@ -121,7 +123,9 @@ final class HealthParser: @unchecked Sendable {
       inWorkout = tag.isNamed("Workout")
       if tag.isNamed("Record") {
         batch.records += 1
-        if try !HealthRecord.fill(&batch.samples[batch.count], from: tag, names: &otherTypeNames) {
+        if try !HealthRecord.fill(
+          &batch.samples[batch.count], from: tag, names: &otherTypeNames, scratch: &scratch)
+        {
           batch.unknown += 1
         }
         batch.lines[batch.count] = tag.line
@@ -139,9 +143,10 @@ enum HealthRecord {
   /// Fills `values` with a sample: a type gym knows in its unit; any other as the export writes it
   /// (its type's short name, its unit, a category's value as the stage). Returns whether the type is
   /// one gym knows. `names` caches the short names of the other types.
-  static func fill(_ values: inout RecordValues, from tag: XMLTagScanner.Tag, names: inout [String: String])
-    throws(InputError) -> Bool
-  {
+  static func fill(
+    _ values: inout RecordValues, from tag: XMLTagScanner.Tag, names: inout [String: String],
+    scratch: inout [UInt8]
+  ) throws(InputError) -> Bool {
     guard let typeName = tag.attribute("type") else {
       throw InputError(line: tag.line, message: "<Record> has no type")
     }
@@ -198,15 +203,38 @@ enum HealthRecord {
     }
     values.reset()
     values.set(0, name)
-    values.set(1, start.canonical)
-    values.set(2, max(start, end).canonical)
-    values.set(3, String((value * 1_000_000).rounded() / 1_000_000), kind: .number)
+    scratch.removeAll(keepingCapacity: true)
+    start.appendCanonical(to: &scratch)
+    values.set(1, kind: .string, bytes: scratch)
+    scratch.removeAll(keepingCapacity: true)
+    max(start, end).appendCanonical(to: &scratch)
+    values.set(2, kind: .string, bytes: scratch)
+    let rounded = (value * 1_000_000).rounded() / 1_000_000
+    if rounded == rounded.rounded(), abs(rounded) < 1e15, rounded.sign == .plus || rounded != 0 {
+      // Whole (steps, counts): its digits, without formatting a Double.
+      scratch.removeAll(keepingCapacity: true)
+      Self.appendDigits(of: Int64(rounded), to: &scratch)
+      values.set(3, kind: .number, bytes: scratch)
+    } else {
+      values.set(3, String(rounded), kind: .number)
+    }
     values.set(4, unit)
     values.set(5, stage)
     if tag.withAttribute("sourceName", { values.set(6, kind: .string, bytes: $0) }) == nil {
       values.set(6, "Apple Health")
     }
     return known != nil
+  }
+
+  static func appendDigits(of number: Int64, to out: inout [UInt8]) {
+    if number < 0 { out.append(UInt8(ascii: "-")) }
+    var magnitude = number.magnitude
+    let first = out.count
+    repeat {
+      out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    out[first...].reverse()
   }
 
   /// A `<Workout>`: it ends at its `endDate`; its `duration` (shorter than end minus start when

@@ -3,13 +3,13 @@ import Foundation
 /// What killed exports and imports leave behind (`.gym-export-….partial` directories, staging
 /// databases `….import-….partial`): removed by the next export or import once a day old, so that
 /// repeated kills cannot fill a disk, while a run in progress elsewhere (younger) is left alone.
-enum StalePartials {
-  static let maximumAge: TimeInterval = 24 * 3600
+public enum StalePartials {
+  public static let maximumAge: TimeInterval = 24 * 3600
 
   /// Removes the entries of `directory` that `matches` and that were last changed over a day ago;
   /// returns their names.
   @discardableResult
-  static func prune(in directory: String, now: Date = Date(), matching matches: (String) -> Bool) -> [String] {
+  public static func prune(in directory: String, now: Date = Date(), matching matches: (String) -> Bool) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     var removed: [String] = []
     for name in names where matches(name) {

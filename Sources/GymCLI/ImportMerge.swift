@@ -1,5 +1,4 @@
 import GRDB
-import GymCLI
 import GymCore
 
 /// `gym import --merge`: the staging database's rows into a target that already has data. A row
@@ -9,13 +8,16 @@ import GymCore
 /// A table's key is its first unique, non-partial index (a workout's `id`, a sample's natural key,
 /// an item's name, a set's workout and position); a table without one (a work added by hand) is
 /// matched on all of its columns but the rowid.
-struct ImportMerge {
-  var added = 0
-  var existing = 0
+public struct ImportMerge {
+  public private(set) var added = 0
+  public private(set) var existing = 0
   /// staging rowid → target rowid, per table, for the children's foreign keys.
   private var rowids: [String: [Int64: Int64]] = [:]
 
-  mutating func run(_ db: Database, tables: [String]) throws {
+  public init() {}
+
+  /// Merges the tables of the database attached as `staging` into `main`, parents first.
+  public mutating func run(_ db: Database, tables: [String]) throws {
     for table in tables { try merge(db, table) }
   }
 
