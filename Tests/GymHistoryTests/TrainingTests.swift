@@ -185,6 +185,32 @@ extension TrainingTests {
       chest.map { $0.map { $0.plainText(localTime: false) }.joined(separator: " ") } == ["2026-01 chest 7 46 3335"])
   }
 
+  /// More workouts without sets (a watch's runs, between and around the lifts) than there are sets:
+  /// only the workouts with sets are ranked then, and every answer is the one without the runs.
+  @Test func workoutsWithoutSetsChangeNoAnswer() throws {
+    let plain = try Self.store()
+    let withRuns = try Self.store()
+    try withRuns.write { db in
+      for day in 1...20 {
+        try db.execute(
+          sql: "INSERT INTO workout (id, completedAt, status, planTitle) VALUES (?, ?, 'completed', 'Run')",
+          arguments: [Self.id(100 + day), String(format: "2026-01-%02dT07:00:00.000Z", day)])
+      }
+    }
+    let map = try MuscleMap.load(environment: [:])
+    func volume(_ store: Store, since: Timestamp?) throws -> [String] {
+      try store.read { try TrainingVolume.fetch($0, by: .week, muscle: nil, since: since, map: map) }.map {
+        $0.map { $0.plainText(localTime: false) }.joined(separator: " ")
+      }
+    }
+    let since = Timestamp(parsing: Array("2026-01-10T00:00:00Z".utf8).withUnsafeBufferPointer { $0 })
+    #expect(try volume(withRuns, since: nil) == volume(plain, since: nil))
+    #expect(try volume(withRuns, since: since) == volume(plain, since: since))
+    #expect(try volume(plain, since: since).count == 9)
+    #expect(try records(withRuns) == records(plain))
+    #expect(try records(withRuns, since: since) == records(plain, since: since))
+  }
+
   @Test func muscleMapKeysAndRefusals() throws {
     #expect(MuscleMap.key("  Bench\t Press  (Barbell) ") == "bench press (barbell)")
     #expect(MuscleMap.key("Élan Curl") == "Élan curl")  // ASCII letters only, as SQLite's lower

@@ -72,6 +72,8 @@ import Testing
 
   /// Records and volume read the sets from the covering spelling index alone, one range per spelling,
   /// sorting nothing (time order comes from each workout's rank, read along `workout_completedAt`).
+  /// Where sets are fewer than workouts, only the workouts with sets are ranked: their seqs from the
+  /// covering position index, each workout by its rowid, then sorted by time; the others are never read.
   @Test func theSetPassScansOnceWithoutSorting() throws {
     let detail = try plan(SetPass.sql, ["a"])
     #expect(detail.contains("USING COVERING INDEX workout_set_exercise (exercise=?)"))
@@ -79,6 +81,10 @@ import Testing
     let order = try plan(WorkoutClock.sql, [nil, nil])
     #expect(order.contains("USING COVERING INDEX workout_completedAt"))
     #expect(!order.contains("TEMP B-TREE"))
+    let withSets = try plan(WorkoutClock.sqlForWorkoutsWithSets, [nil, nil])
+    #expect(withSets.contains("SCAN workout_set USING COVERING INDEX workout_set_position"), "\(withSets)")
+    #expect(withSets.contains("SEARCH workout USING INTEGER PRIMARY KEY (rowid=?)"), "\(withSets)")
+    #expect(!withSets.contains("SCAN workout "), "\(withSets)")
   }
 
   /// Each command finds the spellings by seeking the spelling index once per spelling: never a scan of
