@@ -9,7 +9,8 @@ COPY Tests ./Tests
 # The build-tool plugins: the muscle map embedded from Config/, the commit (unknown here: no .git).
 COPY Plugins ./Plugins
 COPY Config ./Config
-COPY scripts/build-release.sh ./scripts/
+# The release link places what a short command touches first (scripts/startup-order.txt).
+COPY scripts/build-release.sh scripts/startup-order.txt ./scripts/
 RUN cp "$(bash scripts/build-release.sh)" /usr/local/bin/gym
 
 # Run: a slim Debian of the same release (glibc's user lookups load its NSS modules at run time).

@@ -1,7 +1,7 @@
 # gym — common tasks. `make test` is what CI runs (through .ci/run and scripts/test.sh).
 PREFIX ?= /usr/local
 
-.PHONY: build release test test-release stress format lint demo bench docs fuzz install clean
+.PHONY: build release test test-release stress format lint demo bench docs fuzz startup-order install clean
 
 build:
 	swift build
@@ -36,6 +36,11 @@ bench:
 # libFuzzer on every parser of outside input, FUZZ_SECONDS each (default 60).
 fuzz:
 	./scripts/fuzz.sh
+
+# scripts/startup-order.txt, from what the short commands of a release build touch (valgrind); the
+# next release build links in that order. Rerun after a change that moves start-up code.
+startup-order:
+	python3 scripts/make-startup-order.py $$(./scripts/build-release.sh)
 
 # Docs/Reference/: a page per command, the configuration and the man page, from gym's own help.
 docs:

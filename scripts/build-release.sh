@@ -7,5 +7,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=(-c release --product gym -Xswiftc -static-executable)
+# Generic types reached through accessor functions, not mangled names: a mangled name costs the
+# runtime a scan of every protocol conformance in the binary to check the type's requirements
+# (history list --limit 20: 72 -> 54 scans, 5.2 -> 4.3 ms).
+flags+=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+# What a short command touches, placed together by lld from scripts/startup-order.txt
+# (make-startup-order.py): 537 -> 387 page faults, 4.6 -> 3.8 ms. A toolchain without lld
+# links as before, only slower to start.
+if [[ -f scripts/startup-order.txt ]] && { command -v ld.lld >/dev/null 2>&1 || [[ -x "$(dirname "$(command -v swiftc)")/ld.lld" ]]; }; then
+  flags+=(-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections)
+  flags+=(-Xlinker "--symbol-ordering-file=$PWD/scripts/startup-order.txt" -Xlinker --no-warn-symbol-ordering)
+fi
 swift build "${flags[@]}" >&2
 echo "$(swift build "${flags[@]}" --show-bin-path)/gym"

@@ -3,11 +3,12 @@
 # system libraries GRDB, zlib and the YAML loader link against, python3-venv for the compose file
 # check, chromium, in which the tests render `gym report` (and `make docs` its screenshot), and age,
 # against which the tests check gym's age encryption, and rclone, which copies exports to remotes
-# (the tests serve WebDAV on 127.0.0.1 with it).
+# (the tests serve WebDAV on 127.0.0.1 with it), and valgrind, with which `make startup-order` lists
+# what a short command touches.
 # Sourced by demo.sh and test.sh.
 set -euo pipefail
 
-packages=(libsqlite3-dev zlib1g-dev libyaml-dev python3-venv chromium age rclone)
+packages=(libsqlite3-dev zlib1g-dev libyaml-dev python3-venv chromium age rclone valgrind)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "gym setup: no 'swift' on PATH; install Swift 6 from swift.org (see README) and try again" >&2
