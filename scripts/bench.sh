@@ -34,10 +34,10 @@ export TZ=UTC
 
 out=$(mktemp)
 say() { printf '%s\n' "$*" | tee -a "$out"; }
-# Peak resident memory (MiB) and wall seconds of one command, output to /dev/null.
 # Every timed run starts after `sync`: the kernel writing back the previous step's hundreds of
 # megabytes otherwise competes with the run for the two cores (gym import of the export: 3.50-4.26 s
-# without, 3.35-3.46 s with; the shell, one thread, barely moved).
+# without, 3.35-3.46 s with; Docs/PerformanceNotes.md).
+# Peak resident memory (MiB) and wall seconds of one command, output to /dev/null.
 measure() {
   local log; log=$(mktemp)
   sync

@@ -3,8 +3,7 @@
 
 The release link (scripts/build-release.sh) places the sections holding these symbols first, so
 a short command's code and data share pages: `gym history list --limit 20` faults 387 pages
-instead of 537, and the runtime's protocol-conformance scans read one contiguous block
-(Docs/PerformanceNotes.md, "Newest 20, whole process"). A name the binary no longer has is
+instead of 537 (Docs/PerformanceNotes.md, "Newest 20, whole process"). A name the binary no longer has is
 skipped by the linker, so a stale list costs speed, never correctness.
 
 Usage: python3 scripts/make-startup-order.py GYM_BINARY   (or `make startup-order`; needs valgrind)
