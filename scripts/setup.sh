@@ -4,11 +4,11 @@
 # check, chromium, in which the tests render `gym report` (and `make docs` its screenshot), and age,
 # against which the tests check gym's age encryption, and rclone, which copies exports to remotes
 # (the tests serve WebDAV on 127.0.0.1 with it), and valgrind, with which `make startup-order` lists
-# what a short command touches.
+# what a short command touches, and zsh and fish, in which the tests complete as a user pressing TAB.
 # Sourced by demo.sh and test.sh.
 set -euo pipefail
 
-packages=(libsqlite3-dev zlib1g-dev libyaml-dev python3-venv chromium age rclone valgrind)
+packages=(libsqlite3-dev zlib1g-dev libyaml-dev python3-venv chromium age rclone valgrind zsh fish)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "gym setup: no 'swift' on PATH; install Swift 6 from swift.org (see README) and try again" >&2

@@ -28,7 +28,24 @@ public enum DynamicCompletion {
     configuration.readonly = true
     configuration.busyMode = .timeout(0.2)
     guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return [] }
-    return (try? queue.read { try String.fetchAll($0, sql: sql, arguments: [prefix, limit]) }) ?? []
+    return candidates((try? queue.read { try String.fetchAll($0, sql: sql, arguments: [prefix, limit]) }) ?? [])
+  }
+
+  /// Values as the requesting shell's script reads them, inert: a name from the database is data,
+  /// never code. bash's script hands them to `compgen -W`, which expands `$(…)`, backticks and
+  /// variables in each word, so every value goes single-quoted; zsh's `_describe` reads `:` as the
+  /// start of a description, so it is escaped there. fish takes lines as they are. A value with a
+  /// control character (a line break, a tab: the scripts' separators) is left out rather than split.
+  public static func candidates(_ values: [String], shell: CompletionShell? = CompletionShell.requesting)
+    -> [String]
+  {
+    values.filter { !$0.unicodeScalars.contains { $0.value < 32 || $0.value == 127 } }.map { value in
+      switch shell {
+      case .bash: "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      case .zsh: value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
+      default: value
+      }
+    }
   }
 
   /// `(?1 <= column AND column < ?1 || x'F48FBFBF')`: the values starting with `?1`, as an index range.
@@ -42,7 +59,7 @@ public enum DynamicCompletion {
     let head = prefix.range(of: ",", options: .backwards).map { String(prefix[..<$0.upperBound]) } ?? ""
     let last = prefix.dropFirst(head.count)
     let sign = last.hasPrefix("-") ? "-" : ""
-    return table.fieldNames.filter { $0.hasPrefix(last.dropFirst(sign.count)) }.map { head + sign + $0 }
+    return candidates(table.fieldNames.filter { $0.hasPrefix(last.dropFirst(sign.count)) }.map { head + sign + $0 })
   }
 
   /// The database the words name with `--database`, else the configured one.

@@ -109,21 +109,24 @@ struct ExportOptionGroup: ParsableArguments {
     options.level = level
     options.tables = tables.map { $0.split(separator: ",").map(\.trimmed) }
     options.modules = modules.map { $0.split(separator: ",").map(\.trimmed) }
-    do {
-      options.recipients = try encryptTo.map { try AgeRecipient(parsing: $0) }
-      if let recipientsFile {
-        guard let text = try? String(contentsOfFile: recipientsFile, encoding: .utf8) else {
-          throw GymError.noInput("cannot read the recipients file '\(recipientsFile)'")
-        }
-        options.recipients += try AgeRecipient.file(text)
+    for recipient in encryptTo {
+      do { options.recipients.append(try AgeRecipient(parsing: recipient)) } catch let error as AgeError {
+        throw GymError.usage("--encrypt-to: \(error.description)")
       }
-    } catch let error as AgeError {
-      throw GymError.usage("--encrypt-to: \(error.description)")
     }
-    if options.recipients.isEmpty && passphraseFile == nil {
-      do {
-        options.recipients = try context.configuration.list(.exportRecipients).map { try AgeRecipient(parsing: $0) }
-      } catch let error as AgeError {
+    if let recipientsFile {
+      guard let text = try? String(contentsOfFile: recipientsFile, encoding: .utf8) else {
+        throw GymError.noInput("cannot read the recipients file '\(recipientsFile)'")
+      }
+      do { options.recipients += try AgeRecipient.file(text) } catch let error as AgeError {
+        throw GymError.usage("--recipients-file '\(recipientsFile)': \(error.description)")
+      }
+    }
+    if options.recipients.isEmpty && passphraseFile == nil,
+      let configured = context.configuration.string(.exportRecipients)
+    {
+      // Set but holding no key is refused like an empty recipients file: it asked for encryption.
+      do { options.recipients = try AgeRecipient.file(configured) } catch let error as AgeError {
         throw GymError(.configuration, "export.recipients: \(error.description); fix it with 'gym config show'")
       }
     }
@@ -153,7 +156,7 @@ struct ExportVerify: GymCommand {
   @OptionGroup var keys: IdentityOptions
 
   func run(context: CommandContext) throws {
-    let reader = try ExportReader(path: path, identities: try keys.identities())
+    let reader = try keys.reader(path)
     if reader.isEncrypted && reader.identities.isEmpty {
       try reader.checkFiles()
       printNote(
@@ -197,7 +200,7 @@ public struct ImportCommand: GymCommand {
   public init() {}
 
   public func run(context: CommandContext) throws {
-    let reader = try ExportReader(path: path, identities: try keys.identities())
+    let reader = try keys.reader(path)
     let summary = try ImportJob(
       reader: reader, target: context.databasePath, modules: ModuleRegistry.modules,
       options: context.configuration.storeOptions, merge: merge

@@ -11,10 +11,25 @@ public struct IdentityOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp("A file whose first line is the passphrase an export was encrypted with.", valueName: "file"))
   var passphraseFile: String?
+  @Flag(help: "With --identity or --passphrase-file, read an export that is not encrypted too.")
+  var allowPlaintext = false
 
   public init() {}
 
-  func identities() throws -> [AgeIdentity] {
+  /// The export at `path`, opened with these keys. Given a key, an export that is not encrypted is
+  /// refused: a key asks for an authenticated export, and a swapped plaintext one must not pass as it.
+  func reader(_ path: String) throws -> ExportReader {
+    let identities = try identities()
+    let reader = try ExportReader(path: path, identities: identities)
+    if !identities.isEmpty && !reader.isEncrypted && !allowPlaintext {
+      throw GymError.data(
+        "'\(path)' is not encrypted, though a key was given to open it; "
+          + "if a plaintext export is expected there, pass --allow-plaintext")
+    }
+    return reader
+  }
+
+  private func identities() throws -> [AgeIdentity] {
     let passphrase = try passphraseFile.map {
       AgeIdentity.scrypt(passphrase: try PassphraseFile.read($0), maxLogN: PassphraseFile.maxLogN)
     }

@@ -63,6 +63,13 @@ struct AgeHeader {
   {
     var index = bytes.startIndex
     var stanzas: [Stanza] = []
+    // age's ASCII armor (`age -a`), perhaps after blank lines: named, not read.
+    let armor = Array("-----BEGIN AGE ENCRYPTED FILE-----".utf8)
+    let text = bytes.drop { [9, 10, 13, 32].contains($0) }
+    if text.starts(with: armor.prefix(text.count)) && bytes.count <= limit {
+      guard text.count >= armor.count else { return nil }
+      throw AgeError("an armored age file (age -a); gym reads binary age files: decode it with 'age -d' first")
+    }
     func line() -> String? {
       guard let newline = bytes[index...].firstIndex(of: 10) else { return nil }
       defer { index = newline + 1 }
@@ -87,9 +94,10 @@ struct AgeHeader {
       }
       guard text.hasPrefix("-> ") else { throw AgeError("a malformed age header line") }
       let parts = text.dropFirst(3).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-      guard let type = parts.first, !type.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else {
-        throw AgeError("a malformed stanza")
-      }
+      // The type and each argument: one or more printable ASCII characters (VCHAR in age's grammar).
+      guard let type = parts.first,
+        parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (33...126).contains($0) } })
+      else { throw AgeError("a malformed stanza") }
       var body = ""
       while true {
         guard let bodyLine = line() else {

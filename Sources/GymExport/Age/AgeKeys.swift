@@ -4,8 +4,26 @@ import _CryptoExtras
 
 /// A problem with age-encrypted data or keys: a wrong key, a damaged file. Its message names what.
 public struct AgeError: Error, Equatable, CustomStringConvertible {
+  /// Where reading a file failed, in the terms of age's conformance vectors.
+  public enum Stage: Sendable, Equatable {
+    /// Keys, recipients, options: not reading a file.
+    case other
+    /// The header does not parse (or a stanza an identity tried is malformed).
+    case header
+    /// The header parses, but no identity given opens any of its stanzas.
+    case noMatch
+    /// A stanza opened, but the header's MAC does not match.
+    case mac
+    /// The header is whole; the payload does not decrypt to its end.
+    case payload
+  }
+
   public let description: String
-  init(_ description: String) { self.description = description }
+  public let stage: Stage
+  init(_ description: String, stage: Stage = .other) {
+    self.description = description
+    self.stage = stage
+  }
 }
 
 /// Who a file is encrypted to (age-encryption.org/v1): an X25519 public key (`age1…`) or a passphrase
@@ -15,18 +33,57 @@ public enum AgeRecipient: Sendable {
   case x25519([UInt8])
   case scrypt(passphrase: [UInt8], logN: Int)
 
-  /// `age1…`, as `age-keygen` prints it.
+  /// `age1…`, as `age-keygen` prints it. The message never repeats the text: a secret key pasted
+  /// where a recipient belongs must not reach a log.
   public init(parsing text: String) throws {
-    guard let (hrp, data) = Bech32.decode(text.trimmingCharacters(in: .whitespaces)), hrp == "age", data.count == 32,
-      (try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: data)) != nil
-    else { throw AgeError("'\(text.prefix(80))' is not an age recipient (age1…, as age-keygen prints)") }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed.uppercased().hasPrefix("AGE-SECRET-KEY-") {
+      throw AgeError(
+        "an age identity (a secret key), not a recipient; give its recipient, which 'age-keygen -y' prints")
+    }
+    if trimmed.hasPrefix("ssh-") || trimmed.hasPrefix("ecdsa-") {
+      throw AgeError("an SSH key; gym encrypts to age X25519 recipients (age1…) only")
+    }
+    guard let (hrp, data) = Bech32.decode(trimmed), hrp == "age", data.count == 32,
+      let key = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: data)
+    else {
+      if trimmed.lowercased().hasPrefix("age1") && Bech32.decode(trimmed) != nil {
+        throw AgeError("an age plugin recipient; gym encrypts to age X25519 recipients (age1…) only")
+      }
+      throw AgeError("not an age recipient (age1…, as age-keygen prints)")
+    }
+    guard !Self.isLowOrder(key) else {
+      throw AgeError("a low-order X25519 key: what is encrypted to it opens without any secret key")
+    }
     self = .x25519(data)
   }
 
-  /// A recipients file, as `age -R` reads it: one `age1…` per line; `#` comments and blank lines skipped.
+  /// A point of small order gives every private key the same all-zero shared secret (age refuses
+  /// these too). Any clamped scalar shows it, so one fresh key decides.
+  static func isLowOrder(_ key: Curve25519.KeyAgreement.PublicKey) -> Bool {
+    guard let shared = try? Curve25519.KeyAgreement.PrivateKey().sharedSecretFromKeyAgreement(with: key) else {
+      return true
+    }
+    return shared.withUnsafeBytes { bytes in bytes.allSatisfy { $0 == 0 } }
+  }
+
+  /// A recipients file, as `age -R` reads it: one `age1…` per line; `#` comments and blank lines
+  /// skipped. A file with no recipient is refused, as age refuses it: encrypting to nobody is not an
+  /// option. A bad line is named by its number, never quoted.
   public static func file(_ text: String) throws -> [AgeRecipient] {
-    try text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && !$0.hasPrefix("#") }.map { try AgeRecipient(parsing: $0) }
+    var recipients: [AgeRecipient] = []
+    let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+      do { recipients.append(try AgeRecipient(parsing: trimmed)) } catch let error as AgeError {
+        throw AgeError("line \(index + 1): \(error.description)")
+      }
+    }
+    guard !recipients.isEmpty else {
+      throw AgeError("no recipient in it (one age1… a line, as age-keygen -y prints); nothing would be encrypted")
+    }
+    return recipients
   }
 
   public var string: String? {
@@ -94,6 +151,9 @@ enum AgeStanzas {
       let ephemeral = Curve25519.KeyAgreement.PrivateKey()
       let share = Array(ephemeral.publicKey.rawRepresentation)
       let shared = try ephemeral.sharedSecretFromKeyAgreement(with: publicKey)
+      guard shared.withUnsafeBytes({ $0.contains { $0 != 0 } }) else {
+        throw AgeError("a low-order X25519 recipient: refusing to encrypt to it")
+      }
       let key = shared.hkdfDerivedSymmetricKey(
         using: SHA256.self, salt: share + Array(publicKey.rawRepresentation), sharedInfo: Array(x25519Label.utf8),
         outputByteCount: 32)

@@ -90,12 +90,21 @@ public final class AgeDecryptor {
   public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws {
     pending.append(contentsOf: bytes)
     if key == nil && fileKey.isEmpty {
-      guard let (header, macInput, mac, end) = try AgeHeader.parse(pending[...]) else { return }
-      guard let opened = try AgeStanzas.unwrap(header.stanzas, with: identities) else {
-        throw AgeError("no identity given opens this file (a wrong key or passphrase)")
+      let parsed: (header: AgeHeader, macInput: ArraySlice<UInt8>, mac: [UInt8], end: Int)?
+      let unwrapped: [UInt8]?
+      do {
+        parsed = try AgeHeader.parse(pending[...])
+        unwrapped = try parsed.flatMap { try AgeStanzas.unwrap($0.header.stanzas, with: identities) }
+      } catch let error as AgeError {
+        throw AgeError(error.description, stage: .header)
       }
-      let expected = HMAC<SHA256>.authenticationCode(for: macInput, using: AgeHeader.macKey(opened))
-      guard Array(expected) == mac else { throw AgeError("the header's MAC does not match: the header was changed") }
+      guard let (_, macInput, mac, end) = parsed else { return }
+      guard let opened = unwrapped else {
+        throw AgeError("no identity given opens this file (a wrong key or passphrase)", stage: .noMatch)
+      }
+      // swift-crypto compares the codes in constant time.
+      guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: macInput, using: AgeHeader.macKey(opened))
+      else { throw AgeError("the header's MAC does not match: the header was changed", stage: .mac) }
       fileKey = opened
       pending.removeFirst(end)
     }
@@ -106,10 +115,17 @@ public final class AgeDecryptor {
       nonceNeeded = false
     }
     let sealed = AgePayload.chunkSize + AgePayload.tagSize
-    // A full chunk with more after it is not the last.
+    // A full chunk that opens as not the last is released at once, as age's reference does; one
+    // that does not may still be a full last chunk, which only the end of the file shows.
     var offset = 0
-    while pending.count - offset > sealed {
-      try open(pending[offset..<(offset + sealed)], last: false)
+    while pending.count - offset >= sealed {
+      let chunk = pending[offset..<(offset + sealed)]
+      if try open(chunk, last: false, orNil: true) == nil {
+        if pending.count - offset == sealed { break }
+        // More follows a chunk that opens only as the last: released, as the reference does, then refused.
+        _ = try open(chunk, last: true, orNil: false)
+        throw AgeError("data follows the file's last chunk: the file was changed", stage: .payload)
+      }
       offset += sealed
     }
     if offset > 0 { pending.removeFirst(offset) }
@@ -117,28 +133,33 @@ public final class AgeDecryptor {
 
   /// The end of the file: what is left must be exactly the last chunk.
   public func finish() throws {
-    guard !fileKey.isEmpty, !nonceNeeded else { throw AgeError("the file ends inside its header") }
-    guard pending.count >= AgePayload.tagSize else { throw AgeError("the file is truncated") }
+    guard !fileKey.isEmpty else { throw AgeError("the file ends inside its header", stage: .header) }
+    guard !nonceNeeded else { throw AgeError("the file ends before its payload's nonce", stage: .header) }
+    guard pending.count >= AgePayload.tagSize else { throw AgeError("the file is truncated", stage: .payload) }
     guard pending.count > AgePayload.tagSize || counter == 0 else {
-      throw AgeError("the file ends with an empty chunk after data")
+      throw AgeError("the file ends with an empty chunk after data", stage: .payload)
     }
-    try open(pending[...], last: true)
+    _ = try open(pending[...], last: true, orNil: false)
     pending.removeAll()
   }
 
-  func open(_ chunk: ArraySlice<UInt8>, last: Bool) throws {
-    guard let key else { throw AgeError("the file is truncated") }
+  /// Opens one chunk and hands its plaintext on; nil instead of an error when `orNil` and it does not open.
+  func open(_ chunk: ArraySlice<UInt8>, last: Bool, orNil: Bool) throws -> Void? {
+    guard let key else { throw AgeError("the file is truncated", stage: .payload) }
     guard
       let box = try? ChaChaPoly.SealedBox(
         nonce: AgePayload.nonce(counter, last: last), ciphertext: chunk.dropLast(AgePayload.tagSize),
         tag: chunk.suffix(AgePayload.tagSize)),
       let plain = try? ChaChaPoly.open(box, using: key)
     else {
+      if orNil { return nil }
       throw AgeError(
-        last ? "the last chunk does not open: the file was truncated or changed" : "chunk \(counter) was changed")
+        last ? "the last chunk does not open: the file was truncated or changed" : "chunk \(counter) was changed",
+        stage: .payload)
     }
     counter += 1
     try sink(Array(plain))
+    return ()
   }
 }
 
