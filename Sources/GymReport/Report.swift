@@ -47,7 +47,7 @@ public struct Report: Sendable {
       output.write(html)
       output.flush()
     } else {
-      try ReportFile.write(html, to: path)
+      try OutputFile.write(Array(html.utf8), to: path)
     }
     let charts = sections.reduce(0) { $0 + $1.charts.count }
     return "\(sections.count) section\(sections.count == 1 ? "" : "s"), \(charts) chart\(charts == 1 ? "" : "s"), "

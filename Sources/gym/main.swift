@@ -66,7 +66,10 @@ do {
     arguments, known: Gym.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
   let code = Gym.exitCode(for: error)
   guard code != .success else {  // --help, --version, `gym help …`: own options first
-    print(HelpLayout.ownOptionsFirst(Gym.fullMessage(for: error)))
+    // Through the checked writer: help that cannot be written (`> /dev/full`) is exit 74, not 0.
+    let output = BufferedOutput.standardOutput()
+    output.write(HelpLayout.ownOptionsFirst(Gym.fullMessage(for: error)) + "\n")
+    output.flush()
     Glibc.exit(0)
   }
   // `gym history lsit`: a word that names no subcommand, below the top level too.

@@ -73,7 +73,7 @@ import Testing
   /// `> /dev/full`: the write fails with ENOSPC, and a script must see it.
   @Test(arguments: [
     ["history", "list"], ["history", "count"], ["history", "list", "--limit", "0", "--format", "ndjson"],
-    ["report", "--out", "-"],
+    ["report", "--out", "-"], ["--help"], ["--version"], ["history", "list", "--help"], ["help", "history"],
   ])
   func outputThatCannotBeWrittenIsExit74(arguments: [String]) throws {
     let gym = try GymProcess()
