@@ -8,7 +8,8 @@
 /// `caf\xE9.sqlite` would silently become `caf\u{FFFD}.sqlite`, a new and empty database. gym refuses
 /// such bytes instead (exit 64), before anything opens.
 public enum ArgumentEncoding {
-  /// A one-line problem with the command line or a `GYM_` variable; nil when all are UTF-8.
+  /// A one-line problem with the command line, a `GYM_` variable, `HOME` or an `XDG_` directory; nil
+  /// when all are UTF-8.
   public static func problem() -> String? {
     for index in 1..<Int(CommandLine.argc) {
       guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else { continue }
@@ -18,7 +19,9 @@ public enum ArgumentEncoding {
     while let pointer = entry.pointee {
       let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-      if bytes.starts(with: "GYM_".utf8), String(validatingCString: pointer) == nil {
+      // gym's own variables, and those its paths are made from (the database's and gym.yaml's).
+      let read = ["GYM_", "HOME=", "XDG_DATA_HOME=", "XDG_CONFIG_HOME="].contains { bytes.starts(with: $0.utf8) }
+      if read, String(validatingCString: pointer) == nil {
         let name = String(decoding: bytes.prefix { $0 != UInt8(ascii: "=") }, as: UTF8.self)
         return "environment variable \(name) is not valid UTF-8; gym takes names and paths as UTF-8 text"
       }

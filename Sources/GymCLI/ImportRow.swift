@@ -1,14 +1,32 @@
 import GymCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One record of a third-party CSV export, read by column name, with the checks every importer
 /// needs: blank cells are nil, and a bad value is an error naming the column and the line.
 public struct ImportRow {
   public let values: RecordValues
   public let line: Int
 
-  public init(values: RecordValues, line: Int) {
+  /// Every text cell must be valid UTF-8 without a NUL byte: a byte sequence read as U+FFFD, or
+  /// text cut at a NUL when read back, would store what the file does not say.
+  public init(values: RecordValues, line: Int) throws(InputError) {
     self.values = values
     self.line = line
+    for field in values.fieldNames.indices where values.kinds[field] == .string {
+      let problem: String? = values.withBytes(field) { bytes in
+        if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { return "holds a NUL byte" }
+        if !bytes.allSatisfy({ $0 < 0x80 }) && String(validating: bytes, as: UTF8.self) == nil {
+          return "is not valid UTF-8 text (save the file as UTF-8)"
+        }
+        return nil
+      }
+      if let problem {
+        throw InputError(line: line, message: "column '\(values.fieldNames[field])' \(problem)")
+      }
+    }
   }
 
   /// The cell's text, trimmed; nil when the column is absent or the cell blank.

@@ -50,16 +50,20 @@ public struct Field: Sendable, Equatable {
   /// NULL as distinct, so a sample's missing stage is stored as `none`). Lists, filters and imports
   /// see null; only the stored column holds the word.
   public let storedNull: String?
+  /// The values a person could mean, for a number (a week of minutes, not 9.3e18): an import refuses
+  /// one outside them, naming the line and the bound. nil: any finite number.
+  public let bounds: ClosedRange<Double>?
 
   public init(
     _ name: String, _ type: FieldType, nullable: Bool = false, default missingDefault: FieldDefault? = nil,
-    storedNull: String? = nil
+    storedNull: String? = nil, bounds: ClosedRange<Double>? = nil
   ) {
     self.name = name
     self.type = type
     self.isNullable = nullable || storedNull != nil
     self.missingDefault = missingDefault
     self.storedNull = storedNull
+    self.bounds = bounds
   }
 
   /// A record must give it: not nullable and no default.

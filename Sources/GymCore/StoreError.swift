@@ -15,6 +15,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownField(String, table: String, valid: [String])
   case invalidValue(field: String, value: String, expected: String)
   case invalidCursor(String)
+  /// A total over stored values that no import accepts: too large to show.
+  case outOfRange(String)
   case notFound(table: String, key: String)
   /// `--to` names a migration this binary does not have.
   case unknownMigration(String)
@@ -45,6 +47,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidValue(let field, let value, let expected):
       "invalid value '\(value)' for \(field): expected \(expected)"
     case .invalidCursor(let reason): "invalid page cursor: \(reason)"
+    case .outOfRange(let reason): reason
     case .notFound(let table, let key): "no \(table) with id '\(key)'"
     case .unknownMigration(let identifier): "no migration '\(identifier)'"
     case .pendingMigrations(let path, let pending):

@@ -90,6 +90,38 @@ public struct DoctorCommand: GymCommand {
     return findings
   }
 
+  /// Numbers no import accepts — text in a number column, a value outside its field's bounds (a
+  /// 9.3e18-minute workout) — written by another program's hand: readers leave them out or report
+  /// their totals, and this names where they are. One scan of each number column.
+  static func valuesFinding(_ db: Database) throws -> Finding {
+    var found: [String] = []
+    for table in ModuleRegistry.modules.flatMap(\.tables) {
+      for field in table.fields where field.type == .integer || field.type == .real {
+        let column = SQL.quote(field.name)
+        var condition = "typeof(\(column)) NOT IN ('integer', 'real', 'null')"
+        var arguments: [Double] = []
+        if let bounds = field.bounds {
+          condition += " OR \(column) < ? OR \(column) > ?"
+          arguments = [bounds.lowerBound, bounds.upperBound]
+        }
+        let from = "FROM \(SQL.quote(table.name)) WHERE \(condition)"
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(from)", arguments: StatementArguments(arguments)) ?? 0
+        guard count > 0 else { continue }
+        // The record as commands name it (a workout's id, an item's name).
+        let first = try DatabaseValue.fetchOne(
+          db, sql: "SELECT \(SQL.quote(table.identifier)) \(from) ORDER BY \(table.rowKeySQL) LIMIT 1",
+          arguments: StatementArguments(arguments))
+        found.append(
+          "\(table.name).\(field.name): \(count), the first in \(table.identifier) \(first?.description ?? "?")")
+      }
+    }
+    guard !found.isEmpty else { return Finding(check: "values", result: .ok, detail: "every number within its bounds") }
+    return Finding(
+      check: "values", result: .problem,
+      detail: "numbers no import accepts, written by another program: \(found.joined(separator: "; ")); "
+        + "correct them ('set') or remove those records")
+  }
+
   /// Integrity (a quick check), the write-ahead log, and the schema against this gym's, read only.
   static func databaseFindings(_ path: String) -> [Finding] {
     var findings: [Finding] = []
@@ -126,6 +158,7 @@ public struct DoctorCommand: GymCommand {
             detail: "\(pending.count) migration(s) pending; the next command applies them, or run 'gym migrate up'"))
       } else {
         findings.append(Finding(check: "schema", result: .ok, detail: "v\(known.count), up to date"))
+        findings.append(try queue.read(valuesFinding))
       }
     } catch {
       findings.append(
@@ -157,8 +190,10 @@ public struct DoctorCommand: GymCommand {
         check: "exports", result: .problem,
         detail: "'\(directory)' is not writable: fix its permissions or set export.directory")
     }
-    guard let newest = ExportListing.exports(in: directory).last else {
-      return Finding(check: "exports", result: .note, detail: "none in '\(directory)' yet: run 'gym export'")
+    guard let newest = ExportListing.exports(in: directory).last(where: { $0.manifest.isComplete() }) else {
+      return Finding(
+        check: "exports", result: .note,
+        detail: "no complete export in '\(directory)' yet: run 'gym export' (without --tables or --modules)")
     }
     return Finding(check: "exports", result: .ok, detail: "newest: \(newest.path)")
   }

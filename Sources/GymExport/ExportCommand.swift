@@ -45,6 +45,7 @@ struct ExportCreate: GymCommand {
 
   func run(context: CommandContext) throws {
     let options = try export.options(context)
+    let copyTo = try remote.remote(context)  // checked before anything is written
     let job = ExportJob(store: try context.openStore(), options: options, gymVersion: ExportCommand.gymVersion)
     let (path, manifest) = try job.run()
     let rows = manifest.totalRows ?? 0
@@ -55,7 +56,7 @@ struct ExportCreate: GymCommand {
     printNote(
       "exported \(rows) rows from \(manifest.tables.count) tables to \(path) (\(bytes) bytes), verified checksums in manifest.json"
     )
-    guard let remote = remote.remote(context) else { return }
+    guard let remote = copyTo else { return }
     let copier = RemoteCopy(remote: remote, directory: options.out)
     let name = (path as NSString).lastPathComponent
     // Earlier exports whose copy failed go first, so the remote fills in time order.
@@ -97,8 +98,8 @@ struct ExportOptionGroup: ParsableArguments {
 
   func validate() throws {
     if !(1...9).contains(level) { throw ValidationError("--level must be 1 to 9") }
-    if format == .sqlite && tables != nil {
-      throw ValidationError("an sqlite snapshot holds every table; drop --tables")
+    if format == .sqlite && (tables != nil || modules != nil) {
+      throw ValidationError("an sqlite snapshot holds every table; drop --tables and --modules")
     }
   }
 

@@ -113,6 +113,7 @@ public struct ExportJob: Sendable {
         dataFormat: options.format.rawValue, compression: options.compression.rawValue,
         level: compressed ? options.level : nil, schema: schema, tables: [], files: [])
       if !options.recipients.isEmpty { manifest.encryption = "age" }
+      if tables.count < store.modules.reduce(0, { $0 + $1.tables.count }) { manifest.partial = true }
       for (module, table) in tables {
         let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQL.quote(table)))").map { $0["name"] as String }
         var entry = ExportManifest.Table(name: table, module: module, rows: 0, columns: columns, file: nil)

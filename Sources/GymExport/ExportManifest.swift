@@ -1,4 +1,6 @@
 import Foundation
+import GymCLI
+import GymCore
 
 /// `manifest.json`: what an export holds and how to check it.
 public struct ExportManifest: Codable, Equatable, Sendable {
@@ -20,9 +22,11 @@ public struct ExportManifest: Codable, Equatable, Sendable {
   public static let fileName = "manifest.json"
 
   /// What makes a manifest unusable before any file is opened: a file named by a path rather than
-  /// a base name (it could reach outside the export), a name or table listed twice, a snapshot
+  /// a base name (it could reach outside the export), no table or file at all, a name or table listed twice, a snapshot
   /// export without exactly one file, counts that are negative or overflow when added up.
   public var shapeProblem: String? {
+    // Every export holds at least one table's file: one listing none is not an export of anything.
+    if tables.isEmpty || files.isEmpty { return "it lists no \(tables.isEmpty ? "tables" : "files")" }
     for file in files {
       if file.name.isEmpty || file.name.contains("/") || file.name.hasPrefix(".") || file.name.contains("\u{0}") {
         return "file '\(file.name)' is not a plain file name"
@@ -56,6 +60,9 @@ public struct ExportManifest: Codable, Equatable, Sendable {
     return total
   }
   public static let kind = "gym-export"
+  /// The most a manifest may hold (one of a thousand tables is under 1 MiB): a larger one is not
+  /// gym's and is never read into memory.
+  public static let maximumBytes = 4 << 20
 
   public var kind = ExportManifest.kind
   public var version = 1
@@ -70,6 +77,20 @@ public struct ExportManifest: Codable, Equatable, Sendable {
   public var files: [File]
   /// `age` when every data file is age-encrypted (age-encryption.org/v1); absent: plain.
   public var encryption: String? = nil
+  /// true when `--tables` or `--modules` left tables out: not a backup of everything.
+  public var partial: Bool? = nil
+
+  /// Complete: not marked partial, and holding every registered module's tables (an export from
+  /// before the mark is judged by its modules).
+  public func isComplete(modules: [GymModule] = ModuleRegistry.modules) -> Bool {
+    let held = Set(tables.map(\.module))
+    return partial != true && modules.allSatisfy { held.contains($0.name) }
+  }
+
+  /// What retention judges it among: complete exports together; a partial one with those of its tables.
+  public func retentionGroup() -> String {
+    isComplete() ? "" : "partial:" + tables.map(\.name).sorted().joined(separator: ",")
+  }
 
   public func encoded() throws -> Data {
     let encoder = JSONEncoder()
@@ -79,7 +100,9 @@ public struct ExportManifest: Codable, Equatable, Sendable {
 
   /// Reads `manifest.json` in `directory`; nil when there is none or it is not a gym export's.
   public static func read(in directory: String) -> ExportManifest? {
-    guard let data = FileManager.default.contents(atPath: directory + "/" + fileName),
+    let path = directory + "/" + fileName
+    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+      size <= maximumBytes, let data = FileManager.default.contents(atPath: path),
       let manifest = try? JSONDecoder().decode(ExportManifest.self, from: data), manifest.kind == kind
     else { return nil }
     return manifest

@@ -35,7 +35,7 @@ struct ExportPrune: GymCommand {
   func run(context: CommandContext) throws {
     let directory = out ?? context.exportDirectory
     let policy = retention.policy(last: keep)
-    let remote = remote.remote(context)
+    let remote = try remote.remote(context)
     if remote != nil && !policy.keepsAnything {
       throw GymError.usage(
         "these rules keep nothing, and a remote's copies are never thinned to none; give --keep 1 or more, or --no-remote"

@@ -29,11 +29,14 @@ public struct ExportListing: Sendable {
   }
 
   /// The exports `policy` does not keep, oldest first; one whose manifest's time cannot be read is kept.
+  /// An export whose copy to a remote failed or never finished is kept until it is copied: it may
+  /// be the only one of its kind anywhere.
   public static func unkept(_ directory: String, policy: RetentionPolicy) -> [Entry] {
-    let all = exports(in: directory)
-    let dated = all.indices.filter { Timestamp(parsing: all[$0].manifest.created) != nil }
-    let kept = policy.keep(dated.map { Timestamp(parsing: all[$0].manifest.created)! })
-    return dated.enumerated().filter { !kept.contains($0.offset) }.map { all[$0.element] }
+    let pending = RemoteLog.read(in: directory).pending
+    return policy.unkept(
+      exports(in: directory), created: { Timestamp(parsing: $0.manifest.created) },
+      group: { $0.manifest.retentionGroup() }
+    ).filter { !pending.contains($0.name) }
   }
 
   /// Deletes the exports `policy` does not keep; returns their names.

@@ -56,7 +56,7 @@ struct ExportSchedule: AsyncGymCommand {
     let service = ExportService(
       job: ExportJob(store: store, options: options, gymVersion: ExportCommand.gymVersion),
       interval: ExportListing.seconds(every)!, policy: retention.policy(last: keep), report: makeReport,
-      remote: remote.remote(context).map { RemoteCopy(remote: $0, directory: options.out) })
+      remote: try remote.remote(context).map { RemoteCopy(remote: $0, directory: options.out) })
     var logger = Logger(label: "gym.export") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .info
     let group = ServiceGroup(
@@ -151,7 +151,8 @@ struct ExportStatus: GymCommand {
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: ArgumentHelp("The exports' directory (default: export.directory).", valueName: "dir")) var out: String?
   @Option(
-    help: ArgumentHelp("Exit 1 unless the newest export is younger than this (a healthcheck).", valueName: "duration"))
+    help: ArgumentHelp(
+      "Exit 1 unless the newest complete export is younger than this (a healthcheck).", valueName: "duration"))
   var maxAge: String?
   @Flag(
     help: ArgumentHelp(
@@ -194,17 +195,20 @@ struct ExportStatus: GymCommand {
     guard let maxAge, let limit = ExportListing.seconds(maxAge) else { return }
     // An export dated in the future (a clock set wrong, an edited manifest) is not a recent one.
     let now = Timestamp.now().millisecondsSince1970
-    guard let newest = exports.first, let created = Timestamp(parsing: newest.manifest.created),
+    // Only a complete export is a backup: a partial one does not answer the healthcheck.
+    guard let newest = exports.first(where: { $0.manifest.isComplete() }),
+      let created = Timestamp(parsing: newest.manifest.created),
       created.millisecondsSince1970 <= now + 60_000,
       Double(now - created.millisecondsSince1970) / 1000 <= limit
     else {
-      throw GymError(.failure, "no export in '\(directory)' younger than \(maxAge) (and not dated in the future)")
+      throw GymError(
+        .failure, "no complete export in '\(directory)' younger than \(maxAge) (and not dated in the future)")
     }
   }
 
   /// The exports on the remote, newest first; exit 1 when one is damaged or incomplete.
   private func listRemote(_ context: CommandContext) throws {
-    guard let remote = context.configuration.string(.exportRemote) else {
+    guard let remote = try RemoteOptions.configured(context) else {
       throw GymError(.configuration, "no remote: set export.remote in the configuration (or GYM_EXPORT_REMOTE)")
     }
     let exports: [RemoteExports.Entry]

@@ -50,4 +50,18 @@ public struct RetentionPolicy: Sendable, Equatable {
     }
     return kept
   }
+
+  /// The items not to keep, in their order. Each is judged only among those of its group: complete
+  /// exports among complete ones, a partial export among those of the same tables, so a partial
+  /// one never counts as a backup of everything nor takes a full one's place. An item whose time
+  /// cannot be read is kept.
+  public func unkept<Item>(_ items: [Item], created: (Item) -> Timestamp?, group: (Item) -> String) -> [Item] {
+    let dated = items.indices.filter { created(items[$0]) != nil }
+    var dropped: [Int] = []
+    for members in Dictionary(grouping: dated, by: { group(items[$0]) }).values {
+      let kept = keep(members.map { created(items[$0])! })
+      dropped += members.enumerated().filter { !kept.contains($0.offset) }.map(\.element)
+    }
+    return dropped.sorted().map { items[$0] }
+  }
 }

@@ -7,6 +7,7 @@ public let historyModule = GymModule(
   migrations: WorkoutSchema.migrations + SampleSchema.migrations + WorkoutSetSchema.migrations
     + WorkoutEvolution.migrations + [
       TrainingSchema.migration, ExerciseAliases.migration, ExerciseAliases.bySpelling, TrainingSchema.dropKeyIndex,
+      ExerciseAliases.asRowidTable,
     ],
-  tables: [WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table],
+  tables: [WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table, ExerciseAliases.table],
   benchmarks: WorkoutBenchmarks.definition)

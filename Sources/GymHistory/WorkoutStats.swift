@@ -78,12 +78,16 @@ struct WorkoutStats: Sendable, Equatable {
         """,
       arguments: [now.canonical, "-\((count - 1) * 7) days"])
     return WorkoutStats(
-      weeks: weekRows.map { Week(week: $0[0], sessions: $0[1], minutes: Self.wholeMinutes($0[2])) },
+      weeks: try weekRows.map {
+        Week(
+          week: $0[0], sessions: $0[1], minutes: try StoredTotal.whole($0[2], "the minutes of week \($0[0] as String)"))
+      },
       streakDays: streak?[0] ?? 0,
       streakSince: streak?[1],
-      byFocus: focusRows.map { FocusShare(focus: $0[0], sessions: $0[1], minutes: Self.wholeMinutes($0[2])) })
+      byFocus: try focusRows.map {
+        FocusShare(
+          focus: $0[0], sessions: $0[1],
+          minutes: try StoredTotal.whole($0[2], "the minutes of focus \(($0[0] as String?) ?? "unknown")"))
+      })
   }
-
-  /// Minutes summed over workouts (durations keep their fractions), to the nearest minute.
-  private static func wholeMinutes(_ total: Double) -> Int { Int(total.rounded()) }
 }

@@ -230,7 +230,7 @@ public enum LibrarySchema {
   /// The full-text index as a bulk load into an empty library builds it: once, after the rows,
   /// each work with its authors in order, through the triggers' own author query.
   static let searchIndex = DerivedIndex(
-    source: "work", triggerPrefix: "work_search_",
+    table: "work_search", source: "work", triggerPrefix: "work_search_",
     fill: """
       INSERT INTO work_search (rowid, title, series, authors)
       SELECT w.id, w.title, w.series, coalesce((\(authorNames("w.id"))), '')

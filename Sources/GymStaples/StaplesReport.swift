@@ -32,7 +32,7 @@ public enum StaplesReport {
     }
     if let chart = ReportChart(
       title: "Most-cooked recipes", kind: .bars, xLabel: "recipe", yLabel: "times cooked",
-      points: cooked.map { .init($0[0], Double($0[1] as Int64)) })
+      points: cooked.map { .init($0[0], $0.number(at: 1) ?? 0) })
     {
       section.charts.append(chart)
     }

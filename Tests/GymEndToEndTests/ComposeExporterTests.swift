@@ -100,7 +100,7 @@ import Yams
     sleep(2)
     let stale = try gym.run(try Self.replacing("--max-age", with: "1s", in: test))
     #expect(stale.status == 1)
-    #expect(stale.stderr.contains("no export in"))
+    #expect(stale.stderr.contains("no complete export in"))
   }
 
   /// Both services count days in the zone compose is given, and compose refuses to start without

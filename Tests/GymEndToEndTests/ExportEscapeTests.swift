@@ -26,7 +26,8 @@ import Testing
     for command in [["export", "verify", path], ["import", path, "--database", gym.directory + "/new.sqlite"]] {
       let started = Date()
       let result = try gym.run(command)
-      #expect(Date().timeIntervalSince(started) < 10, "\(command)")
+      // A guard against reading a bomb whole, not a speed target: milliseconds alone, seconds under load.
+      #expect(Date().timeIntervalSince(started) < 60, "\(command)")
       #expect(result.status == 65, "\(command): \(result.stderr)")
       #expect(result.stderr.contains(message), "\(command): \(result.stderr)")
     }
@@ -63,7 +64,7 @@ import Testing
     let gym = try GymProcess()
     let path = try exported(gym, ["--format", "sqlite"])
     try editManifest(path) { $0["files"] = [] as [Any] }
-    try expectRefused(gym, path, "a snapshot export lists 0 files, not one")
+    try expectRefused(gym, path, "it lists no files")
   }
 
   @Test func countsThatOverflowAreDamageNotATrap() throws {

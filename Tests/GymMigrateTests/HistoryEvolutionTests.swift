@@ -249,6 +249,44 @@ import Testing
     #expect(row?["bestE1RM"] == nil as Double?)
   }
 
+  /// history/013: the aliases made before it are kept, row for row, in a rowid table with a unique
+  /// key; the exercises list still reads through them, and a rename after it updates in place.
+  @Test func aliasesBecomeARowidTable() throws {
+    let identifier = "history/013-exercise-alias-rowid"
+    let path = try Self.filled(before: identifier)
+    let before = try Store(path: path, modules: Self.modules(before: identifier))
+    try before.write { db in
+      try db.execute(sql: "INSERT INTO exercise_alias VALUES ('plank', 'Core Plank'), ('crunch', 'Sit-up')")
+    }
+    try before.close()
+    let store = try migrated(path)
+    let (aliases, exercise, withoutRowid, key) = try store.read { db in
+      (
+        try Row.fetchAll(db, sql: "SELECT rowid, aliasKey, name FROM exercise_alias ORDER BY rowid").map {
+          [$0[0] as Int64 as Any, $0[1] as String, $0[2] as String].map { "\($0)" }
+        },
+        try String.fetchOne(db, sql: "SELECT exercise FROM training_exercises"),
+        try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'exercise_alias'")?.contains(
+          "WITHOUT ROWID"),
+        try Row.fetchAll(db, sql: "PRAGMA index_list(exercise_alias)").first { $0["unique"] as Int == 1 }?["name"]
+          as String?
+      )
+    }
+    // In key order: 'crunch' < 'plank'.
+    #expect(aliases == [["1", "crunch", "Sit-up"], ["2", "plank", "Core Plank"]])
+    #expect(exercise == "Core Plank")
+    #expect(withoutRowid == false)
+    #expect(key == "exercise_alias_key")
+    try store.write { db in
+      try db.execute(
+        sql:
+          "INSERT INTO exercise_alias VALUES ('plank', 'Plank Hold') ON CONFLICT(aliasKey) DO UPDATE SET name = excluded.name"
+      )
+    }
+    #expect(
+      try store.read { db in try String.fetchOne(db, sql: "SELECT exercise FROM training_exercises") } == "Plank Hold")
+  }
+
   /// history/012: the key index is gone; the sets and the exercises list are as before.
   @Test func theKeyIndexGoes() throws {
     let store = try migrated(try Self.filled(before: "history/012-drop-exercise-key-index"))

@@ -256,6 +256,9 @@ public final class BulkLoader {
       }
     case .integer:
       guard kind == .number || kind == .string, let value = Self.integer(bytes) else { throw invalid("a whole number") }
+      if let bounds = field.bounds, !bounds.contains(Double(value)) {
+        throw invalid("a whole number " + PlausibleRange.describe(bounds))
+      }
       if let statement { sqlite3_bind_int64(statement, position, value) }
     case .real:
       // Most values are whole (minutes, reps): read without making a String first.
@@ -263,6 +266,9 @@ public final class BulkLoader {
         let value = Self.integer(bytes).map(Double.init) ?? Double(String(decoding: bytes, as: UTF8.self)),
         value.isFinite
       else { throw invalid("a number") }
+      if let bounds = field.bounds, !bounds.contains(value) {
+        throw invalid("a number " + PlausibleRange.describe(bounds))
+      }
       if let statement { sqlite3_bind_double(statement, position, value) }
     case .bool:
       let text = String(decoding: bytes, as: UTF8.self)

@@ -118,6 +118,12 @@ public struct CSVRecordScanner: RecordScanner {
       if !hasBreak { searched = input.end - input.start }
       switch hasBreak ? scan() : nil {
       case .some(let end):
+        // Checked on the record itself: the buffer may have grown past the limit before it ended.
+        guard end - input.start <= Self.maximumRecordBytes else {
+          throw InputError(
+            line: line,
+            message: "a record is longer than \(Self.maximumRecordBytes >> 20) MiB (is this the export itself?)")
+        }
         for i in input.start..<end where input.storage[i] == 10 { line += 1 }
         input.start = end
         return true

@@ -5,6 +5,9 @@ import GRDB
 /// per row they cost most of a load, and while the load has dropped the indexes their lookups
 /// scan whole tables.
 public struct DerivedIndex: Sendable {
+  /// Its own table (a full-text table, with the shadow tables SQLite names after it): never
+  /// exported, since it is rebuilt from the others.
+  public let table: String
   /// The table whose rows it indexes: the load is deferred only while that table is empty.
   public let source: String
   /// What its triggers' names start with.
@@ -12,7 +15,8 @@ public struct DerivedIndex: Sendable {
   /// Fills it from the tables in one statement.
   public let fill: String
 
-  public init(source: String, triggerPrefix: String, fill: String) {
+  public init(table: String, source: String, triggerPrefix: String, fill: String) {
+    self.table = table
     self.source = source
     self.triggerPrefix = triggerPrefix
     self.fill = fill

@@ -27,6 +27,13 @@ struct ExportPull: GymCommand {
   @Argument(help: ArgumentHelp("The directory to create for it (it must not exist).", valueName: "dir"))
   var directory: String
 
+  func validate() throws {
+    if let problem = Rclone.problem(with: source) {
+      throw ValidationError(
+        "'\(ErrorReporting.oneLine(source))' \(problem); name an export such as nas:gym/gym-export-…")
+    }
+  }
+
   func run(context: CommandContext) throws {
     let remotePath = try resolve(context)
     let name = (remotePath as NSString).lastPathComponent
@@ -63,11 +70,18 @@ struct ExportPull: GymCommand {
   private func fetch(_ remotePath: String, into temporary: String, parent: String, base: String) throws {
     let rclone = Rclone()
     do {
-      try rclone.run(
-        ["copyto", Rclone.join(remotePath, ExportManifest.fileName), temporary + "/" + ExportManifest.fileName])
-      // A bucket remote (S3, B2) cannot tell a missing directory from an empty one: no manifest, no export.
-      guard FileManager.default.fileExists(atPath: temporary + "/" + ExportManifest.fileName) else {
-        throw Rclone.Failure(status: 3, message: "no manifest")
+      // At most one byte past what a manifest may hold: a larger one is refused, never fetched whole.
+      let fetched = try rclone.run(
+        "cat", [Rclone.join(remotePath, ExportManifest.fileName)],
+        flags: ["--head", String(ExportManifest.maximumBytes + 1)])
+      guard fetched.count <= ExportManifest.maximumBytes else {
+        throw GymError.data(
+          "\(remotePath)/\(ExportManifest.fileName) is more than \(ExportManifest.maximumBytes >> 20) MiB: not a gym manifest"
+        )
+      }
+      try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+      guard FileManager.default.createFile(atPath: temporary + "/" + ExportManifest.fileName, contents: fetched) else {
+        throw GymError(.cannotCreate, "cannot write in '\(temporary)'")
       }
       guard let manifest = ExportManifest.read(in: temporary), manifest.shapeProblem == nil,
         !manifest.files.contains(where: {
@@ -88,7 +102,7 @@ struct ExportPull: GymCommand {
       let written = names.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
       close(descriptor)
       guard written == names.count else { throw GymError(.ioError, "cannot write '\(list)'") }
-      try rclone.run(["copy", remotePath, temporary, "--files-from-raw", list, "--no-traverse"])
+      try rclone.run("copy", [remotePath, temporary], flags: ["--files-from-raw", list, "--no-traverse"])
     } catch let failure as Rclone.Failure {
       if failure.isNotFound {
         throw GymError.noInput(
@@ -105,7 +119,7 @@ struct ExportPull: GymCommand {
     guard trimmed.hasPrefix(ExportJob.prefix) && !trimmed.contains("/") && !trimmed.contains(":") else {
       return trimmed
     }
-    guard let remote = context.configuration.string(.exportRemote) else {
+    guard let remote = try RemoteOptions.configured(context) else {
       throw GymError(
         .configuration, "'\(source)' names no remote and export.remote is not set; write nas:gym/\(source)")
     }

@@ -22,13 +22,49 @@ struct Rclone: Sendable {
 
   var executable = "rclone"
 
-  /// Runs rclone with `arguments` (no shell); returns its standard output. A failure carries
-  /// rclone's last line on stderr, without its timestamp.
+  /// How long rclone waits to connect, and for a transfer that has stopped moving, unless the
+  /// environment says otherwise (`RCLONE_CONTIMEOUT`, `RCLONE_TIMEOUT`, rclone's own variables). With
+  /// two low-level retries a call to a remote that accepts and never answers ends within
+  /// 2 × (15 + 30) s = 90 s, and a copy's three tries (paused 1 s and 4 s) within 275 s: exit 75.
+  static let timeouts = ["RCLONE_CONTIMEOUT": "15s", "RCLONE_TIMEOUT": "30s"]
+
+  /// Why `remote` cannot be handed to rclone, or nil: a remote beginning with `-` would be read as a
+  /// flag (`--log-file=/x`), and control characters have no place in a path. `what` names where it
+  /// came from, for the message.
+  static func problem(with remote: String) -> String? {
+    if remote.isEmpty { return "is empty" }
+    if remote.hasPrefix("-") { return "begins with '-', which rclone would read as a flag" }
+    if remote.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 }) {
+      return "holds a control character"
+    }
+    return nil
+  }
+
+  /// Runs `rclone COMMAND FLAGS -- OPERANDS` (no shell): the operands after `--`, so no remote or
+  /// path is ever read as a flag. The child dies with gym (`setpriv --pdeathsig KILL`, util-linux),
+  /// so a killed gym leaves no transfer running. Returns rclone's standard output; a failure carries
+  /// its last line on stderr, without its timestamp.
   @discardableResult
-  func run(_ arguments: [String]) throws -> Data {
+  func run(_ command: String, _ operands: [String], flags: [String] = []) throws -> Data {
+    for operand in operands {
+      if let problem = Self.problem(with: operand) {
+        throw Failure(status: nil, message: "the rclone path '\(operand.prefix(80))' \(problem)")
+      }
+    }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable, "--retries", "1", "--low-level-retries", "2", "--stats", "0"] + arguments
+    let arguments =
+      [executable, "--retries", "1", "--low-level-retries", "2", "--stats", "0", command] + flags + ["--"]
+      + operands
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments = ["--pdeathsig", "KILL", "--"] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = arguments
+    }
+    var environment = ProcessInfo.processInfo.environment
+    for (name, value) in Self.timeouts where environment[name] == nil { environment[name] = value }
+    process.environment = environment
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

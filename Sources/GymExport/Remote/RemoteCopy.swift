@@ -27,6 +27,9 @@ struct RemoteCopy: Sendable {
   func copy(_ name: String) -> Rclone.Failure? {
     let lock = DirectoryLock(directory)
     defer { lock.release() }
+    // Recorded before it starts: a copy cut short (gym killed, the machine down) is found as
+    // `copying` by the next run, which finishes it, and thinning keeps the local export meanwhile.
+    record(name, state: "copying", tries: 0, failure: nil)
     var tries = 0
     var failure: Rclone.Failure?
     repeat {
@@ -41,22 +44,25 @@ struct RemoteCopy: Sendable {
         failure = Rclone.Failure(status: 1, message: "\(error)")
       }
     } while failure.map({ !$0.isConfiguration }) == true && tries <= pauses.count
+    record(name, state: failure == nil ? "copied" : "failed", tries: tries, failure: failure)
+    return failure
+  }
+
+  private func record(_ name: String, state: String, tries: Int, failure: Rclone.Failure?) {
     var log = RemoteLog.read(in: directory)
     // Only the exports still here: the log does not grow with every export ever made.
     let here = Set(ExportListing.exports(in: directory).map(\.name))
     log.copies = log.copies.filter { here.contains($0.key) }
     log.copies[name] = RemoteLog.Copy(
-      remote: remote, state: failure == nil ? "copied" : "failed", tries: tries, at: now().canonical,
-      error: failure?.message)
+      remote: remote, state: state, tries: tries, at: now().canonical, error: failure?.message)
     log.write(in: directory)
-    return failure
   }
 
-  /// The exports still here whose last copy to this remote failed, oldest first.
+  /// The exports still here whose last copy to this remote failed or never finished, oldest first.
   func failed() -> [String] {
     let log = RemoteLog.read(in: directory)
     return ExportListing.exports(in: directory).map(\.name).filter {
-      log.copies[$0]?.state == "failed" && log.copies[$0]?.remote == remote
+      ["failed", "copying"].contains(log.copies[$0]?.state) && log.copies[$0]?.remote == remote
     }
   }
 }

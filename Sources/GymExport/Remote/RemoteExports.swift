@@ -16,6 +16,9 @@ struct RemoteExports: Sendable {
 
     /// "ok", or what is wrong: a manifest not there yet, a file missing or of another size.
     var state: String {
+      if let size = sizes[ExportManifest.fileName], size > ExportManifest.maximumBytes {
+        return "damaged: manifest.json is \(size) bytes, more than a manifest holds"
+      }
       guard let manifest else { return "incomplete: no manifest.json (a copy that did not finish)" }
       for file in manifest.files {
         guard let size = sizes[file.name] else { return "damaged: \(file.name) is missing" }
@@ -34,15 +37,15 @@ struct RemoteExports: Sendable {
   func upload(_ path: String) throws {
     let name = (path as NSString).lastPathComponent
     let target = Rclone.join(remote, name)
-    try rclone.run(["copy", path, target, "--exclude", "/" + ExportManifest.fileName])
-    try rclone.run(["copyto", path + "/" + ExportManifest.fileName, target + "/" + ExportManifest.fileName])
+    try rclone.run("copy", [path, target], flags: ["--exclude", "/" + ExportManifest.fileName])
+    try rclone.run("copyto", [path + "/" + ExportManifest.fileName, target + "/" + ExportManifest.fileName])
   }
 
   /// The exports on the remote, oldest first; an empty list when the remote path does not exist yet.
   func list() throws -> [Entry] {
     let data: Data
     do {
-      data = try rclone.run(["lsjson", "--recursive", "--max-depth", "2", remote])
+      data = try rclone.run("lsjson", [remote], flags: ["--recursive", "--max-depth", "2"])
     } catch let failure as Rclone.Failure where failure.isNotFound {
       return []
     }
@@ -69,8 +72,11 @@ struct RemoteExports: Sendable {
     }
     return try sizes.keys.sorted().map { name in
       var manifest: ExportManifest?
-      if sizes[name]?[ExportManifest.fileName] != nil {
-        let data = try rclone.run(["cat", Rclone.join(Rclone.join(remote, name), ExportManifest.fileName)])
+      // A manifest is a few KiB: one over the cap is not gym's, and is never read whole.
+      if let size = sizes[name]?[ExportManifest.fileName], size <= ExportManifest.maximumBytes {
+        let data = try rclone.run(
+          "cat", [Rclone.join(Rclone.join(remote, name), ExportManifest.fileName)],
+          flags: ["--head", String(ExportManifest.maximumBytes)])
         manifest = try? JSONDecoder().decode(ExportManifest.self, from: data)
       }
       return Entry(name: name, manifest: manifest, sizes: sizes[name] ?? [:])
@@ -81,18 +87,16 @@ struct RemoteExports: Sendable {
   /// incomplete one (a copy in progress) or a damaged one is never chosen, and never takes the
   /// place of a whole one.
   func unkept(_ exports: [Entry], policy: RetentionPolicy) -> [Entry] {
-    let dated = exports.filter {
-      $0.state == "ok" && $0.manifest?.kind == ExportManifest.kind
-        && $0.manifest.flatMap { Timestamp(parsing: $0.created) } != nil
-    }
-    let kept = policy.keep(dated.map { Timestamp(parsing: $0.manifest!.created)! })
-    return dated.enumerated().filter { !kept.contains($0.offset) }.map(\.element)
+    let whole = exports.filter { $0.state == "ok" && $0.manifest?.kind == ExportManifest.kind }
+    return policy.unkept(
+      whole, created: { $0.manifest.flatMap { Timestamp(parsing: $0.created) } },
+      group: { $0.manifest?.retentionGroup() ?? "" })
   }
 
   /// Deletes the exports `policy` does not keep; returns their names.
   func prune(policy: RetentionPolicy) throws -> [String] {
     let old = unkept(try list(), policy: policy)
-    for entry in old { try rclone.run(["purge", Rclone.join(remote, entry.name)]) }
+    for entry in old { try rclone.run("purge", [Rclone.join(remote, entry.name)]) }
     return old.map(\.name)
   }
 }

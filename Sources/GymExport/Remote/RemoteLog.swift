@@ -6,7 +6,7 @@ import GymCore
 struct RemoteLog: Codable, Sendable {
   struct Copy: Codable, Equatable, Sendable {
     var remote: String
-    /// `copied` or `failed`.
+    /// `copying` (begun and not finished: cut short if no copy is running), `copied` or `failed`.
     var state: String
     var tries: Int
     var at: String
@@ -33,9 +33,13 @@ struct RemoteLog: Codable, Sendable {
   }
 
   /// The column `export status` shows: nil when the export was never to be copied.
+  /// Exports whose copy has not been made yet: local thinning keeps them until it is.
+  var pending: Set<String> { Set(copies.filter { $0.value.state != "copied" }.keys) }
+
   func summary(of name: String) -> String? {
     guard let copy = copies[name] else { return nil }
     if copy.state == "copied" { return "copied to \(copy.remote)" }
+    if copy.state == "copying" { return "copy to \(copy.remote) begun \(copy.at), not finished" }
     return "failed (\(copy.tries) tr\(copy.tries == 1 ? "y" : "ies")) to \(copy.remote): \(copy.error ?? "")"
   }
 }

@@ -24,7 +24,9 @@ struct HistoryAdd: GymCommand {
   @Option(help: "Free text about the session.") var notes: String?
 
   func validate() throws {
-    if durationMinutes < 0 { throw ValidationError("--duration must be 0 or more minutes") }
+    if !PlausibleRange.minutes.contains(Double(durationMinutes)) {
+      throw ValidationError("--duration must be \(PlausibleRange.describe(PlausibleRange.minutes)) minutes")
+    }
     if planTitle.allSatisfy(\.isWhitespace) { throw ValidationError("--plan-title must not be empty") }
     if let id, UUID(uuidString: id) == nil { throw ValidationError("--id '\(id)' is not a UUID") }
   }

@@ -23,7 +23,9 @@ struct HistorySet: GymCommand {
   @Option(help: "Free text about the session; '' clears it.") var notes: String?
 
   func validate() throws {
-    if let durationMinutes, durationMinutes < 0 { throw ValidationError("--duration must be 0 or more minutes") }
+    if let durationMinutes, !PlausibleRange.minutes.contains(Double(durationMinutes)) {
+      throw ValidationError("--duration must be \(PlausibleRange.describe(PlausibleRange.minutes)) minutes")
+    }
     if let planTitle, planTitle.allSatisfy(\.isWhitespace) { throw ValidationError("--plan-title must not be empty") }
     if [
       planTitle, focus?.rawValue, durationMinutes.map(String.init), intensity?.rawValue, status?.rawValue,

@@ -270,6 +270,7 @@ enum HealthRecord {
     workout.focusOverride = focus
     workout.distanceKm = try total(tag, "totalDistance", "totalDistanceUnit", as: .distance)
     workout.activeEnergyKcal = try total(tag, "totalEnergyBurned", "totalEnergyBurnedUnit", as: .activeEnergy)
+    try workout.checkPlausible(line: tag.line)
     return workout
   }
 
@@ -282,6 +283,7 @@ enum HealthRecord {
     } else if type == "HKQuantityTypeIdentifierActiveEnergyBurned", workout.activeEnergyKcal == nil {
       workout.activeEnergyKcal = try total(tag, "sum", "unit", as: .activeEnergy)
     }
+    try workout.checkPlausible(line: tag.line)
   }
 
   /// A total in gym's unit for `type`; nil when the attribute is absent.

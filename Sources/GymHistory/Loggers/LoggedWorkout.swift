@@ -16,6 +16,15 @@ struct LoggedSet: Equatable {
   var durationSeconds: Double?
   var rpe: Double?
   var notes: String?
+
+  /// Every value within what a person could mean (`PlausibleRange`); else the row's line and the bound.
+  func checkPlausible(line: Int) throws(InputError) {
+    try PlausibleRange.check(weightKg, PlausibleRange.kilograms, "a weight of kg", line: line)
+    try PlausibleRange.check(reps.map(Double.init), PlausibleRange.reps, "reps", line: line)
+    try PlausibleRange.check(distanceKm, PlausibleRange.kilometres, "a distance of km", line: line)
+    try PlausibleRange.check(durationSeconds, PlausibleRange.seconds, "a duration of seconds", line: line)
+    try PlausibleRange.check(rpe, PlausibleRange.rpe, "an RPE of", line: line)
+  }
 }
 
 /// One session from a workout logger's export: the rows that share its date and name.
@@ -59,6 +68,13 @@ struct LoggedWorkout: Equatable {
       end = later
     }
     self.init(key: key, title: title, start: start, end: end, durationMinutes: minutes, notes: notes)
+  }
+
+  /// Its totals within what a person could mean (`PlausibleRange`); else the row's line and the bound.
+  func checkPlausible(line: Int) throws(InputError) {
+    try PlausibleRange.check(durationMinutes, PlausibleRange.minutes, "a duration of minutes", line: line)
+    try PlausibleRange.check(distanceKm, PlausibleRange.kilometres, "a distance of km", line: line)
+    try PlausibleRange.check(activeEnergyKcal, PlausibleRange.kilocalories, "an energy of kcal", line: line)
   }
 
   /// A stable UUID from the key, so importing the same export again finds the same workout.

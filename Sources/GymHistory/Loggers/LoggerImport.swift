@@ -36,9 +36,11 @@ struct LoggerImport {
         while try scanner.next(into: &values) {
           counts.rows += 1
           progress.update(counts.rows, unit: "rows")
-          guard let (session, set) = try format.parse(ImportRow(values: values, line: scanner.recordLine)) else {
+          guard let (session, set) = try format.parse(try ImportRow(values: values, line: scanner.recordLine)) else {
             continue
           }
+          try session.checkPlausible(line: scanner.recordLine)
+          try set?.checkPlausible(line: scanner.recordLine)
           if current?.key != session.key {
             if let done = current { try writer?.write(done, counts: &counts) }
             current = session

@@ -50,13 +50,17 @@ struct HealthSummary: Sendable, Equatable {
       arguments: ["now": now.canonical])
     return HealthSummary(
       stepsToday: steps,
-      latestHeartRate: latest.map { Reading(at: $0[0], value: $0[1]) },
+      latestHeartRate: latest.flatMap { row in
+        row.number(at: 1, within: PlausibleRange.sampleValue).map { Reading(at: row[0], value: $0) }
+      },
       heartRateByHour: try SampleBuckets.hourly(db, type: .heartRate, hours: hours, selection: selection, now: now),
       stepsByHour: try SampleBuckets.hourly(db, type: .steps, hours: hours, selection: selection, now: now),
-      bodyMass: mass.map { Reading(at: $0[0], value: $0[1]) },
+      bodyMass: mass.flatMap { row in
+        row.number(at: 1, within: PlausibleRange.sampleValue).map { Reading(at: row[0], value: $0) }
+      },
       lastNightSleep: sleep,
       workoutsThisWeek: week?[0] ?? 0,
-      workoutMinutesThisWeek: Int(week?[1] as Double? ?? 0))
+      workoutMinutesThisWeek: try StoredTotal.whole(week?[1] as Double? ?? 0, "this week's workout minutes"))
   }
 
   /// Sleep that started between 18:00 yesterday and 12:00 today, local time, per stage, from the
@@ -65,8 +69,8 @@ struct HealthSummary: Sendable, Equatable {
     let rows = try Row.fetchAll(
       db,
       sql: """
-        SELECT source, stage, SUM(value) FROM sample
-        WHERE type = 'sleep'
+        SELECT source, stage, TOTAL(value) FROM sample
+        WHERE type = 'sleep' AND typeof(value) IN ('integer', 'real') AND abs(value) <= 1e12
           AND start >= strftime('%Y-%m-%dT%H:%M:%fZ', date(:now, 'localtime', '-1 day'), '+18 hours', 'utc')
           AND start < strftime('%Y-%m-%dT%H:%M:%fZ', date(:now, 'localtime'), '+12 hours', 'utc')
           AND (:source IS NULL OR source = :source)

@@ -244,7 +244,9 @@ enum SampleBuckets {
       ])
     let ranks = selection.priority.ranks(rows.map { $0[3] as String })
     return rows.map { row in
-      IntervalSample(start: row[0], end: row[1], value: row[2], rank: ranks[row[3] as String] ?? 0)
+      IntervalSample(
+        start: row[0], end: row[1], value: row.number(at: 2, within: PlausibleRange.sampleValue) ?? 0,
+        rank: ranks[row[3] as String] ?? 0)
     }
   }
 
@@ -299,7 +301,7 @@ enum SampleBuckets {
     for row in rows {
       let start: Int64 = row[0]
       guard let k = CumulativeTotals.index(of: start, in: bounds) else { continue }
-      values[k].append(row[1])
+      if let value = row.number(at: 1, within: PlausibleRange.sampleValue) { values[k].append(value) }
     }
     return zip(labels, values).map { label, values in
       guard !values.isEmpty else { return SampleBucket(label: label, count: 0, sum: nil, min: nil, avg: nil, max: nil) }

@@ -78,7 +78,7 @@ public enum SampleSchema {
       Field("type", .text),
       Field("start", .timestamp),
       Field("end", .timestamp),
-      Field("value", .real),
+      Field("value", .real, bounds: PlausibleRange.sampleValue),
       Field("unit", .text),
       // A sleep stage, another category record's value, or `none`.
       Field("stage", .text, storedNull: "none"),

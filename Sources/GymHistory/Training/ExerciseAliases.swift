@@ -40,6 +40,26 @@ enum ExerciseAliases {
       FROM totals JOIN names ON names.exerciseKey = totals.exerciseKey;
       """)
 
+  /// `history/013`: the alias table as a rowid table with a unique key, as every other exported
+  /// table is, so exports, restores and merges carry it the one way they carry the rest. A rebuild:
+  /// the legacy rename leaves the exercises view, which names the table, as it is.
+  static let asRowidTable = Migration(
+    "history/013-exercise-alias-rowid", .rebuild, touches: ["exercise_alias"],
+    sql: """
+      PRAGMA legacy_alter_table = ON;
+      CREATE TABLE exercise_alias_new (aliasKey TEXT NOT NULL, name TEXT NOT NULL);
+      INSERT INTO exercise_alias_new (aliasKey, name) SELECT aliasKey, name FROM exercise_alias ORDER BY aliasKey;
+      DROP TABLE exercise_alias;
+      ALTER TABLE exercise_alias_new RENAME TO exercise_alias;
+      CREATE UNIQUE INDEX exercise_alias_key ON exercise_alias(aliasKey);
+      PRAGMA legacy_alter_table = OFF;
+      """)
+
+  /// The aliases as exports carry them: an exercise's key, and the name it goes by.
+  static let table = TableSchema(
+    name: "exercise_alias", fields: [Field("aliasKey", .text), Field("name", .text)],
+    indexes: [IndexSchema("exercise_alias_key", on: ["aliasKey"], unique: true)], defaultSort: [SortKey("aliasKey")])
+
   /// `history/011`: an index by spelling that covers what the exercises list counts, and the view
   /// aggregating per spelling through it (no sort, each spelling keyed once) before joining the
   /// spellings of one exercise: 420 ms → about 70 ms on 200,000 sets (Docs/History/Training.md).

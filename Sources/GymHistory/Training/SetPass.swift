@@ -32,11 +32,15 @@ struct SetPass {
         guard code == SQLITE_ROW else {
           throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
         }
+        // A stored value no import would accept (text, 1e300, 2^62 reps) is read as unknown: the
+        // sums over it stay numbers, and `gym doctor` names the row.
+        let weight = sqlite3_column_type(raw, 1) == SQLITE_NULL ? 0 : sqlite3_column_double(raw, 1)
+        let reps = sqlite3_column_type(raw, 2) == SQLITE_NULL ? nil : sqlite3_column_double(raw, 2)
         try body(
           Set(
             spelling: index, isWarmup: sqlite3_column_int(raw, 0) != 0,
-            weight: sqlite3_column_type(raw, 1) == SQLITE_NULL ? 0 : sqlite3_column_double(raw, 1),
-            reps: sqlite3_column_type(raw, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(raw, 2),
+            weight: PlausibleRange.kilograms.contains(weight) ? weight : 0,
+            reps: reps.flatMap { PlausibleRange.reps.contains($0) ? Int64(exactly: $0.rounded(.down)) : nil },
             workout: sqlite3_column_int64(raw, 3)))
       }
       sqlite3_reset(raw)

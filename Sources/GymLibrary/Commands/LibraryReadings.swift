@@ -64,6 +64,7 @@ struct LibraryStart: GymCommand {
     let (work, started, reading) = try context.openStore().write { db in
       let work = try ReadingCommand.work(db, self.work)
       if let open = try Readings.open(db, work: work.id) { return (work, open.started, nil as Int64?) }
+      try Readings.checkRoom(db, work: work.id)
       let reading = try Readings.insert(db, work: work.id, started: day, finished: nil, status: "reading")
       try ReadingCommand.shelve(db, work: work.id, status: "reading")
       return (work, day, reading)
@@ -111,6 +112,7 @@ struct LibraryFinish: GymCommand {
         try Readings.end(db, reading: open.id, status: "read", finished: day)
         reading = open.id
       } else {
+        try Readings.checkRoom(db, work: work.id)
         reading = try Readings.insert(db, work: work.id, started: nil, finished: day, status: "read")
       }
       try ReadingCommand.shelve(db, work: work.id, status: "read")
@@ -207,6 +209,7 @@ struct LibraryProgress: GymCommand {
         reading = open.id
       } else {
         started = EntryOptions.today()
+        try Readings.checkRoom(db, work: work.id)
         reading = try Readings.insert(db, work: work.id, started: started, finished: nil, status: "reading")
         try ReadingCommand.shelve(db, work: work.id, status: "reading")
       }

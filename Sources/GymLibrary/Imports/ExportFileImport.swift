@@ -71,7 +71,7 @@ struct ExportFileImport<Format: LibraryExportFormat> {
         while try scanner.next(into: &values) {
           counts.rows += 1
           progress.update(counts.rows, unit: "rows")
-          let row = ImportRow(values: values, line: scanner.recordLine)
+          let row = try ImportRow(values: values, line: scanner.recordLine)
           let book = try Format.book(row) { warning in
             counts.warnings += 1
             if counts.warnings <= Self.shownWarnings {

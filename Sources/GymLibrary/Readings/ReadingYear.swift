@@ -82,7 +82,10 @@ struct ReadingYear {
   static func compute(_ db: Database, year: Int, goal: Int?, today: String) throws -> ReadingYear {
     let range: [String] = ["\(year.padded(4))-01-01", "\(year.padded(4))-12-31"]
     let books = try Row.fetchAll(db, sql: booksSQL, arguments: StatementArguments(range)).map { row in
-      Book(work: row[0], finished: row[1], pages: row[2], rating: row[3], isReread: row[4] as Bool)
+      // Pages no import accepts (1e300, text written by another program) are unknown: sums stay numbers.
+      Book(
+        work: row[0], finished: row[1], pages: row.whole(at: 2, in: 0...1_000_000), rating: row.number(at: 3),
+        isReread: row[4] as Bool)
     }
     let authors = try Row.fetchAll(db, sql: authorsSQL, arguments: StatementArguments(range)).map {
       (name: $0[0] as String, books: $0[1] as Int)

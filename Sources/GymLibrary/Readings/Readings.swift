@@ -29,6 +29,17 @@ enum Readings {
       arguments: [work, status]) ?? 0
   }
 
+  /// A new reading by a command, refused once the work has `maximumReads` (what Goodreads' Read Count
+  /// and every import take), so what gym writes always imports back.
+  static func checkRoom(_ db: Database, work: Int64) throws {
+    let held =
+      try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM reading WHERE workId = ?"), arguments: [work])
+      ?? 0
+    guard held < maximumReads else {
+      throw GymError.data("work \(work) has \(held) readings, the most gym keeps (\(maximumReads)); nothing was added")
+    }
+  }
+
   @discardableResult
   static func insert(
     _ db: Database, work: Int64, started: String?, finished: String?, status: String, pages: Int? = nil,

@@ -20,7 +20,7 @@ final class RecipeIngredientImport: NestedRecordImport {
       throw InputError(line: line, message: "a recipe with ingredients needs its name")
     }
     let entries = try records.map { record throws(InputError) in
-      let row = ImportRow(values: record, line: line)
+      let row = try ImportRow(values: record, line: line)
       var amount: Double?
       if let i = record.fieldNames.firstIndex(of: "amount"), record.kinds[i] == .number || record.kinds[i] == .string {
         guard let value = Double(record.string(i)), value.isFinite, value >= 0 else {

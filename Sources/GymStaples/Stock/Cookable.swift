@@ -36,7 +36,8 @@ enum Cookable {
       db, sql: "SELECT itemSeq, fromAmount, fromUnit, toAmount, toUnit FROM item_conversion ORDER BY seq")
     {
       conversions[row[0], default: []].append(
-        UnitConversion(fromAmount: row[1], fromUnit: row[2], toAmount: row[3], toUnit: row[4]))
+        UnitConversion(
+          fromAmount: row.number(at: 1) ?? 0, fromUnit: row[2], toAmount: row.number(at: 3) ?? 0, toUnit: row[4]))
     }
     var ranked: [Ranked] = []
     var current: (name: String, have: Int, count: Int, expiring: Int, missing: [(item: String, text: String)])?

@@ -37,15 +37,16 @@ enum ShoppingList {
     var minimums: [Int64: Double] = [:]
     for row in items {
       let seq: Int64 = row[0]
-      minimums[seq] = row[4]
+      minimums[seq] = row.number(at: 4)
       if needed[seq] != nil { continue }
-      let stock = (row[5] as Double?) ?? 0
-      let short = (row[4] as Double) - stock
+      let stock = row.number(at: 5) ?? 0
+      guard let minimum = row.number(at: 4) else { continue }
+      let short = minimum - stock
       if short > Stock.tolerance {
         lines.append(
           Line(
             category: row[1], item: row[2], amount: short, unit: row[3],
-            reason: "below its minimum of \(Quantity.text(row[4]))"))
+            reason: "below its minimum of \(Quantity.text(minimum))"))
       }
     }
     for (seq, entry) in needed {

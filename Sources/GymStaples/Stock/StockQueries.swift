@@ -46,6 +46,6 @@ enum StockQueries {
           \(location == nil ? "" : "AND l.location = ?")
         ORDER BY l.bestBefore, g.name\(limit.map { " LIMIT \($0)" } ?? "")
         """, arguments: StatementArguments([date] + (location.map { [$0] } ?? []))
-    ).map { Lot(item: $0[0], amount: $0[1], unit: $0[2], bestBefore: $0[3], location: $0[4]) }
+    ).map { Lot(item: $0[0], amount: $0.number(at: 1) ?? 0, unit: $0[2], bestBefore: $0[3], location: $0[4]) }
   }
 }
