@@ -74,23 +74,41 @@ public struct PageCursor: Sendable, Equatable {
     }
     let columns = sort.map { table.columnSQL($0.field) } + [table.rowKeySQL]
     let descending = sort.map(\.descending) + [sort.last?.descending ?? false]
-    if Set(descending).count == 1 {
-      // One direction: a row value, which SQLite matches against the index in one range.
+    // Whether a key can be NULL (the row key never is). SQLite orders NULL first ascending and last
+    // descending; a comparison with NULL is never true, so such keys need their own terms.
+    let nullable = sort.map { table.field(named: $0.field)?.isNullable ?? true } + [false]
+    let anyNull = values.contains { $0.isNull }
+    if Set(descending).count == 1 && !anyNull && !(descending[0] && nullable.contains(true)) {
+      // One direction and no NULL to pass: a row value, which SQLite matches against the index in one
+      // range. (Ascending, the NULLs a nullable key holds come before any value, so none is skipped.)
       let op = descending[0] ? "<" : ">"
       let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
       return ("(\(columns.joined(separator: ", "))) \(op) (\(marks))", values)
     }
+    // Row i comes after the cursor when the keys before i equal the cursor's and key i is past it.
     var terms: [String] = []
     var arguments: [DatabaseValue] = []
     for i in columns.indices {
       var parts: [String] = []
+      var termArguments: [DatabaseValue] = []
       for j in 0..<i {
-        parts.append("\(columns[j]) = ?")
-        arguments.append(values[j])
+        if values[j].isNull {
+          parts.append("\(columns[j]) IS NULL")
+        } else {
+          parts.append("\(columns[j]) = ?")
+          termArguments.append(values[j])
+        }
       }
-      parts.append("\(columns[i]) \(descending[i] ? "<" : ">") ?")
-      arguments.append(values[i])
+      switch (values[i].isNull, descending[i]) {
+      case (true, false): parts.append("\(columns[i]) IS NOT NULL")  // every value follows NULL
+      case (true, true): continue  // nothing follows NULL descending
+      case (false, false): parts.append("\(columns[i]) > ?")
+      case (false, true):
+        parts.append(nullable[i] ? "(\(columns[i]) < ? OR \(columns[i]) IS NULL)" : "\(columns[i]) < ?")
+      }
+      if !values[i].isNull { termArguments.append(values[i]) }
       terms.append("(" + parts.joined(separator: " AND ") + ")")
+      arguments += termArguments
     }
     return ("(" + terms.joined(separator: " OR ") + ")", arguments)
   }

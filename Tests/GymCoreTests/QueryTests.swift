@@ -33,6 +33,37 @@ import Testing
     #expect(seen == all)
   }
 
+  /// A sort key that can be empty: pages of 4 walk every row exactly once, in SQLite's own order
+  /// of the whole table (NULLs first ascending, last descending), whichever way and with a second key.
+  @Test(arguments: [
+    [SortKey("note")], [SortKey("note", descending: true)], [SortKey("note"), SortKey("at", descending: true)],
+    [SortKey("note", descending: true), SortKey("at")],
+  ])
+  func keysetPagesWalkANullableKey(sort: [SortKey]) throws {
+    let store = try Fixtures.store(rows: 23)
+    // Every third row has no note; the others share four notes, so ties run across pages.
+    try store.write { db in
+      try db.execute(sql: "UPDATE item SET note = CASE WHEN seq % 3 = 0 THEN NULL ELSE 'n' || (seq % 4) END")
+    }
+    let order = sort.map { "\(SQL.quote($0.field))\($0.descending ? " DESC" : "")" }.joined(separator: ", ")
+    let direction = sort.last!.descending ? " DESC" : ""
+    let all = try store.read { db in
+      try String.fetchAll(db, sql: "SELECT id FROM item ORDER BY \(order), rowid\(direction)")
+    }
+    var seen: [String] = []
+    var cursor: PageCursor?
+    var pages = 0
+    repeat {
+      let query = Query(table: Fixtures.table, sort: sort, limit: 4, after: cursor, projection: ["id"])
+      cursor = try store.read { db in try query.forEachRow(db) { seen.append($0[0]) } }
+      pages += 1
+    } while cursor != nil && pages < 50
+    // 23 rows, 4 a page: 6 pages, the last of 3 rows.
+    #expect(pages == 6)
+    #expect(seen == all)
+    #expect(Set(seen).count == 23)
+  }
+
   @Test func cursorSurvivesItsTextForm() throws {
     let cursor = PageCursor(
       sort: [SortKey("at", descending: true)], values: ["2025-01-01T00:00:00.000Z".databaseValue, 42.databaseValue])

@@ -152,4 +152,19 @@ import Testing
     #expect(StableID.uuid(for: "a") != StableID.uuid(for: "b"))
     #expect(UUID(uuidString: StableID.uuid(for: "strong|x")) != nil)
   }
+
+  /// A title names a focus only by whole words, and only one focus: letters inside a word count for
+  /// nothing, and two foci leave it unknown.
+  @Test(
+    arguments: [
+      ("Push Day", "push"), ("Leg Day", "legs"), ("Morning Run", "cardio"), ("Full Body A", "fullBody"),
+      ("Full-Body", "fullBody"), ("CHEST & BACK DAY", nil), ("escape the BACKrooms", nil), ("Feedback session", nil),
+      ("Backyard Sprints", nil), ("Arrow practice", nil), ("Upper (chest)", nil), ("back day", "pull"),
+    ] as [(String, String?)])
+  func focusComesFromWholeWords(title: String, focus: String?) throws {
+    let workout = LoggedWorkout(
+      key: "k", title: title, start: Timestamp(millisecondsSince1970: 0), end: Timestamp(millisecondsSince1970: 0),
+      durationMinutes: nil)
+    #expect(workout.focus == focus, "\(title)")
+  }
 }

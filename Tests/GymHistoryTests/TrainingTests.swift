@@ -110,6 +110,29 @@ import Testing
     #expect(heaviest == "Bench Press (Barbell) heaviest 95 95 2 \(Self.id(9))")
   }
 
+  /// At equal weight the heaviest set is the one of more reps, then the earlier: 100 × 5 then
+  /// 100 × 8 in one workout (the 8 entered second) shows 100 × 8; a later 100 × 8 takes nothing.
+  @Test func theHeaviestSetAtEqualWeightHasTheMostReps() throws {
+    let store = try Self.store()
+    try store.write { db in
+      for (seq, day) in [(11, 27), (12, 28)] {
+        try db.execute(
+          sql:
+            "INSERT INTO workout (seq, id, completedAt, status, planTitle) VALUES (?, ?, ?, 'completed', 'Push')",
+          arguments: [seq, Self.id(seq), "2026-01-\(day)T18:00:00.000Z"])
+      }
+      for (seq, position, reps) in [(11, 1, 5), (11, 2, 8), (12, 1, 8)] {
+        try db.execute(
+          sql:
+            "INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps) VALUES (?, ?, 'Deadlift', 'normal', 100, ?)",
+          arguments: [seq, position, reps])
+      }
+    }
+    let heaviest = try records(store).first { $0.hasPrefix("Deadlift heaviest") }
+    // value weight reps workout: 100 kg, 8 reps, the workout of the 27th (the 28th's is only equal).
+    #expect(heaviest == "Deadlift heaviest 100 100 8 \(Self.id(11))")
+  }
+
   @Test func sinceCountsOnlyThePeriod() throws {
     let store = try Self.store()
     // From 2026-01-19: only w3, warm-up 100×1 out: heaviest 85, Epley 85×5 → 99.17 vs 70×12 → 98.

@@ -80,19 +80,25 @@ struct LoggedWorkout: Equatable {
   /// A stable UUID from the key, so importing the same export again finds the same workout.
   var id: String { StableID.uuid(for: key) }
 
-  /// The focus the source states (Apple Health's activity) or a word of the title names, such as
-  /// "Push Day" or "Leg Day"; nil when neither says (Docs/History). Never a guess that looks real.
+  /// The focus the source states (Apple Health's activity) or a whole word of the title names, such
+  /// as "Push Day" or "Leg Day"; nil when neither says, or when the title's words name two foci
+  /// ("Chest & Back"). Never a guess from letters inside a word ("BACKrooms"): Docs/History/Imports.md.
   var focus: String? {
     if let focusOverride { return focusOverride }
-    let title = title.lowercased()
-    let rules: [(String, [String])] = [
-      ("push", ["push", "chest"]), ("pull", ["pull", "back"]), ("legs", ["leg", "squat"]),
-      ("upper", ["upper"]), ("lower", ["lower"]), ("core", ["core", "abs"]),
-      ("cardio", ["run", "cardio", "bike", "cycling", "row", "swim", "hiit"]),
-      ("mobility", ["yoga", "mobility", "stretch"]), ("fullBody", ["full body", "full-body", "fullbody"]),
-    ]
-    return rules.first { $0.1.contains(where: title.contains) }?.0
+    let words = title.lowercased().split { !$0.isLetter }.map(String.init)
+    var named = Set(words.compactMap { Self.focusWords[$0] })
+    if zip(words, words.dropFirst()).contains(where: { $0 == "full" && $1 == "body" }) { named.insert("fullBody") }
+    return named.count == 1 ? named.first : nil
   }
+
+  /// The words of a title that name a focus, whole words only.
+  static let focusWords: [String: String] = [
+    "push": "push", "chest": "push", "pull": "pull", "back": "pull", "leg": "legs", "legs": "legs",
+    "squat": "legs", "upper": "upper", "lower": "lower", "core": "core", "abs": "core", "run": "cardio",
+    "running": "cardio", "cardio": "cardio", "bike": "cardio", "cycling": "cardio", "row": "cardio",
+    "rowing": "cardio", "swim": "cardio", "swimming": "cardio", "hiit": "cardio", "yoga": "mobility",
+    "mobility": "mobility", "stretch": "mobility", "stretching": "mobility", "fullbody": "fullBody",
+  ]
 
   /// From the sets' average RPE: 8.5 and up is high, 6.5 and up moderate, else low; nil without RPE.
   var intensity: String? {

@@ -49,17 +49,22 @@ enum TrainingRecords {
       assisted = key.contains("assisted")
     }
 
-    /// The higher value wins; of equal ones, the earlier.
-    func keep(_ best: inout Best?, _ candidate: Best) {
+    /// The higher value wins; of equal ones (with `byReps`, the one of more reps first: at equal
+    /// weight, the heaviest set is the one lifted more times), the earlier.
+    func keep(_ best: inout Best?, _ candidate: Best, byReps: Bool = false) {
       guard let current = best else {
         best = candidate
         return
       }
-      if candidate.value > current.value
-        || (candidate.value == current.value && (candidate.rank, candidate.order) < (current.rank, current.order))
-      {
-        best = candidate
+      guard candidate.value == current.value else {
+        if candidate.value > current.value { best = candidate }
+        return
       }
+      if byReps, candidate.reps ?? 0 != current.reps ?? 0 {
+        if candidate.reps ?? 0 > current.reps ?? 0 { best = candidate }
+        return
+      }
+      if (candidate.rank, candidate.order) < (current.rank, current.order) { best = candidate }
     }
 
     func endSessions() {
@@ -134,7 +139,7 @@ enum TrainingRecords {
         return
       }
       tally.weighted = true
-      tally.keep(&tally.heaviest, best(weight, weight))
+      tally.keep(&tally.heaviest, best(weight, weight), byReps: true)
       guard let reps, reps > 0 else { return }
       if let e1rm = formula.estimate(weight: weight, reps: Int(reps)) { tally.keep(&tally.e1rm, best(e1rm, weight)) }
       tally.keep(&tally.setVolume, best(weight * Double(reps), weight))
