@@ -140,4 +140,32 @@ import Testing
         $0.hasPrefix("gym-export-")
       })
   }
+
+  /// A data file on a local remote replaced by a symbolic link to a file elsewhere with the same
+  /// bytes, the link's own size (its path's length) and time made equal to theirs, so nothing but
+  /// following it would show: `export pull` never follows it, and refuses the export.
+  @Test func aLinkOnALocalRemoteIsNeverFollowed() throws {
+    let gym = try GymProcess()
+    try gym.seed(3)
+    let remote = gym.directory + "/remote"
+    #expect(try gym.run(["export", "--out", "b", "--compress", "none", "--remote", remote, "-q"]).status == 0)
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: remote).first)
+    let file = remote + "/" + name + "/workout.ndjson"
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    // A target path exactly as long as the file: directories of 100 characters, then a name.
+    var target = gym.directory + "/elsewhere"
+    while bytes.count - target.count > 101 { target += "/" + String(repeating: "d", count: 99) }
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+    target += "/" + String(repeating: "f", count: bytes.count - target.count - 1)
+    #expect(target.utf8.count == bytes.count)
+    try bytes.write(to: URL(fileURLWithPath: target))
+    try FileManager.default.removeItem(atPath: file)
+    try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: target)
+    // The link and the file it points at share one modification time too.
+    var times = [timeval(tv_sec: 1_700_000_000, tv_usec: 0), timeval(tv_sec: 1_700_000_000, tv_usec: 0)]
+    #expect(utimes(target, &times) == 0 && lutimes(file, &times) == 0)
+    let pulled = try gym.run(["export", "pull", remote + "/" + name, "restored"])
+    #expect(pulled.status == 65, "\(pulled.status) \(pulled.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: gym.directory + "/restored"))
+  }
 }

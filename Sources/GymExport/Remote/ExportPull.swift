@@ -102,7 +102,15 @@ struct ExportPull: GymCommand {
       let written = names.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
       close(descriptor)
       guard written == names.count else { throw GymError(.ioError, "cannot write '\(list)'") }
-      try rclone.run("copy", [remotePath, temporary], flags: ["--files-from-raw", list, "--no-traverse"])
+      // `--links`: a symbolic link on a local remote is fetched as a link (`name.rclonelink`), never
+      // followed to what it points at; a link that arrives is then refused below.
+      try rclone.run("copy", [remotePath, temporary], flags: ["--files-from-raw", list, "--no-traverse", "--links"])
+      for file in manifest.files {
+        var info = stat()
+        if lstat(temporary + "/" + file.name, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+          throw GymError.data("\(remotePath)/\(file.name) is not a plain file (a symbolic link?); nothing was fetched")
+        }
+      }
     } catch let failure as Rclone.Failure {
       if failure.isNotFound {
         throw GymError.noInput(
