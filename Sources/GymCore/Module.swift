@@ -12,21 +12,38 @@ public struct GymModule: Sendable {
   private let describeTables: @Sendable () -> [TableSchema]
   private let describeBenchmarks: @Sendable () -> ModuleBenchmarks?
   private let describeDerivedIndexes: @Sendable () -> [DerivedIndex]
+  private let describeDoctorChecks: @Sendable () -> [DoctorCheck]
 
   public var tables: [TableSchema] { describeTables() }
   public var benchmarks: ModuleBenchmarks? { describeBenchmarks() }
   /// Tables its triggers keep in step (a full-text index), which a bulk load may build once instead.
   public var derivedIndexes: [DerivedIndex] { describeDerivedIndexes() }
+  /// What `gym doctor` asks of the module's data, beside its own checks of the file and schema.
+  public var doctorChecks: [DoctorCheck] { describeDoctorChecks() }
 
   public init(
     name: String, migrations: [Migration], tables: @autoclosure @escaping @Sendable () -> [TableSchema],
     benchmarks: @autoclosure @escaping @Sendable () -> ModuleBenchmarks? = nil,
-    derivedIndexes: @autoclosure @escaping @Sendable () -> [DerivedIndex] = []
+    derivedIndexes: @autoclosure @escaping @Sendable () -> [DerivedIndex] = [],
+    doctorChecks: @autoclosure @escaping @Sendable () -> [DoctorCheck] = []
   ) {
     self.name = name
     self.migrations = migrations
     self.describeTables = tables
     self.describeBenchmarks = benchmarks
     self.describeDerivedIndexes = derivedIndexes
+    self.describeDoctorChecks = doctorChecks
+  }
+}
+
+/// One check `gym doctor` runs on a module's data, read only: its name, and what it found —
+/// `ok` with what holds, or a note on what to do (a warning: it does not fail the doctor).
+public struct DoctorCheck: Sendable {
+  public let name: String
+  public let run: @Sendable (Database) throws -> (ok: Bool, detail: String)
+
+  public init(name: String, run: @escaping @Sendable (Database) throws -> (ok: Bool, detail: String)) {
+    self.name = name
+    self.run = run
   }
 }

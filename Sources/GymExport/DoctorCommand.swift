@@ -159,6 +159,10 @@ public struct DoctorCommand: GymCommand {
       } else {
         findings.append(Finding(check: "schema", result: .ok, detail: "v\(known.count), up to date"))
         findings.append(try queue.read(valuesFinding))
+        for check in ModuleRegistry.modules.flatMap(\.doctorChecks) {
+          let (ok, detail) = try queue.read(check.run)
+          findings.append(Finding(check: check.name, result: ok ? .ok : .note, detail: detail))
+        }
       }
     } catch {
       findings.append(

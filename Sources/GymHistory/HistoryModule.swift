@@ -10,4 +10,4 @@ public let historyModule = GymModule(
       ExerciseAliases.asRowidTable,
     ],
   tables: [WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table, ExerciseAliases.table],
-  benchmarks: WorkoutBenchmarks.definition)
+  benchmarks: WorkoutBenchmarks.definition, doctorChecks: [TrainingVolume.unmappedCheck])

@@ -24,7 +24,8 @@ import Testing
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(
       findings(result) == [
-        "configuration": "ok", "integrity": "ok", "schema": "ok", "values": "ok", "wal": "ok", "backups": "ok",
+        "configuration": "ok", "integrity": "ok", "schema": "ok", "values": "ok", "exercises": "ok", "wal": "ok",
+        "backups": "ok",
         "exports": "ok",
       ])
     #expect(try Data(contentsOf: URL(fileURLWithPath: gym.databasePath)) == before)

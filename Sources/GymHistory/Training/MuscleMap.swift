@@ -13,6 +13,26 @@ struct MuscleMap: Sendable {
   }
 
   let exercises: [String: Groups]
+  /// Each name without its equipment in parentheses (`squat` for `squat (barbell)`), as its barbell
+  /// form, else its first form by name: Strong's older files and renames say `Squat`, `Bench Press`.
+  let byBase: [String: Groups]
+
+  init(exercises: [String: Groups]) {
+    self.exercises = exercises
+    var byBase: [String: Groups] = [:]
+    for key in exercises.keys.sorted() {
+      let base = Self.base(key)
+      if byBase[base] == nil || key == base + " (barbell)" { byBase[base] = exercises[key] }
+    }
+    for (key, groups) in exercises where Self.base(key) == key { byBase[key] = groups }  // the name itself first
+    self.byBase = byBase
+  }
+
+  /// A key without a trailing ` (equipment)`.
+  static func base(_ key: String) -> String {
+    guard key.hasSuffix(")"), let open = key.range(of: " (", options: .backwards) else { return key }
+    return String(key[..<open.lowerBound])
+  }
 
   /// The key of a name, as `ExerciseKey.sql` makes it in SQL: tabs as spaces, runs of spaces as one,
   /// trimmed, ASCII letters in lower case.
@@ -21,7 +41,12 @@ struct MuscleMap: Sendable {
     return String(words.joined(separator: " ").map { $0.isASCII ? Character($0.lowercased()) : $0 })
   }
 
-  func groups(_ key: String) -> Groups? { exercises[key] }
+  /// The groups of a key: its own entry, else the entry of its name without equipment.
+  func groups(_ key: String) -> Groups? { exercises[key] ?? byBase[Self.base(key)] }
+
+  /// The groups of a spelling as the sets know it: the name it goes by now, else the name it was
+  /// written with (a rename to a name of one's own keeps the muscles of what it renamed).
+  func groups(key: String, rawKey: String) -> Groups? { groups(key) ?? groups(rawKey) }
 
   /// The shipped mapping, then the user's file when there is one.
   static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MuscleMap {

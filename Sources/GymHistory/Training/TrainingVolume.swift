@@ -13,8 +13,8 @@ enum TrainingVolume {
   static func fetch(
     _ db: Database, by period: WorkoutClock.Period, muscle: String?, since: Timestamp?, map: MuscleMap
   ) throws -> [[Cell]] {
-    let spellings = try ExerciseAliases.spellings(db).filter { map.groups($0.key) != nil }
-    let groups = spellings.map { map.groups($0.key)! }
+    let spellings = try ExerciseAliases.spellings(db).filter { map.groups(key: $0.key, rawKey: $0.rawKey) != nil }
+    let groups = spellings.map { map.groups(key: $0.key, rawKey: $0.rawKey)! }
     let assisted = spellings.map { $0.key.contains("assisted") }
     // Periods and muscle groups as small integers, so each set adds into a flat table.
     var clock = try WorkoutClock(db, since: since, period: period)
@@ -66,8 +66,22 @@ enum TrainingVolume {
     return rows
   }
 
+  /// `gym doctor`: exercises with sets that no muscle group counts, named so they can be mapped.
+  static let unmappedCheck = DoctorCheck(name: "exercises") { db in
+    let names = try unmapped(db, map: try MuscleMap.load())
+    guard !names.isEmpty else { return (true, "every exercise with sets has its muscle groups") }
+    let shown = names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? ", …" : "")
+    return (
+      false,
+      "\(names.count) exercise\(names.count == 1 ? "" : "s") with sets in no muscle group's volume (\(shown)): "
+        + "map them in muscles.yaml ('gym history exercises --unmapped' lists them)"
+    )
+  }
+
   /// The exercises the map does not know, by the name they go by.
   static func unmapped(_ db: Database, map: MuscleMap) throws -> [String] {
-    Array(Set(try ExerciseAliases.spellings(db).filter { map.groups($0.key) == nil }.map(\.name))).sorted()
+    Array(
+      Set(try ExerciseAliases.spellings(db).filter { map.groups(key: $0.key, rawKey: $0.rawKey) == nil }.map(\.name))
+    ).sorted()
   }
 }
