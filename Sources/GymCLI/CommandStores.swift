@@ -63,6 +63,7 @@ enum CommandStores {
     // A store that cannot close (a statement still open) is left to SQLite's crash safety: the
     // process ends either way, and the next open recovers the WAL.
     open.withLock { stores in for store in stores { try? store.close() } }
-    fresh.withLock { databases in for database in databases { database.discard(leavingEmpty: true) } }
+    // A failed import leaves nothing: no database, no journal, no folder it made.
+    fresh.withLock { databases in for database in databases { database.discard() } }
   }
 }

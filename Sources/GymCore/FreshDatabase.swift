@@ -22,9 +22,19 @@ public final class FreshDatabase: @unchecked Sendable {
   /// How the store was opened, for `discard(leavingEmpty:)`.
   public private(set) var schema: (modules: [GymModule], options: Store.Options)?
   private var isPublished = false
+  /// The folders the store makes for it (those of the target's path not there yet), deepest first:
+  /// removed again, while empty, when the load fails, so a failed import leaves no trace.
+  private let missingFolders: [String]
 
   public init(target: String) {
     self.target = target
+    var missing: [String] = []
+    var ancestor = (target as NSString).deletingLastPathComponent
+    while !ancestor.isEmpty && ancestor != "/" && access(ancestor, F_OK) != 0 {
+      missing.append(ancestor)
+      ancestor = (ancestor as NSString).deletingLastPathComponent
+    }
+    missingFolders = missing
     partial = target + ".import-" + UUID().uuidString + ".partial"
     let base = (target as NSString).lastPathComponent + ".import-"
     let folder = (target as NSString).deletingLastPathComponent
@@ -93,6 +103,9 @@ public final class FreshDatabase: @unchecked Sendable {
     for suffix in ["", "-wal", "-shm", "-journal"] { unlink(partial + suffix) }
     if leavingEmpty, !isPublished, let schema, access(target, F_OK) != 0 {
       try? Store(path: target, modules: schema.modules, options: schema.options).close()
+    }
+    if !isPublished && !leavingEmpty {
+      for folder in missingFolders { rmdir(folder) }  // only while empty: another command's files stay
     }
   }
 }
