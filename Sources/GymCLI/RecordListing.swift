@@ -32,7 +32,9 @@ public enum RecordListing {
         writer.write(weights?.cells(shown, names: names) ?? shown)
       }
     }
-    writer.finish(next: next?.encoded)
+    // Identifiers into a pipe (`$(gym history list --ids -n 1)`) are for a script, which pages with
+    // `--limit 0`: the cursor goes to a terminal only, so nothing is said on stderr there.
+    writer.finish(next: ids && !BufferedOutput.standardOutput().isTerminal ? nil : next?.encoded)
   }
 
   /// Prints the number of records the query matches (paging ignored), for every `count` command:

@@ -122,6 +122,11 @@ import Testing
     #expect(ids.stdoutLines.count == 30)
     #expect(ids.stdoutLines.allSatisfy { $0.count == 36 && $0.split(separator: "-").count == 5 })
     #expect(try gym.run(["history", "list", "--ids", "-q", "--limit", "2"]).stdoutLines.count == 2)
+    // Into a pipe, as `$(gym history list --ids -n 1)` reads it: the id alone, and nothing on stderr,
+    // though 29 more are there (a table to a pipe still names the next page).
+    let one = try gym.run(["history", "list", "--ids", "-n", "1"])
+    #expect(one.stdoutLines.count == 1 && one.stderr.isEmpty, "\(one.stderr)")
+    #expect(try gym.run(["history", "list", "-n", "1"]).stderr.hasPrefix("next page: --after "))
     #expect(try gym.run(["history", "list", "--ids", "--fields", "id"]).status == 64)
   }
 
