@@ -164,4 +164,20 @@ import Testing
         "Spinach,Produce,200,g,1,\(day(1))",
       ], "\(fridge.stdout)")
   }
+
+  /// Pieces agree with their number: `bought 1 piece`, `3 pieces in stock`, `1 piece left`; other
+  /// units stay as written.
+  @Test func piecesAgreeWithTheirNumber() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["staples", "add", "Egg", "--category", "Dairy", "-q"]).status == 0)
+    let one = try gym.run(["staples", "buy", "Egg", "1"])
+    #expect(one.stderr.contains("bought 1 piece of Egg; 1 piece in stock"), "\(one.stderr)")
+    let two = try gym.run(["staples", "buy", "Egg", "2", "pieces"])
+    #expect(two.stderr.contains("bought 2 pieces of Egg; 3 pieces in stock"), "\(two.stderr)")
+    let used = try gym.run(["staples", "use", "Egg", "2"])
+    #expect(used.stderr.contains("used 2 pieces of Egg; 1 piece left"), "\(used.stderr)")
+    #expect(try gym.run(["staples", "add", "Milk", "--category", "Dairy", "--unit", "l", "-q"]).status == 0)
+    let milk = try gym.run(["staples", "buy", "Milk", "1", "l"])
+    #expect(milk.stderr.contains("bought 1 l of Milk; 1 l in stock"), "\(milk.stderr)")
+  }
 }

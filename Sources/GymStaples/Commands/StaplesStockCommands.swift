@@ -52,8 +52,8 @@ struct StaplesBuy: GymCommand {
       return (item, added, try Stock.total(db, item: item.seq) ?? 0)
     }
     printNote(
-      "bought \(Quantity.text(added)) \(PantryUnit.name(item.unit)) of \(item.name); "
-        + "\(Quantity.text(total)) \(PantryUnit.name(item.unit)) in stock")
+      "bought \(PantryUnit.amount(added, item.unit)) of \(item.name); "
+        + "\(PantryUnit.amount(total, item.unit)) in stock")
   }
 }
 
@@ -83,15 +83,15 @@ struct StaplesUse: GymCommand {
       if have + Stock.tolerance < amount && !force {
         throw GymError(
           .failure,
-          "only \(Quantity.text(have)) \(PantryUnit.name(item.unit)) of \(item.name) in stock, not "
+          "only \(PantryUnit.amount(have, item.unit)) of \(item.name) in stock, not "
             + "\(Quantity.text(amount)); use --force to take what there is")
       }
       let taken = try Stock.take(db, item: item.seq, amount: amount)
       return (item, taken, try Stock.total(db, item: item.seq) ?? 0)
     }
     printNote(
-      "used \(Quantity.text(taken)) \(PantryUnit.name(item.unit)) of \(item.name); "
-        + "\(Quantity.text(left)) \(PantryUnit.name(item.unit)) left")
+      "used \(PantryUnit.amount(taken, item.unit)) of \(item.name); "
+        + "\(PantryUnit.amount(left, item.unit)) left")
   }
 }
 

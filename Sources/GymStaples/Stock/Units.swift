@@ -44,6 +44,14 @@ enum PantryUnit {
     guard let unit, !unit.trimmed.isEmpty else { return "pieces" }
     return unit
   }
+
+  /// An amount with its unit, as a sentence says it: `1 piece`, `2 pieces`, `0.5 l`. A count of
+  /// pieces (no unit, or piece/pieces/pc/pcs) agrees with its number; other units stay as written.
+  static func amount(_ value: Double, _ unit: String?) -> String {
+    let counted = ["", "piece", "pieces", "pc", "pcs"].contains(unit?.trimmed.lowercased() ?? "")
+    let shown = counted ? (value == 1 ? "piece" : "pieces") : name(unit)
+    return "\(Quantity.text(value)) \(shown)"
+  }
 }
 
 /// An item's own conversion across dimensions: `1 piece = 60 g` (an egg), `1 cup = 120 g` (flour).
