@@ -27,7 +27,7 @@ public enum StoredTotal {
   public static func whole(_ total: Double, _ what: String) throws -> Int {
     guard total.isFinite, abs(total) < 1e15 else {
       throw StoreError.outOfRange(
-        "\(what) adds up to \(total), more than any real record: a stored value is out of range; "
+        "\(what) come to \(total), more than any real record: a stored value is out of range; "
           + "'gym doctor' names it")
     }
     return Int(total.rounded())

@@ -16,19 +16,25 @@ import Testing
     #expect(throws: StoreError.self) { try Query(table: Fixtures.table, projection: ["nope"]).selectSQL() }
   }
 
+  /// Every page's ids, each cursor followed until none is given (at most 50 pages), and how many pages.
+  static func walk(_ store: Store, sort: [SortKey]?, limit: Int) throws -> (ids: [String], pages: Int) {
+    var seen: [String] = []
+    var cursor: PageCursor?
+    var pages = 0
+    repeat {
+      let query = Query(table: Fixtures.table, sort: sort, limit: limit, after: cursor, projection: ["id"])
+      cursor = try store.read { db in try query.forEachRow(db) { seen.append($0[0]) } }
+      pages += 1
+    } while cursor != nil && pages < 50
+    return (seen, pages)
+  }
+
   @Test func keysetPagesWalkEveryRowOnceInOrder() throws {
     let store = try Fixtures.store(rows: 57)
     let all = try store.read { db in
       try String.fetchAll(db, sql: "SELECT id FROM item ORDER BY at DESC, rowid DESC")
     }
-    var seen: [String] = []
-    var cursor: PageCursor?
-    var pages = 0
-    repeat {
-      let query = Query(table: Fixtures.table, limit: 10, after: cursor, projection: ["id"])
-      cursor = try store.read { db in try query.forEachRow(db) { seen.append($0[0]) } }
-      pages += 1
-    } while cursor != nil
+    let (seen, pages) = try Self.walk(store, sort: nil, limit: 10)
     #expect(pages == 6)
     #expect(seen == all)
   }
@@ -50,14 +56,7 @@ import Testing
     let all = try store.read { db in
       try String.fetchAll(db, sql: "SELECT id FROM item ORDER BY \(order), rowid\(direction)")
     }
-    var seen: [String] = []
-    var cursor: PageCursor?
-    var pages = 0
-    repeat {
-      let query = Query(table: Fixtures.table, sort: sort, limit: 4, after: cursor, projection: ["id"])
-      cursor = try store.read { db in try query.forEachRow(db) { seen.append($0[0]) } }
-      pages += 1
-    } while cursor != nil && pages < 50
+    let (seen, pages) = try Self.walk(store, sort: sort, limit: 4)
     // 23 rows, 4 a page: 6 pages, the last of 3 rows.
     #expect(pages == 6)
     #expect(seen == all)

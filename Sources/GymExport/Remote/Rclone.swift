@@ -29,8 +29,7 @@ struct Rclone: Sendable {
   static let timeouts = ["RCLONE_CONTIMEOUT": "15s", "RCLONE_TIMEOUT": "30s"]
 
   /// Why `remote` cannot be handed to rclone, or nil: a remote beginning with `-` would be read as a
-  /// flag (`--log-file=/x`), and control characters have no place in a path. `what` names where it
-  /// came from, for the message.
+  /// flag (`--log-file=/x`), and control characters have no place in a path.
   static func problem(with remote: String) -> String? {
     if remote.isEmpty { return "is empty" }
     if remote.hasPrefix("-") { return "begins with '-', which rclone would read as a flag" }
