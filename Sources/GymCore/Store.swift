@@ -60,6 +60,8 @@ public final class Store: Sendable {
       try Self.translatingErrors(path: path, timeout: options.busyTimeoutMilliseconds) {
         try StoreFile.refuseForeign(path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
       }
+    } else if existing == .sqliteWAL {
+      StoreFile.removeStrandedCompanions(path)
     } else if existing == .missing {
       if access(path + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: path) }
       try StoreFile.createDirectory(for: path)

@@ -70,14 +70,53 @@ enum StoreFile {
 }
 
 extension StoreFile {
+  /// A reader that may not write the database (another user, or a read-only file) still creates its
+  /// `-shm` and `-wal`, as its own and as read-only as the file, and cannot remove them as it leaves.
+  /// They would lock the owner out for good. When no connection is open, the `-shm` is only an index
+  /// SQLite rebuilds and an empty `-wal` holds nothing, so gym removes them, under the lock SQLite's
+  /// last connection takes before it deletes them itself: exclusive on the database file. A `-wal`
+  /// with frames in it is left alone.
+  static func removeStrandedCompanions(_ path: String) {
+    let stranded = ["-wal", "-shm"].filter { access(path + $0, F_OK) == 0 && access(path + $0, W_OK) != 0 }
+    guard !stranded.isEmpty, access(path, W_OK) == 0 else { return }
+    var info = stat()
+    if stranded.contains("-wal"), stat(path + "-wal", &info) == 0, info.st_size > 0 { return }
+    let descriptor = open(path, O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    guard lockAsLastConnection(descriptor) else { return }  // someone has it open: refused as read-only
+    for suffix in ["-wal", "-shm"] where access(path + suffix, F_OK) == 0 {
+      if suffix == "-wal", stat(path + suffix, &info) == 0, info.st_size > 0 { continue }
+      unlink(path + suffix)
+    }
+  }
+
+  /// SQLite's EXCLUSIVE lock on the unix VFS: a write lock over the pending byte (2^30) and the 510
+  /// bytes of the shared range after the reserved byte. Every open WAL connection holds a shared lock
+  /// there, so this is granted only when none is open. An open-file-description lock conflicts with
+  /// this process's own SQLite locks too, and leaves them in place when it is released.
+  private static func lockAsLastConnection(_ descriptor: Int32) -> Bool {
+    #if os(Linux)
+      var lock = flock()
+      lock.l_type = Int16(F_WRLCK)
+      lock.l_whence = Int16(SEEK_SET)
+      lock.l_start = 0x4000_0000
+      lock.l_len = 512
+      let openFileDescriptionSetLock: Int32 = 37  // F_OFD_SETLK, which Glibc shows only with _GNU_SOURCE
+      return fcntl(descriptor, openFileDescriptionSetLock, &lock) == 0
+    #else
+      return false
+    #endif
+  }
+
   /// Which of the files SQLite needs to write stops this user, in words that say what to change.
   /// A WAL database needs its `-wal` and `-shm` files writable, and its directory to create them.
   static func whyReadOnly(_ path: String) -> String {
     let directory = (path as NSString).deletingLastPathComponent
     if access(path, W_OK) != 0 { return "the file is read-only for this user; check its permissions" }
     for suffix in ["-wal", "-shm"] where access(path + suffix, F_OK) == 0 && access(path + suffix, W_OK) != 0 {
-      return "'\(path + suffix)' is read-only for this user (a reader may have left it while the database was "
-        + "read-only); check its permissions"
+      return "'\(path + suffix)' is read-only for this user (a reader that may not write the database left it, "
+        + "or has the database open now); try again when no one else has it open, or check its permissions"
     }
     if access(directory.isEmpty ? "." : directory, W_OK) != 0 {
       return "its directory is not writable, and SQLite needs to create its -wal and -shm files there; "
