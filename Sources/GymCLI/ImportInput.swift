@@ -7,10 +7,13 @@ import GymCore
 #endif
 
 /// The file (or stdin, `-`) an import reads, and how its problems are told: every importer opens
-/// its input and reports a bad record the same way.
-public struct ImportInput {
+/// its input and reports a bad record the same way. Its bytes go through one `buffer`, so a command
+/// that looks at the header first (`recognise`) leaves it there for the importer, stdin included.
+public final class ImportInput {
   public let path: String
   public let descriptor: Int32
+  private var isClosed = false
+  public private(set) lazy var buffer = InputBuffer(descriptor: descriptor)
 
   /// Opens `path` for reading; a missing or unreadable file is exit 66, before any database opens.
   public init(_ path: String) throws(GymError) {
@@ -26,7 +29,39 @@ public struct ImportInput {
   }
 
   public func close() {
-    if descriptor != 0 { _ = Glibc.close(descriptor) }
+    guard descriptor != 0, !isClosed else { return }
+    isClosed = true
+    _ = Glibc.close(descriptor)
+  }
+
+  /// Whose export this is, from its first line (peeked, not consumed); nil for anything else,
+  /// gym's own files among them.
+  public func recognise() throws(InputError) -> KnownExport? {
+    let head = try peekedHead()
+    if head.first == UInt8(ascii: "<") {
+      return String(decoding: head, as: UTF8.self).contains("<HealthData") ? .appleHealth : nil
+    }
+    return try headerColumns().flatMap(KnownExport.recognise(columns:))
+  }
+
+  /// The column names of a CSV file's header (peeked, not consumed); nil when the input is JSON or XML.
+  public func headerColumns() throws(InputError) -> [String]? {
+    let head = try peekedHead()
+    guard let first = head.first, ![UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<")].contains(first) else {
+      return nil
+    }
+    let delimiter = try CSVRecordScanner.detectDelimiter(buffer)
+    var line = buffer.storage[buffer.start..<buffer.end].prefix { $0 != 10 }
+    if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+    return KnownExport.columns(ofHeader: line, delimiter: delimiter)
+  }
+
+  /// Up to the first 4 KiB, from the first character that is not a byte-order mark or white space.
+  private func peekedHead() throws(InputError) -> ArraySlice<UInt8> {
+    while buffer.end - buffer.start < 4096, try buffer.refill() {}
+    var head = buffer.storage[buffer.start..<buffer.end].prefix(4096)
+    if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+    return head.drop { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }
   }
 
   public var displayName: String { path == "-" ? "<stdin>" : path }

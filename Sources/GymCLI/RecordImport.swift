@@ -20,6 +20,8 @@ public struct RecordImport {
   /// Fields beyond the table's that a record may carry, as a list prints them (an item's stock):
   /// each record is handed over after it loads, and the rest is written after the records.
   public var extra: (any ExtraFieldImport)?
+  /// The input when the command opened it already (to recognise it by its header); else `path`.
+  public var opened: ImportInput?
 
   public init(table: TableSchema, conflict: ConflictPolicy, path: String, format: InputFormat?) {
     self.table = table
@@ -31,10 +33,10 @@ public struct RecordImport {
   /// Validates every record; writes them in one transaction unless `openStore` is nil (a dry run).
   /// The input is opened first: a missing file is reported before any database is created.
   public func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> ImportCounts {
-    let file = try ImportInput(path)
+    let file = try opened ?? ImportInput(path)
     progress.measure(file.descriptor)
     defer { file.close() }
-    let input = InputBuffer(descriptor: file.descriptor)
+    let input = file.buffer
     do {
       try input.refuseBinary()
       let detected = try detectFormat(input)
@@ -133,8 +135,14 @@ public struct RecordImport {
     case .csv:
       var scanner = CSVRecordScanner(input: input)
       let required = table.fields.filter(\.isRequired).map(\.name)
-      try scanner.readHeader(
-        expected: RecordValues(fieldNames: table.fieldNames + (extra?.fieldNames ?? [])), required: required)
+      do {
+        try scanner.readHeader(
+          expected: RecordValues(fieldNames: table.fieldNames + (extra?.fieldNames ?? [])), required: required)
+      } catch {
+        // Another app's export, given to the command for gym's own files: say which command reads it.
+        guard let known = KnownExport.recognise(columns: scanner.header) else { throw error }
+        throw InputError(line: 1, message: known.misdirected(path))
+      }
       return scanner
     case .ndjson, .json:
       return JSONRecordScanner(input: input, nested: nested.map { [($0.fieldName, $0.fieldNames)] } ?? [])

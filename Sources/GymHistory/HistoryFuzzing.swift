@@ -15,7 +15,7 @@ public enum HistoryFuzzing {
 
   /// The export.xml path of `import-health`, samples validated as a dry run does.
   public static func health(_ bytes: [UInt8]) {
-    let parser = HealthParser(scanner: XMLTagScanner(input: .memory(bytes)))
+    let parser = HealthParser(scanner: XMLTagScanner(input: .memory(bytes)), strict: false)
     do {
       let samples = try BulkLoader(table: SampleSchema.table, conflict: SampleSchema.conflict, db: nil)
       var batch = HealthBatch()

@@ -15,7 +15,7 @@ import Testing
       (["history", "samples", "import", "-"], "{\"type\":\"steps\"}\n"),
       (["staples", "import", "-"], "{\"name\":1}\n"),
       (
-        ["history", "import-health", "-"],
+        ["history", "import-health", "-", "--strict"],
         "<HealthData><Record type=\"HKQuantityTypeIdentifierStepCount\"/></HealthData>\n"
       ),
     ]

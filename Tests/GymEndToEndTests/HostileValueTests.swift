@@ -35,11 +35,16 @@ import Testing
   func edgeNumbersInFilesAreExit65(command: [String], text: String, message: String) throws {
     let gym = try GymProcess()
     let path = try gym.write("input", text)
-    let result = try gym.run(command + [path])
+    let result = try gym.run(command + [path, "--strict"])
     #expect(result.status == 65, "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     #expect(try gym.run(["history", "count"]).status == 66)  // nothing imported, no database made
+    // Another app's export is kept whole: without --strict the record is skipped and told.
+    let kept = try gym.run(command + [path])
+    #expect(kept.status == 0, "\(kept.stderr)")
+    #expect(kept.stderr.contains("input:") && kept.stderr.contains("skipped: ") && kept.stderr.contains(message))
+    #expect(try gym.run(["history", "count"]).stdout == "0\n")
   }
 
   /// Built from a short name, so the test's arguments (printed in the log) stay short.

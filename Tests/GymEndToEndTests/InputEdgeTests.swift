@@ -23,9 +23,12 @@ import Testing
     let latin1 = Array("Caf".utf8) + [0xE9]
     for (title, message) in [(nul, "holds a NUL byte"), (latin1, "is not valid UTF-8")] {
       let file = Data(Array(Self.goodreadsHeader.utf8) + Self.goodreadsRow(title: title))
-      let result = try gym.run(["library", "import", "goodreads", "-"], stdinBytes: file)
+      let result = try gym.run(["library", "import", "goodreads", "-", "--strict"], stdinBytes: file)
       #expect(result.status == 65, "\(result.stderr)")
       #expect(result.stderr.contains("<stdin>:2:") && result.stderr.contains(message), "\(result.stderr)")
+      let skipped = try gym.run(["library", "import", "goodreads", "-", "--dry-run"], stdinBytes: file)
+      #expect(skipped.status == 0, "\(skipped.stderr)")
+      #expect(skipped.stderr.contains("<stdin>:2: skipped: ") && skipped.stderr.contains(message), "\(skipped.stderr)")
     }
     // gym's own formats keep such text whole (ControlCharacterTests); another app's export is refused,
     // since the text would be cut where it is read back through a C string.

@@ -90,7 +90,7 @@ import Testing
     #expect(refused.stderr.contains("books.csv:1: not a Goodreads export: missing column(s) Book Id, Exclusive Shelf"))
     #expect(refused.stderr.split(separator: "\n").count == 1)
     let badRow = try gym.write("bad.csv", Self.goodreads.replacingOccurrences(of: ",5,4.17,", with: ",9,4.17,"))
-    let rejected = try gym.run(["library", "import", "goodreads", badRow])
+    let rejected = try gym.run(["library", "import", "goodreads", badRow, "--strict"])
     #expect(rejected.status == 65)
     #expect(
       rejected.stderr.hasSuffix(

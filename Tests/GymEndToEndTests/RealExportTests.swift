@@ -324,18 +324,38 @@ import Testing
     #expect(again.stderr.contains("workouts 0 inserted, 0 updated, 1 unchanged"), "\(again.stderr)")
   }
 
+  /// Without --from, every layout and language is recognised as Strong by its header.
+  @Test(arguments: strongLayouts)
+  func strongLayoutIsRecognisedByItsHeader(layout: Layout) throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", layout.text)
+    let result = try gym.run(["history", "import"] + layout.arguments + [path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("reading \(path) as a Strong export (from its header)"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("workouts 1 inserted") && result.stderr.contains("sets 3 inserted"), "\(result.stderr)")
+  }
+
   @Test func aHevyDateGymCannotReadNamesLineColumnAndValue() throws {
     let gym = try GymProcess()
     let path = try gym.write(
       "hevy.csv",
       "title,start_time,end_time,exercise_title,set_type,weight_kg,reps\nA,5 Mar 2024 07:15,5 Mar 2024 08:20,X,normal,1,1\n"
         + "B,5 Zzz 2024 07:15,5 Mar 2024 08:20,X,normal,1,1\n")
-    let result = try gym.run(["history", "import", "--from", "hevy", path])
+    let result = try gym.run(["history", "import", "--from", "hevy", path, "--strict"])
     #expect(result.status == 65)
     #expect(
       result.stderr.contains("hevy.csv:3: column 'start_time': '5 Zzz 2024 07:15' is not a time"), "\(result.stderr)")
-    // The good row before it is not imported either: no database is made at all.
+    // With --strict the good row before it is not imported either: no database is made at all.
     #expect(try gym.run(["history", "count"]).status == 66)
+    // Without, the row is skipped and told, and the good one imported.
+    let kept = try gym.run(["history", "import", "--from", "hevy", path])
+    #expect(kept.status == 0, "\(kept.stderr)")
+    #expect(
+      kept.stderr.contains("hevy.csv:3: skipped: column 'start_time': '5 Zzz 2024 07:15' is not a time"),
+      "\(kept.stderr)")
+    #expect(kept.stderr.contains("workouts 1 inserted") && kept.stderr.contains("1 record skipped (line 3)"))
+    #expect(try gym.run(["history", "count"]).stdout == "1\n")
   }
 
   /// Close but wrong: a required column missing, or a header in a language gym does not know.

@@ -31,7 +31,7 @@ import Testing
         "from -1000000000000 to 1000000000000"
       ),
       (
-        ["history", "import", "-", "--from", "strong", "--weight-unit", "kg"],
+        ["history", "import", "-", "--from", "strong", "--weight-unit", "kg", "--strict"],
         "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
           + "2026-01-05 10:00:00,Push,1h,Bench Press,1,1e30,5,,,,,\n",
         "from -10000 to 10000"

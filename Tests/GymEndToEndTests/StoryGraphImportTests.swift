@@ -90,10 +90,10 @@ import Testing
   @Test(arguments: [
     ("Star Rating", "3.8", "'3.8' is not a rating from 0.25 to 5 in quarter stars"),
     ("Read Status", "lost", "'lost' is not one of"),
-    ("Dates Read", "2021/07/20-2021/07/11", "is not a start on or before its finish"),
+    ("Dates Read", "2021/07/20-2021/07/40", "is not dates as YYYY/MM/DD"),
     ("Owned?", "Maybe", "'maybe' is not Yes or No"),
   ])
-  func aBadRowImportsNothing(column: String, value: String, message: String) throws {
+  func aBadRowIsSkippedOrWithStrictImportsNothing(column: String, value: String, message: String) throws {
     let gym = try GymProcess()
     let names = Self.header.split(separator: ",").map(String.init)
     let index = try #require(names.firstIndex(of: column))
@@ -103,11 +103,17 @@ import Testing
     cells[5] = "read"
     cells[index] = value
     let path = try gym.write("bad.csv", Self.header + "\n" + Self.rows[5] + "\n" + cells.joined(separator: ",") + "\n")
-    let result = try gym.run(["library", "import", "storygraph", path])
+    let result = try gym.run(["library", "import", "storygraph", path, "--strict"])
     #expect(result.status == 65)
     #expect(
       result.stderr.contains("bad.csv:3: column '\(column)'") && result.stderr.contains(message), "\(result.stderr)")
     // The good row before it is not imported either: no database is made at all.
     #expect(try gym.run(["library", "count"]).status == 66)
+    let kept = try gym.run(["library", "import", "storygraph", path])
+    #expect(kept.status == 0, "\(kept.stderr)")
+    #expect(
+      kept.stderr.contains("bad.csv:3: skipped: column '\(column)'") && kept.stderr.contains(message), "\(kept.stderr)")
+    #expect(kept.stderr.contains("works 1 added") && kept.stderr.contains("1 record skipped (line 3)"))
+    #expect(try gym.run(["library", "count"]).stdout == "1\n")
   }
 }

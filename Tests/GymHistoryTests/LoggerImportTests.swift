@@ -33,10 +33,11 @@ import Testing
 
     """
 
-  func run(_ format: any LoggerFormat, _ text: String, store: Store?) throws -> LoggerCounts {
+  func run(_ format: any LoggerFormat, _ text: String, store: Store?, strict: Bool = false) throws -> LoggerCounts {
     let path = try HistoryFixtures.file("export.csv", text)
-    return try LoggerImport(format: format, path: path).run(
-      openStore: store.map { s in { s } }, progress: ProgressLine("t", enabled: false))
+    var job = LoggerImport(format: format, path: path)
+    job.strict = strict
+    return try job.run(openStore: store.map { s in { s } }, progress: ProgressLine("t", enabled: false))
   }
 
   let pounds = StrongFormat(kilogramsPerUnit: WeightUnit.lb.kilograms, kilometresPerUnit: 1)
@@ -124,19 +125,23 @@ import Testing
     }
   }
 
-  @Test func badDatesAndDurationsNameTheLine() throws {
+  @Test func badDatesAndDurationsNameTheLineAndRefuseTheFileWhenStrict() throws {
     let badDate = Self.strongHeader + "2024-01-12 18:30:00;A;1h;X;1;1;1;;;;;\n12/01/2024;B;1h;X;1;1;1;;;;;\n"
     let badDuration = Self.strongHeader + "2024-01-12 18:30:00;A;an hour;X;1;1;1;;;;;\n"
     for (text, expected) in [(badDate, ":3: column 'Date': '12/01/2024'"), (badDuration, ":2: column 'Duration'")] {
       let store = try HistoryFixtures.store()
       do {
-        _ = try run(pounds, text, store: store)
+        _ = try run(pounds, text, store: store, strict: true)
         Issue.record("expected an error")
       } catch let error as GymError {
         #expect(error.status == .dataError)
         #expect(error.message.contains(expected), "\(error.message)")
       }
       #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout") } == 0)
+      // Without strict the row is skipped and counted; the bad-date file's other session is imported.
+      let counts = try run(pounds, text, store: store)
+      #expect(counts.skips.count == 1)
+      #expect(counts.workouts.inserted == (text == badDate ? 1 : 0))
     }
   }
 

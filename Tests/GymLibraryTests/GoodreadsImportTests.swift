@@ -15,9 +15,12 @@ import Testing
   let now = Timestamp(parsing: "2026-11-21T12:00:00Z")!
   let later = Timestamp(parsing: "2026-11-22T08:00:00Z")!
 
-  func load(_ store: Store, _ text: String, at time: Timestamp? = nil) throws -> LibraryImportCounts {
-    try ExportFileImport<GoodreadsFormat>(path: try GoodreadsFixture.file(text)).run(
-      openStore: { store }, progress: ProgressLine("test", enabled: false), now: time ?? now)
+  func load(_ store: Store, _ text: String, at time: Timestamp? = nil, strict: Bool = false) throws
+    -> LibraryImportCounts
+  {
+    var job = ExportFileImport<GoodreadsFormat>(path: try GoodreadsFixture.file(text))
+    job.strict = strict
+    return try job.run(openStore: { store }, progress: ProgressLine("test", enabled: false), now: time ?? now)
   }
 
   /// Every table's rows, in key order, as text: two equal dumps are two equal databases.
@@ -240,14 +243,14 @@ import Testing
     ("Book Id", "-3", "column 'Book Id': '-3' is not a positive whole number"),
     ("Number of Pages", "many", "column 'Number of Pages': 'many' is not a whole number"),
   ])
-  func aMalformedRowImportsNothing(column: String, value: String, message: String) throws {
+  func aMalformedRowImportsNothingWhenStrict(column: String, value: String, message: String) throws {
     let store = try Self.store()
     _ = try load(store, GoodreadsFixture.csv(GoodreadsFixture.generatedRows(3)))
     let before = try dump(store)
     var rows = GoodreadsFixture.quirkRows + GoodreadsFixture.generatedRows(5)
     rows[2][column] = value
     do {
-      _ = try load(store, GoodreadsFixture.csv(rows), at: later)
+      _ = try load(store, GoodreadsFixture.csv(rows), at: later, strict: true)
       Issue.record("expected an error")
     } catch let error as GymError {
       #expect(error.status == .dataError)

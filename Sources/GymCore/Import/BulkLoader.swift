@@ -144,7 +144,6 @@ public final class BulkLoader {
 
   /// Validates one record and, unless this is a dry run, upserts it.
   public func add(_ values: RecordValues, line: Int) throws {
-    counts.read += 1
     let sqliteStatement = statement?.sqliteStatement
     for (index, field) in table.fields.enumerated() {
       let kind = values.kinds[index]
@@ -170,6 +169,7 @@ public final class BulkLoader {
         try bind(bytes, kind: kind, field: field, at: position, to: sqliteStatement, line: line)
       }
     }
+    counts.read += 1  // only a record that binds: one an importer skips is not read
     guard let db, let sqliteStatement else { return }
     // Zeroed before each step: an insert sets it, an update leaves it, so the two are told apart.
     sqlite3_set_last_insert_rowid(db.sqliteConnection, 0)

@@ -6,7 +6,7 @@ import GymCore
 struct HistoryImport: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import workouts: gym's NDJSON, JSON or CSV, or a Strong or Hevy export (all or nothing).",
+    abstract: "Import workouts: gym's NDJSON, JSON or CSV (all or nothing), or a Strong or Hevy export.",
     discussion: HelpExamples.discussion(
       """
       gym's fields: id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes, \
@@ -14,7 +14,8 @@ struct HistoryImport: GymCommand {
       show's sets included. A record may leave out id (a new one) and status (completed). A record \
       whose id exists updates that workout in place when a value differs; with --partial only the \
       fields it gives. Strong and Hevy exports become one workout per session with its sets (see \
-      'gym history show ID'). Importing the same file twice changes nothing.
+      'gym history show ID'); a row gym cannot read is skipped and told with its line (--strict: \
+      the file is refused instead). Importing the same file twice changes nothing.
       """,
       examples: [
         "gym history import workouts.ndjson",
@@ -25,7 +26,8 @@ struct HistoryImport: GymCommand {
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Argument(help: "The file to read, or - for stdin.") var file: String
-  @Option(help: "Whose file it is: gym's own, or a Strong or Hevy export.") var from: ImportSource = .gym
+  @Option(help: "Whose file it is: gym's own, or a Strong or Hevy export (default: recognised from its header).")
+  var from: ImportSource?
   @Option(help: "Strong exports whose weights name no unit: the unit set in the app.")
   var weightUnit: WeightUnit?
   @Option(help: "Strong exports whose distances name no unit: the unit set in the app.")
@@ -35,10 +37,49 @@ struct HistoryImport: GymCommand {
   @Flag(help: "Update only the fields each record gives (gym's files): change one value without restating the rest.")
   var partial = false
   @OptionGroup var dryRunOption: ImportDryRunOption
+  @OptionGroup var strictOption: ImportStrictOption
 
   func validate() throws {
-    if from != .gym && inputFormat != nil { throw ValidationError("--input-format is for gym's own files") }
-    if from != .gym && partial { throw ValidationError("--partial is for gym's own files") }
+    if from != nil && from != .gym && inputFormat != nil {
+      throw ValidationError("--input-format is for gym's own files")
+    }
+    if from != nil && from != .gym && partial { throw ValidationError("--partial is for gym's own files") }
+    if from == .gym && strictOption.strict {
+      throw ValidationError("--strict is for Strong and Hevy exports: gym's own files are all or nothing already")
+    }
+  }
+
+  /// `--from`, else what the header says: a Strong (any language) or Hevy export, or gym's own file
+  /// (told to the user when it is an app's). Another app's export is refused, naming its command.
+  func source(of input: ImportInput) throws -> ImportSource {
+    if let from { return from }
+    if inputFormat != nil || partial { return .gym }
+    let known: KnownExport?
+    let columns: [String]?
+    do {
+      known = try input.recognise()
+      columns = try input.headerColumns()
+    } catch {
+      throw input.failure(error)
+    }
+    let strong = StrongFormat(kilogramsPerUnit: nil, kilometresPerUnit: 1)
+    let source: ImportSource
+    switch known {
+    case .strong: source = .strong
+    case .hevy: source = .hevy
+    case nil where columns.map(strong.recognises) == true: source = .strong
+    case nil where columns.map(HevyFormat().recognises) == true: source = .hevy
+    case nil: source = .gym
+    case let other?: throw input.failure(InputError(line: 1, message: other.misdirected(file)))
+    }
+    if source == .gym && strictOption.strict {
+      throw GymError.usage(
+        "--strict is for Strong and Hevy exports, and '\(input.displayName)' is not one: give --from if it is")
+    }
+    if source != .gym {
+      printNote("reading \(input.displayName) as a \(source == .strong ? "Strong" : "Hevy") export (from its header)")
+    }
+    return source
   }
 
   func run(context: CommandContext) throws {
@@ -46,6 +87,9 @@ struct HistoryImport: GymCommand {
     defer { progress.finish() }
     let dryRun = dryRunOption.dryRun
     let openStore = context.storeForImport(dryRun: dryRun)
+    let input = try ImportInput(file)
+    defer { input.close() }
+    let from = try source(of: input)
     var summary: String
     switch from {
     case .gym:
@@ -54,6 +98,7 @@ struct HistoryImport: GymCommand {
         table: WorkoutSchema.table, conflict: .updateChanged(key: "id"), path: file, format: inputFormat)
       job.partial = partial
       job.nested = sets
+      job.opened = input
       let counts = try job.run(openStore: openStore, progress: progress)
       let s = sets.counts
       summary = ImportNote.line(
@@ -66,15 +111,18 @@ struct HistoryImport: GymCommand {
         from == .hevy
         ? HevyFormat()
         : StrongFormat(kilogramsPerUnit: weightUnit?.kilograms, kilometresPerUnit: distanceUnit.kilometres)
-      let counts = try LoggerImport(format: format, path: file).run(openStore: openStore, progress: progress)
+      var job = LoggerImport(format: format, path: file)
+      job.opened = input
+      job.strict = strictOption.strict
+      let counts = try job.run(openStore: openStore, progress: progress)
       let w = counts.workouts
       let s = counts.sets
       summary =
         openStore == nil
-        ? ImportNote.validatedOnly(counts.rows, "rows, \(w.read) workouts")
+        ? ImportNote.validatedOnly(counts.rows, "rows, \(w.read) workouts" + counts.skips.summary)
         : "\(ImportNote.verb(dryRun: dryRun)) \(counts.rows) rows: workouts \(w.inserted) inserted, \(w.updated) updated, "
           + "\(w.unchanged) unchanged; sets \(s.inserted) inserted, \(s.updated) updated, \(s.unchanged) unchanged"
-          + ImportNote.suffix(dryRun: dryRun)
+          + counts.skips.summary + ImportNote.suffix(dryRun: dryRun)
       if let records = TrainingRecords.summary(counts.newRecords) { summary += "\n" + records }
     }
     progress.finish()

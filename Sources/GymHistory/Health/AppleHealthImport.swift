@@ -9,20 +9,25 @@ import GymCore
 #endif
 
 /// What an Apple Health import did.
-struct HealthCounts: Equatable {
+struct HealthCounts {
   var records = 0
   var samples = ImportCounts()
   /// Records of types gym keeps as the export writes them (no unit conversion).
   var unknownRecords = 0
   var workouts = ImportCounts()
+  /// Records gym could not read, skipped and told (with `--strict`, the first refuses the export).
+  var skips = ImportSkips(strict: true, displayName: "")
 }
 
 /// Imports Apple Health's `export.xml` (or the export's `.zip`, or stdin) as a stream: `<Record>`s
 /// of known types become samples (units converted), `<Workout>`s become completed workouts; other
-/// records are counted and skipped. One transaction, all or nothing; memory does not grow with
+/// records are kept as written. A record gym cannot read is skipped and told (`strict`: the export
+/// is refused). One transaction; memory does not grow with
 /// the file. The XML is parsed on a second thread while the first writes (`BatchPipeline`).
 struct AppleHealthImport {
   let path: String
+  /// All or nothing: the first record gym cannot read refuses the export.
+  var strict = false
 
   var displayName: String { path == "-" ? "<stdin>" : path }
 
@@ -30,10 +35,11 @@ struct AppleHealthImport {
     let source = try HealthExportSource.open(path)
     defer { source.close() }
     progress.measure(source.descriptor)  // export.xml; a zip arrives through a pipe, unmeasured
-    let parser = HealthParser(scanner: XMLTagScanner(input: source.input))
+    let parser = HealthParser(scanner: XMLTagScanner(input: source.input), strict: strict)
     do {
       func load(_ db: Database?) throws -> HealthCounts {
         var counts = HealthCounts()
+        counts.skips = ImportSkips(strict: strict, displayName: displayName)
         let samples = try BulkLoader(table: SampleSchema.table, conflict: SampleSchema.conflict, db: db)
         let workouts = try db.map { try LoggerWriter($0) }
         var workoutCounts = LoggerCounts()
@@ -41,7 +47,14 @@ struct AppleHealthImport {
         try pipeline.run(produce: parser.fill) { batch in
           counts.records += batch.records
           counts.unknownRecords += batch.unknown
-          for i in 0..<batch.count { try samples.add(batch.samples[i], line: batch.lines[i]) }
+          for skipped in batch.skips { try counts.skips.skip(skipped, progress: progress) }
+          for i in 0..<batch.count {
+            do {
+              try samples.add(batch.samples[i], line: batch.lines[i])
+            } catch let error as InputError {
+              try counts.skips.skip(error, progress: progress)  // a value past what gym keeps
+            }
+          }
           for workout in batch.workouts {
             if let workouts {
               try workouts.write(workout, counts: &workoutCounts)
@@ -83,6 +96,8 @@ struct HealthBatch {
   var records = 0
   var unknown = 0
   var workouts: [LoggedWorkout] = []
+  /// Records gym could not read, to be skipped and told by the consumer.
+  var skips: [InputError] = []
 }
 
 /// The producer side: reads tags and fills batches, on the pipeline's thread.
@@ -91,12 +106,25 @@ final class HealthParser: @unchecked Sendable {
   private var sawRoot = false
   /// The last element under the root was a `<Workout>`: its `<WorkoutStatistics>` follow.
   private var inWorkout = false
+  /// The last element under the root was a `<Correlation>` (blood pressure): its `<Record>`s follow.
+  private var inCorrelation = false
+  /// All or nothing: the first record gym cannot read ends the import.
+  private let strict: Bool
   /// Short names of the record types gym keeps as written, made once each.
   private var otherTypeNames: [String: String] = [:]
   /// Bytes a record's values are written into before they are copied to the batch.
   private var scratch: [UInt8] = []
 
-  init(scanner: XMLTagScanner) { self.scanner = scanner }
+  init(scanner: XMLTagScanner, strict: Bool) {
+    self.scanner = scanner
+    self.strict = strict
+  }
+
+  /// A record gym cannot read: kept for the consumer to tell, or with `strict` thrown.
+  private func skip(_ error: InputError, in batch: inout HealthBatch) throws(InputError) {
+    if strict { throw error }
+    batch.skips.append(error)
+  }
 
   /// Fills `batch`; false once the document has ended.
   func fill(_ batch: inout HealthBatch) throws -> Bool {
@@ -104,7 +132,8 @@ final class HealthParser: @unchecked Sendable {
     batch.records = 0
     batch.unknown = 0
     batch.workouts.removeAll(keepingCapacity: true)
-    while batch.count < HealthBatch.capacity {
+    batch.skips.removeAll(keepingCapacity: true)
+    while batch.count + batch.skips.count < HealthBatch.capacity {  // skips count too: memory stays bounded
       guard let tag = try scanner.next() else {
         guard sawRoot else { throw InputError(line: 0, message: "not an Apple Health export: no <HealthData> element") }
         return false
@@ -117,21 +146,37 @@ final class HealthParser: @unchecked Sendable {
         sawRoot = true
       }
       if tag.depth == 3, inWorkout, tag.isNamed("WorkoutStatistics"), !batch.workouts.isEmpty {
-        try HealthRecord.addStatistics(from: tag, to: &batch.workouts[batch.workouts.count - 1])
+        do {
+          try HealthRecord.addStatistics(from: tag, to: &batch.workouts[batch.workouts.count - 1])
+        } catch {
+          try skip(error, in: &batch)
+        }
       }
-      guard tag.depth == 2 else { continue }
-      inWorkout = tag.isNamed("Workout")
-      if tag.isNamed("Record") {
+      let isSample = tag.isNamed("Record") && (tag.depth == 2 || (tag.depth == 3 && inCorrelation))
+      if tag.depth == 2 {
+        inWorkout = tag.isNamed("Workout")
+        inCorrelation = tag.isNamed("Correlation")
+      }
+      if isSample {
         batch.records += 1
-        if try !HealthRecord.fill(
-          &batch.samples[batch.count], from: tag, names: &otherTypeNames, scratch: &scratch)
-        {
-          batch.unknown += 1
+        do {
+          if try !HealthRecord.fill(
+            &batch.samples[batch.count], from: tag, names: &otherTypeNames, scratch: &scratch)
+          {
+            batch.unknown += 1
+          }
+        } catch {
+          try skip(error, in: &batch)
+          continue
         }
         batch.lines[batch.count] = tag.line
         batch.count += 1
-      } else if tag.isNamed("Workout") {
-        batch.workouts.append(try HealthRecord.workout(from: tag))
+      } else if tag.depth == 2, tag.isNamed("Workout") {
+        do {
+          batch.workouts.append(try HealthRecord.workout(from: tag))
+        } catch {
+          try skip(error, in: &batch)
+        }
       }
     }
     return true
@@ -220,7 +265,10 @@ enum HealthRecord {
     }
     values.set(4, unit)
     values.set(5, stage)
-    if tag.withAttribute("sourceName", { values.set(6, kind: .string, bytes: $0) }) == nil {
+    // iOS 8 and 9 (2014–15) wrote `source` where later exports write `sourceName`.
+    if tag.withAttribute("sourceName", { values.set(6, kind: .string, bytes: $0) }) == nil,
+      tag.withAttribute("source", { values.set(6, kind: .string, bytes: $0) }) == nil
+    {
       values.set(6, "Apple Health")
     }
     return known != nil
@@ -263,7 +311,7 @@ enum HealthRecord {
       minutes = duration * minutesPerUnit
     }
     let (title, focus) = HealthKitMapping.workout(activity)
-    let source = tag.attribute("sourceName") ?? ""
+    let source = tag.attribute("sourceName") ?? tag.attribute("source") ?? ""
     var workout = LoggedWorkout(
       key: "health|\(start.canonical)|\(activity)|\(source)", title: title, start: start, end: end,
       durationMinutes: (minutes * 10_000).rounded() / 10_000)
@@ -278,12 +326,14 @@ enum HealthRecord {
   /// a distance or active-energy sum the `<Workout>` itself did not give.
   static func addStatistics(from tag: XMLTagScanner.Tag, to workout: inout LoggedWorkout) throws(InputError) {
     guard let type = tag.attribute("type") else { return }
+    var updated = workout  // the workout keeps its totals when this one is skipped
     if type.hasPrefix("HKQuantityTypeIdentifierDistance"), workout.distanceKm == nil {
-      workout.distanceKm = try total(tag, "sum", "unit", as: .distance)
+      updated.distanceKm = try total(tag, "sum", "unit", as: .distance)
     } else if type == "HKQuantityTypeIdentifierActiveEnergyBurned", workout.activeEnergyKcal == nil {
-      workout.activeEnergyKcal = try total(tag, "sum", "unit", as: .activeEnergy)
+      updated.activeEnergyKcal = try total(tag, "sum", "unit", as: .activeEnergy)
     }
-    try workout.checkPlausible(line: tag.line)
+    try updated.checkPlausible(line: tag.line)
+    workout = updated
   }
 
   /// A total in gym's unit for `type`; nil when the attribute is absent.
@@ -305,10 +355,24 @@ enum HealthRecord {
     guard let parsed = tag.withAttribute(name, { Timestamp(parsing: $0) }) else {
       throw InputError(line: tag.line, message: "<\(tag.name)> has no \(name)")
     }
-    guard let date = parsed else {
-      let text = tag.attribute(name) ?? ""
+    if let date = parsed { return date }
+    let text = tag.attribute(name) ?? ""
+    guard let date = compactDate(text) else {
       throw InputError(line: tag.line, message: "\(name) '\(text)' is not a date like 2019-07-19 10:36:11 -0700")
     }
     return date
+  }
+
+  /// iOS 8 and 9 wrote dates without separators: `20141018163200+0100`.
+  static func compactDate(_ text: String) -> Timestamp? {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 14, bytes.count <= 24, bytes.prefix(14).allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+      return nil
+    }
+    func part(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    let offset = part(14..<bytes.count).trimmed
+    return Timestamp(
+      parsing: "\(part(0..<4))-\(part(4..<6))-\(part(6..<8)) \(part(8..<10)):\(part(10..<12)):\(part(12..<14))"
+        + (offset.isEmpty ? "" : " " + offset))
   }
 }

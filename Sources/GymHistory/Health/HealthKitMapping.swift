@@ -51,11 +51,32 @@ enum HealthKitMapping {
   ]
 
   /// The factor from a Health unit to gym's unit for a type, or nil when gym cannot convert it.
+  /// The spellings Apple has written are tried as they are first (the common case, no allocation),
+  /// then in one normal form (`normalized`).
   static func factor(from unit: String, to type: SampleType) -> Double? {
+    if let factor = factor(spelled: unit, to: type) { return factor }
+    let normal = normalized(unit)
+    return normal == unit ? nil : factor(spelled: normal, to: type)
+  }
+
+  /// One spelling for each unit Health has written several ways over the years: white space
+  /// dropped, `*` as `·`, a rate's denominators in alphabetical order joined by `·` whatever
+  /// their order, brackets or slashes (`mL/min·kg`, `mL/(kg·min)`, `mL/kg·min`, `mL/kg/min` all
+  /// become `mL/kg·min`), and a rate without a numerator counted (`/min` → `count/min`).
+  static func normalized(_ unit: String) -> String {
+    let compact = String(unit.filter { !$0.isWhitespace }.map { $0 == "*" ? "·" : $0 })
+    guard let slash = compact.firstIndex(of: "/") else { return compact }
+    let numerator = compact[..<slash].isEmpty ? "count" : String(compact[..<slash])
+    let denominators = compact[compact.index(after: slash)...].filter { $0 != "(" && $0 != ")" }
+      .split(whereSeparator: { $0 == "·" || $0 == "/" }).map(String.init).sorted()
+    return numerator + "/" + denominators.joined(separator: "·")
+  }
+
+  private static func factor(spelled unit: String, to type: SampleType) -> Double? {
     switch (type.unit, unit) {
     case ("count", "count"), ("count/min", "count/min"), ("kg", "kg"), ("km", "km"), ("kcal", "kcal"),
       ("kcal", "Cal"), ("min", "min"), ("ms", "ms"), ("ml", "mL"), ("ml/kg/min", "mL/min·kg"),
-      ("ml/kg/min", "mL/(kg·min)"):
+      ("ml/kg/min", "mL/(kg·min)"), ("ml/kg/min", "mL/kg·min"):
       1
     case ("ml", "L"): 1000
     case ("ml", "fl_oz_us"): 29.573_529_562_5

@@ -17,5 +17,11 @@ protocol LoggerFormat {
 
 extension LoggerFormat {
   var aliases: [String: String] { [:] }
+
+  /// Whether a header is this export's: every required column, under any of its spellings.
+  func recognises(_ columns: [String]) -> Bool {
+    let names = Set(columns.map { aliases[$0] ?? $0 })
+    return required.allSatisfy(names.contains)
+  }
   func check(header: Set<String>) throws(InputError) {}
 }

@@ -9,6 +9,8 @@ struct LoggerCounts {
   var newRecords: [TrainingRecords.Record] = []
   var workouts = ImportCounts()
   var sets = ImportCounts()
+  /// Rows gym could not read, skipped and told (with `--strict`, the first refuses the file).
+  var skips = ImportSkips(strict: true, displayName: "")
 }
 
 /// Imports a workout logger's CSV: one workout per session, its sets in `workout_set`, streaming
@@ -17,12 +19,16 @@ struct LoggerCounts {
 struct LoggerImport {
   let format: any LoggerFormat
   let path: String
+  /// The input when the command opened it already (to recognise it by its header); else `path`.
+  var opened: ImportInput?
+  /// All or nothing: the first row gym cannot read refuses the file.
+  var strict = false
 
   func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> LoggerCounts {
-    let file = try ImportInput(path)
+    let file = try opened ?? ImportInput(path)
     progress.measure(file.descriptor)
     defer { file.close() }
-    let input = InputBuffer(descriptor: file.descriptor)
+    let input = file.buffer
     do {
       try input.refuseBinary()
       var scanner = CSVRecordScanner(input: input, delimiter: try CSVRecordScanner.detectDelimiter(input))
@@ -32,15 +38,21 @@ struct LoggerImport {
       try format.check(header: Set(scanner.header))
       func load(_ writer: LoggerWriter?) throws -> LoggerCounts {
         var counts = LoggerCounts()
+        counts.skips = ImportSkips(strict: strict, displayName: file.displayName)
         var current: LoggedWorkout?
         while try scanner.next(into: &values) {
           counts.rows += 1
           progress.update(counts.rows, unit: "rows")
-          guard let (session, set) = try format.parse(try ImportRow(values: values, line: scanner.recordLine)) else {
+          let parsed: (LoggedWorkout, LoggedSet?)?
+          do {
+            parsed = try format.parse(try ImportRow(values: values, line: scanner.recordLine))
+            try parsed?.0.checkPlausible(line: scanner.recordLine)
+            try parsed?.1?.checkPlausible(line: scanner.recordLine)
+          } catch {
+            try counts.skips.skip(error, progress: progress)
             continue
           }
-          try session.checkPlausible(line: scanner.recordLine)
-          try set?.checkPlausible(line: scanner.recordLine)
+          guard let (session, set) = parsed else { continue }
           if current?.key != session.key {
             if let done = current { try writer?.write(done, counts: &counts) }
             current = session

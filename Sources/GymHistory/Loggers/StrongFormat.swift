@@ -30,7 +30,7 @@ struct StrongFormat: LoggerFormat {
   }
 
   func parse(_ row: ImportRow) throws(InputError) -> (LoggedWorkout, LoggedSet?)? {
-    let dateText = try row.required("Date")
+    let dateText = Self.zeroPadded(try row.required("Date"))
     guard let start = Self.date(dateText) else {
       throw row.fail("Date", dateText, expected: "a date (YYYY-MM-DD HH:MM:SS)")
     }
@@ -104,6 +104,29 @@ struct StrongFormat: LoggerFormat {
 
   static let weightUnits: [String: WeightUnit] = ["kg": .kg, "kgs": .kg, "lb": .lb, "lbs": .lb]
   static let distanceUnits: [String: Double] = ["km": 1, "mi": 1.609_344, "mi.": 1.609_344, "m": 0.001]
+
+  /// A spreadsheet that saved the file may drop leading zeros (`2020-08-08 9:45:31`): written back
+  /// as Strong writes it, so the session's key (from this text) is the one the file as exported gives.
+  static func zeroPadded(_ text: String) -> String {
+    let utf8 = text.utf8
+    if utf8.count == 19,
+      utf8.elementsEqual("0000-00-00 00:00:00".utf8, by: { $0 == $1 || ($1 == 48 && $0 >= 48 && $0 <= 57) })
+    {
+      return text  // as Strong writes it: the common case, without splitting
+    }
+    let parts = text.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2 else { return text }
+    let date = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+    let time = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+    func isShort(_ part: Substring) -> Bool {
+      (1...2).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+    guard date.count == 3, date[0].count == 4, isShort(date[1]), isShort(date[2]), (2...3).contains(time.count),
+      time.allSatisfy(isShort)
+    else { return text }
+    func padded(_ part: Substring) -> String { part.count == 1 ? "0" + part : String(part) }
+    return date[0] + "-" + padded(date[1]) + "-" + padded(date[2]) + " " + time.map(padded).joined(separator: ":")
+  }
 
   /// `2024-01-12 18:30:00`, local time; also the 12-hour `2025-01-30 12:34:56 pm` (with a narrow
   /// no-break space before the marker).

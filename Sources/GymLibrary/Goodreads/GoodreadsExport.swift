@@ -79,7 +79,8 @@ enum GoodreadsExport {
       field(row["review"])
       field(nil)  // Spoiler
       field(nil)  // Private Notes
-      field(String((row["reads"] as Int?) ?? 0))
+      // Goodreads counts the read in progress in Read Count, as the import expects.
+      field(String(((row["reads"] as Int?) ?? 0) + (status == "reading" ? 1 : 0)))
       field(String((row["ownedCopies"] as Int?) ?? 0), last: true)
       out.write(bytes: line)
       count += 1

@@ -8,7 +8,7 @@ import GymCore
 /// `YYYY/MM/DD` or blank; `My Rating` 0 means unrated; reviews hold HTML, quotes, commas and line
 /// breaks; the series is in the title (`Gideon the Ninth (The Locked Tomb, #1)`); `Additional
 /// Authors` is a comma-separated list; `Exclusive Shelf` is read, currently-reading, to-read or a
-/// shelf of the user's own.
+/// shelf of the user's own; `Read Count` on currently-reading counts the read in progress.
 struct GoodreadsFormat: LibraryExportFormat {
   static let name = "Goodreads"
   static let whereToExport = "export it from My Books → Import and export"
@@ -77,7 +77,10 @@ struct GoodreadsFormat: LibraryExportFormat {
     if statusOfShelf[shelf] == nil && !shelves.contains(shelf) { shelves.insert(shelf, at: 0) }
     book.entry.shelves = shelves.isEmpty ? nil : shelves.joined(separator: ", ")
     book.entry.review = row.exactText("My Review")
-    book.entry.readCount = try row.integer("Read Count", in: 0...Readings.maximumReads)
+    // Goodreads counts the read in progress: on currently-reading, one of the count is not finished.
+    let isReading = book.entry.status == "reading"
+    let count = try row.integer("Read Count", in: 0...(Readings.maximumReads + (isReading ? 1 : 0)))
+    book.entry.readCount = isReading ? count.map { max(0, $0 - 1) } : count
     book.entry.ownedCopies = try row.integer("Owned Copies", in: 0...100_000) ?? 0
     return book
   }

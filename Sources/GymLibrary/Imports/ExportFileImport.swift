@@ -20,13 +20,15 @@ protocol LibraryExportFormat {
 }
 
 /// What an import did.
-struct LibraryImportCounts: Equatable {
+struct LibraryImportCounts {
   var rows = 0
   var added = 0
   var updated = 0
   var unchanged = 0
   var authorsAdded = 0
   var warnings = 0
+  /// Rows gym could not read, skipped and told (with `--strict`, the first refuses the file).
+  var skips = ImportSkips(strict: true, displayName: "")
   /// Rows per shelf or status, the user's own shelves included.
   var shelves: [String: Int] = [:]
 
@@ -35,25 +37,29 @@ struct LibraryImportCounts: Equatable {
       .map { "\($0.key.isEmpty ? "(none)" : $0.key) \($0.value)" + (isOwnShelf($0.key) ? "" : " (kept as a tag)") }
     return "\(verb) \(rows) books: works \(added) added, \(updated) updated, \(unchanged) unchanged; "
       + "authors \(authorsAdded) added; shelves seen: \(shelfList.isEmpty ? "none" : shelfList.joined(separator: ", "))"
-      + (warnings > 0 ? "; \(warnings) warning\(warnings == 1 ? "" : "s")" : "")
+      + (warnings > 0 ? "; \(warnings) warning\(warnings == 1 ? "" : "s")" : "") + skips.summary
   }
 }
 
-/// Imports an export file: streaming row by row, all in one transaction (a bad row imports nothing),
+/// Imports an export file: streaming row by row, all in one transaction (a row gym cannot read is
+/// skipped and told, or with `strict` refuses the file),
 /// idempotent (a work found again — by the app's id, else by title and authors — is updated in place
 /// when it differs, and readings are only ever added).
 struct ExportFileImport<Format: LibraryExportFormat> {
   let path: String
+  /// The input when the command opened it already (to recognise it by its header); else `path`.
+  var opened: ImportInput?
+  var strict = false
   /// How many warnings are printed one per line; the rest are only counted.
   static var shownWarnings: Int { 10 }
 
   func run(openStore: (() throws -> Store)?, progress: ProgressLine, now: Timestamp = .now()) throws
     -> LibraryImportCounts
   {
-    let file = try ImportInput(path)
+    let file = try opened ?? ImportInput(path)
     progress.measure(file.descriptor)
     defer { file.close() }
-    let input = InputBuffer(descriptor: file.descriptor)
+    let input = file.buffer
     do {
       try input.refuseBinary()
       var scanner = CSVRecordScanner(input: input)
@@ -68,16 +74,24 @@ struct ExportFileImport<Format: LibraryExportFormat> {
       }
       func load(_ writer: LibraryWriter?) throws -> LibraryImportCounts {
         var counts = LibraryImportCounts()
+        counts.skips = ImportSkips(strict: strict, displayName: file.displayName)
         while try scanner.next(into: &values) {
           counts.rows += 1
           progress.update(counts.rows, unit: "rows")
-          let row = try ImportRow(values: values, line: scanner.recordLine)
-          let book = try Format.book(row) { warning in
-            counts.warnings += 1
-            if counts.warnings <= Self.shownWarnings {
-              progress.finish()
-              printError("\(file.displayName):\(row.line): warning: \(warning)")
+          let row: ImportRow
+          let book: LibraryBook
+          do {
+            row = try ImportRow(values: values, line: scanner.recordLine)
+            book = try Format.book(row) { warning in
+              counts.warnings += 1
+              if counts.warnings <= Self.shownWarnings {
+                progress.finish()
+                printError(ErrorReporting.oneLine("\(file.displayName):\(scanner.recordLine): warning: \(warning)"))
+              }
             }
+          } catch {
+            try counts.skips.skip(error, progress: progress)
+            continue
           }
           counts.shelves[Format.shelf(row), default: 0] += 1
           guard let writer else { continue }

@@ -10,6 +10,8 @@ import GymCore
 /// same file again changes nothing.
 struct LibraryRecordImport {
   let path: String
+  /// The input when the command opened it already (to recognise it by its header); else `path`.
+  var opened: ImportInput?
   let format: InputFormat?
 
   struct Counts: Equatable {
@@ -36,10 +38,10 @@ struct LibraryRecordImport {
   ]
 
   func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> Counts {
-    let file = try ImportInput(path)
+    let file = try opened ?? ImportInput(path)
     defer { file.close() }
     progress.measure(file.descriptor)
-    let input = InputBuffer(descriptor: file.descriptor)
+    let input = file.buffer
     do {
       try input.refuseBinary()
       var values = RecordValues(fieldNames: Self.fields)

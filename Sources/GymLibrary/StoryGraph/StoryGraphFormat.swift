@@ -42,7 +42,7 @@ enum StoryGraphFormat: LibraryExportFormat {
     }
     book.entry.status = shelf
     book.entry.dateAdded = try row.date("Date Added")
-    book.entry.readings = try readings(row, status: status)
+    book.entry.readings = try readings(row, status: status, warn: warn)
     if book.entry.readings.isEmpty, let last = try row.date("Last Date Read") {
       book.entry.readings = [.init(finished: last, status: status == "did-not-finish" ? "abandoned" : "read")]
     }
@@ -71,7 +71,13 @@ enum StoryGraphFormat: LibraryExportFormat {
   /// `Dates Read`, newest first: `start-end`, `start-` (in progress), or a finish date alone. The
   /// newest of a did-not-finish book is where it was put down; one still open of a book being read
   /// is the reading in progress.
-  static func readings(_ row: ImportRow, status: String) throws(InputError) -> [LibraryBook.Reading] {
+  ///
+  /// StoryGraph accepts a range entered backwards (`2025/04/14-2025/04/04`). When one of its ends is
+  /// the book's `Last Date Read`, the reading finished then and its start is unknown; otherwise the
+  /// ends are swapped. Either way with a warning.
+  static func readings(_ row: ImportRow, status: String, warn: (String) -> Void) throws(InputError)
+    -> [LibraryBook.Reading]
+  {
     guard let text = row.text("Dates Read") else { return [] }
     var readings: [LibraryBook.Reading] = []
     for (index, part) in text.split(separator: ",").map(\.trimmed).filter({ !$0.isEmpty }).enumerated() {
@@ -83,10 +89,18 @@ enum StoryGraphFormat: LibraryExportFormat {
         }
         return date
       }
-      let started = ends.count == 2 ? try day(ends[0]) : nil
-      let finished = try day(ends.count == 2 ? ends[1] : ends[0])
-      if let started, let finished, started > finished {
-        throw row.fail("Dates Read", part, expected: "a start on or before its finish")
+      var started = ends.count == 2 ? try day(ends[0]) : nil
+      var finished = try day(ends.count == 2 ? ends[1] : ends[0])
+      if let start = started, let end = finished, start > end {
+        if index == 0, let last = try row.date("Last Date Read"), last == start || last == end {
+          (started, finished) = (nil, last)
+          warn(
+            "column 'Dates Read': '\(part)' ends before it starts; read as finished \(last) (its Last Date Read), start unknown"
+          )
+        } else {
+          (started, finished) = (end, start)
+          warn("column 'Dates Read': '\(part)' ends before it starts; read as \(end) to \(start)")
+        }
       }
       var kind = "read"
       if index == 0 && status == "did-not-finish" {

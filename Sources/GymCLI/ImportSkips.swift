@@ -1,0 +1,48 @@
+import ArgumentParser
+import GymCore
+
+/// `--strict` for the importers of other apps' exports: all or nothing instead of skipping.
+public struct ImportStrictOption: ParsableArguments {
+  @Flag(help: "Refuse the whole file at the first record gym cannot read, instead of skipping and reporting it.")
+  public var strict = false
+
+  public init() {}
+}
+
+/// Records of another app's export that gym cannot read. Such an export is kept whole: each of
+/// these is skipped, told on stderr with its line and why, and counted in the summary; with
+/// `--strict` the first one refuses the file (exit 65, nothing written). gym's own formats never
+/// come here: they stay all or nothing.
+public struct ImportSkips {
+  public let strict: Bool
+  let displayName: String
+  /// How many are told one per line; the rest are counted, and their lines listed in the summary.
+  static let shown = 20
+  public private(set) var count = 0
+  private var lines: [Int] = []
+
+  public init(strict: Bool, displayName: String) {
+    self.strict = strict
+    self.displayName = displayName
+  }
+
+  /// Skips the record `error` is about (told now, with the progress line out of the way), or, with
+  /// `--strict`, throws it.
+  public mutating func skip(_ error: InputError, progress: ProgressLine? = nil) throws(InputError) {
+    if strict { throw error }
+    count += 1
+    if lines.count < Self.shown { lines.append(error.line) }
+    guard count <= Self.shown else { return }
+    progress?.finish()
+    let location = error.line > 0 ? "\(displayName):\(error.line)" : displayName
+    printError(ErrorReporting.oneLine("\(location): skipped: \(error.message)"))
+  }
+
+  /// `; 2 records skipped (lines 137, 205)`, or nothing when none was.
+  public var summary: String {
+    guard count > 0 else { return "" }
+    let listed = lines.map(String.init).joined(separator: ", ") + (count > lines.count ? ", …" : "")
+    return "; \(count) record\(count == 1 ? "" : "s") skipped (line\(lines.count == 1 ? "" : "s") \(listed))"
+      + (count > Self.shown ? "; the first \(Self.shown) told above" : "")
+  }
+}
