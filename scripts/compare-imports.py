@@ -6,7 +6,9 @@ than it should. Usage: compare-imports.py OLD_GYM NEW_GYM [ROUNDS]
 Workloads (sizes from the environment): WORKOUTS generated workouts as NDJSON and as CSV
 (`history import`), an Apple Health export.xml of HEALTH records (`history import-health`), and a
 Goodreads export of GOODREADS rows (`library import goodreads`); each run into a new database.
-Prints each workload's median seconds per binary and the ratio new/old."""
+Prints each workload's median CPU seconds (user + system, which disk and neighbours disturb far
+less than wall time) and median wall seconds per binary, and the ratios new/old. WORK_DIR (default
+/dev/shm when it exists) holds the files and databases."""
 import os
 import statistics
 import subprocess
@@ -20,7 +22,7 @@ workouts = int(os.environ.get("WORKOUTS", "300000"))
 health = int(os.environ.get("HEALTH", "500000"))
 goodreads = int(os.environ.get("GOODREADS", "20000"))
 here = os.path.dirname(os.path.abspath(__file__))
-work = tempfile.mkdtemp(prefix="gym-compare-")
+work = tempfile.mkdtemp(prefix="gym-compare-", dir=os.environ.get("WORK_DIR", "/dev/shm" if os.path.isdir("/dev/shm") else None))
 env = dict(os.environ, TZ="UTC")
 
 
@@ -49,6 +51,7 @@ workloads = {
 }
 database = os.path.join(work, "run.sqlite")
 times = {(name, binary): [] for name in workloads for binary in (old, new)}
+cpu = {(name, binary): [] for name in workloads for binary in (old, new)}
 for round_number in range(rounds):
     for name, arguments in workloads.items():
         order = (old, new) if round_number % 2 == 0 else (new, old)
@@ -58,14 +61,19 @@ for round_number in range(rounds):
                     os.remove(database + suffix)
             os.sync()
             start = time.perf_counter()
-            run([binary] + arguments + ["--database", database], stdout=subprocess.DEVNULL)
+            child = subprocess.Popen([binary] + arguments + ["--database", database], stdout=subprocess.DEVNULL, env=env)
+            _, status, usage = os.wait4(child.pid, 0)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            if child.returncode != 0:
+                sys.exit(f"{binary} {' '.join(arguments)}: exit {child.returncode}")
             times[(name, binary)].append(time.perf_counter() - start)
+            cpu[(name, binary)].append(usage.ru_utime + usage.ru_stime)
 
 print(f"{rounds} alternating rounds; medians in seconds")
-print("| workload | old | new | new/old |")
-print("| --- | --- | --- | --- |")
+print("| workload | old CPU | new CPU | new/old CPU | old wall | new wall | new/old wall |")
+print("| --- | --- | --- | --- | --- | --- | --- |")
 for name in workloads:
-    a = statistics.median(times[(name, old)])
-    b = statistics.median(times[(name, new)])
-    print(f"| {name} | {a:.3f} | {b:.3f} | {b / a:.3f} |")
+    a, b = (statistics.median(cpu[(name, binary)]) for binary in (old, new))
+    c, d = (statistics.median(times[(name, binary)]) for binary in (old, new))
+    print(f"| {name} | {a:.3f} | {b:.3f} | {b / a:.3f} | {c:.3f} | {d:.3f} | {d / c:.3f} |")
 subprocess.run(["rm", "-rf", work])

@@ -81,7 +81,8 @@ public enum HistoryReport {
       ReportChart(
         title: "Resting heart rate, weekly average", kind: .line, xLabel: "week (Monday)",
         yLabel: "beats per minute", points: restingPoints),
-      ReportChart(title: "Sleep per night", kind: .bars, xLabel: "night of", yLabel: "hours", points: sleepPoints),
+      ReportChart(
+        title: "Sleep per night", kind: .bars, xLabel: "night ending", yLabel: "hours asleep", points: sleepPoints),
     ]
     section.charts = charts.compactMap { $0 }
     return section.isEmpty ? nil : section

@@ -33,7 +33,8 @@ struct LibraryBook: Equatable {
     /// Where the edition came from (`goodreads`); the imports that carry it say.
     var source: String?
 
-    var isEmpty: Bool { self == Edition() }
+    /// Whether it says nothing of the edition itself (where it came from aside).
+    var isEmpty: Bool { self == Edition(source: source) }
   }
 
   /// A reading as a source gives it in full (StoryGraph's `Dates Read`, `library show`).

@@ -21,25 +21,32 @@ final class LibraryWriter {
 
   /// Adds the book, or with a Goodreads id that exists, updates what differs. Returns the work id.
   /// `importing`: the book is a row of an export, whose edition is the one the import maintains for
-  /// the work; one without a Goodreads id is matched by title and authors (as `add` finds a duplicate),
-  /// so a file gym wrote imports again without duplicating its works.
+  /// the work (one per source: `edition.source`). A book not found by its Goodreads id is the work
+  /// another service's export or gym's own brought (`sameWork`), so one person's Goodreads and
+  /// StoryGraph exports, in either order, make one work of each book, and a file gym wrote imports
+  /// again without duplicating its works.
   func save(_ book: LibraryBook, importing: Bool = false) throws -> (id: Int64, outcome: Outcome) {
     var existing: Int64?
     if let goodreadsId = book.goodreadsId {
       existing = try Int64.fetchOne(
         db.cachedStatement(sql: "SELECT id FROM work WHERE goodreadsId = ?"), arguments: [goodreadsId])
-    } else if importing {
-      existing = try LibraryAdd.sameWork(db, title: book.title, authors: book.authors.map(\.name))
     }
-    if let existing, book.goodreadsId == nil {
+    let foundElsewhere = existing == nil && importing
+    if foundElsewhere { existing = try sameWork(as: book) }
+    if let existing, book.goodreadsId == nil || foundElsewhere {
+      // A work found by ISBN or title takes the Goodreads id the row gives, when it has none.
       try db.cachedStatement(
         sql: """
-          UPDATE work SET series = coalesce(?1, series), seriesPosition = coalesce(?2, seriesPosition),
-            firstPublished = coalesce(?3, firstPublished), lastModified = ?4
-          WHERE id = ?5 AND (series, seriesPosition, firstPublished)
-            IS NOT (coalesce(?1, series), coalesce(?2, seriesPosition), coalesce(?3, firstPublished))
+          UPDATE work SET goodreadsId = coalesce(goodreadsId, ?6), series = coalesce(?1, series),
+            seriesPosition = coalesce(?2, seriesPosition), firstPublished = coalesce(?3, firstPublished),
+            lastModified = ?4
+          WHERE id = ?5 AND (goodreadsId, series, seriesPosition, firstPublished)
+            IS NOT (coalesce(goodreadsId, ?6), coalesce(?1, series), coalesce(?2, seriesPosition),
+              coalesce(?3, firstPublished))
           """
-      ).execute(arguments: [book.series, book.seriesPosition, book.firstPublished, now.canonical, existing])
+      ).execute(arguments: [
+        book.series, book.seriesPosition, book.firstPublished, now.canonical, existing, book.goodreadsId,
+      ])
     } else {
       try db.cachedStatement(
         sql: """
@@ -113,9 +120,58 @@ final class LibraryWriter {
     return true
   }
 
-  /// A new edition for `add`; for an import, the work's one imported edition, updated in place.
+  /// The work an imported book is when its Goodreads id finds none: the work of an edition with its
+  /// ISBN-13, else its ISBN-10, else a work of the same title and authors, a `(Series, #n)` suffix on
+  /// either title aside (Goodreads writes one, StoryGraph not). For a row with a Goodreads id, a work
+  /// with another Goodreads id is another book.
+  func sameWork(as book: LibraryBook) throws -> Int64? {
+    let isbns = [("isbn13", book.edition.isbn13), ("isbn10", book.edition.isbn10)]
+    for (column, isbn) in isbns {
+      guard let isbn else { continue }
+      let found = try Int64.fetchOne(
+        db.cachedStatement(
+          sql: """
+            SELECT e.workId FROM edition e JOIN work w ON w.id = e.workId
+            WHERE e.\(column) = ?1 AND (?2 IS NULL OR w.goodreadsId IS NULL OR w.goodreadsId = ?2)
+            ORDER BY e.workId LIMIT 1
+            """), arguments: [isbn, book.goodreadsId])
+      if let found { return found }
+    }
+    let title = Self.titleWithoutSeries(book.title)
+    let wanted = Set(book.authors.map { $0.name.lowercased() })
+    // The title itself, or one followed by ` (`: a range of the NOCASE index ('(' sorts before ')').
+    let candidates = try Row.fetchAll(
+      db.cachedStatement(
+        sql: """
+          SELECT id, title FROM work
+          WHERE (title = ?1 COLLATE NOCASE
+              OR (title >= (?1 || ' (') COLLATE NOCASE AND title < (?1 || ' )') COLLATE NOCASE))
+            AND (?2 IS NULL OR goodreadsId IS NULL OR goodreadsId = ?2)
+          ORDER BY id
+          """), arguments: [title, book.goodreadsId])
+    for candidate in candidates {
+      guard Self.titleWithoutSeries(candidate[1]).lowercased() == title.lowercased() else { continue }
+      let names = try String.fetchAll(
+        db.cachedStatement(
+          sql: "SELECT a.name FROM work_author wa JOIN author a ON a.id = wa.authorId WHERE wa.workId = ?"),
+        arguments: [candidate[0] as Int64])
+      if Set(names.map { $0.lowercased() }) == wanted { return candidate[0] }
+    }
+    return nil
+  }
+
+  /// `Gideon the Ninth (The Locked Tomb, #1)` → `Gideon the Ninth`; a title without a series as it is.
+  static func titleWithoutSeries(_ title: String) -> String {
+    guard LibraryBook.series(inTitle: title) != nil, let open = title.lastIndex(of: "(") else { return title }
+    return title[..<open].trimmed
+  }
+
+  /// A new edition for `add`; for an import, the work's one edition from that source, updated in place.
   private func saveEdition(work: Int64, _ edition: LibraryBook.Edition, imported: Bool) throws -> Bool {
-    let source = imported ? "goodreads" : nil
+    let source = imported ? edition.source ?? "goodreads" : nil
+    if let source, source != "goodreads" {
+      return try saveSourceEdition(work: work, edition, source: source)
+    }
     try db.cachedStatement(
       sql: """
         INSERT INTO edition (workId, isbn10, isbn13, publisher, binding, pageCount, year, source)
@@ -132,6 +188,33 @@ final class LibraryWriter {
       source,
     ])
     return db.changesCount > 0
+  }
+
+  /// The edition another service's export maintains for the work (one per source), as the
+  /// Goodreads one is kept but without a unique index of its own: found by work and source.
+  private func saveSourceEdition(work: Int64, _ edition: LibraryBook.Edition, source: String) throws -> Bool {
+    let values: [(any DatabaseValueConvertible)?] = [
+      edition.isbn10, edition.isbn13, edition.publisher, edition.binding, edition.pageCount, edition.year,
+    ]
+    if let id = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT id FROM edition WHERE workId = ? AND source = ? ORDER BY id LIMIT 1"),
+      arguments: [work, source])
+    {
+      try db.cachedStatement(
+        sql: """
+          UPDATE edition SET isbn10 = ?1, isbn13 = ?2, publisher = ?3, binding = ?4, pageCount = ?5, year = ?6
+          WHERE id = ?7 AND (isbn10, isbn13, publisher, binding, pageCount, year) IS NOT (?1, ?2, ?3, ?4, ?5, ?6)
+          """
+      ).execute(arguments: StatementArguments(values + [id]))
+      return db.changesCount > 0
+    }
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO edition (isbn10, isbn13, publisher, binding, pageCount, year, workId, source)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    ).execute(arguments: StatementArguments(values + [work, source]))
+    return true
   }
 
   /// The work's entry, then its readings from what the entry says about them (`Readings.record`).

@@ -60,18 +60,19 @@ import Testing
     #expect(weeks.compactMap(\.sum).reduce(0, +) == 1000)
   }
 
-  /// A night runs noon to noon and is named by its evening: sleep either side of midnight is one night.
-  @Test func nightsRunNoonToNoon() throws {
+  /// A night holds the sleep starting from 18:00 to 18:00 and is named by the date it ends: sleep
+  /// either side of midnight is one night.
+  @Test func nightsRunSixToSixNamedByTheirEnd() throws {
     let store = try HistoryFixtures.store()
     try store.write { db in
       try insert(db, .sleep, "2026-11-20T23:00:00Z", minutes: 180, value: 180, stage: .asleepCore)
       try insert(db, .sleep, "2026-11-21T02:00:00Z", minutes: 240, value: 240, stage: .asleepDeep)
-      // A nap before noon: the night before.
+      // A nap at 11:00, before 18:00: the night that ends on the 20th.
       try insert(db, .sleep, "2026-11-20T11:00:00Z", minutes: 30, value: 30, stage: .asleepCore)
     }
     let nights = try store.read { try SampleBuckets.nightly($0, nights: 2, now: now) }
-    #expect(nights.map(\.label) == ["2026-11-20", "2026-11-19"])
-    #expect(nights.map(\.sum) == [420, 30])
+    #expect(nights.map(\.label) == ["2026-11-21", "2026-11-20"])
+    #expect(nights.map(\.sum) == [420, 30])  // 180 + 240; the nap's 30
   }
 
   @Test func dailyRatesGetMinAverageMax() throws {

@@ -16,12 +16,14 @@ struct HistoryDaily: GymCommand {
       """,
       examples: [
         "gym history daily --type steps --days 14",
+        "gym history daily --type steps --since 2019-01-01 --until 2019-02-01",
         "gym history daily --type heartRate --days 7 -f csv",
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "The sample type.") var type: SampleTypeArgument
-  @Option(help: "How many days, today included.") var days = 30
+  @Option(help: "How many days, today (or the day before --until) included.") var days = 30
+  @OptionGroup var period: PeriodOptions
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
   @OptionGroup var weight: WeightUnitOptions
@@ -36,7 +38,10 @@ struct HistoryDaily: GymCommand {
     try BucketOutput.run(
       context, type: type, sources: sources, weight: weight, chart: chart, format: format, label: "day"
     ) {
-      try SampleBuckets.daily($0, series: $1, days: days, selection: $2)
+      let (first, last) = try period.range()
+      let count = try PeriodOptions.count(
+        first: first, last: last, orElse: days, maximum: 3660, unit: "day", between: { $1.localDays - $0.localDays })
+      return try SampleBuckets.daily($0, series: $1, days: count, selection: $2, now: last)
     }
   }
 }
@@ -52,7 +57,8 @@ struct HistoryRecent: GymCommand {
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "The sample type.") var type: SampleTypeArgument
-  @Option(help: "How many hours, the current one included.") var hours = 8
+  @Option(help: "How many hours, the current one (or the one before --until) included.") var hours = 8
+  @OptionGroup var period: PeriodOptions
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
   @OptionGroup var weight: WeightUnitOptions
@@ -67,7 +73,11 @@ struct HistoryRecent: GymCommand {
     try BucketOutput.run(
       context, type: type, sources: sources, weight: weight, chart: chart, format: format, label: "hour"
     ) {
-      try SampleBuckets.hourly($0, series: $1, hours: hours, selection: $2)
+      let (first, last) = try period.range()
+      let count = try PeriodOptions.count(
+        first: first, last: last, orElse: hours, maximum: 24 * 31, unit: "hour",
+        between: { ($1.millisecondsSince1970 - $0.millisecondsSince1970) / 3_600_000 })
+      return try SampleBuckets.hourly($0, series: $1, hours: count, selection: $2, now: last)
     }
   }
 }
@@ -143,7 +153,8 @@ struct HistoryTrend: GymCommand {
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "The sample type.") var type: SampleTypeArgument
-  @Option(help: "How many weeks, this one included.") var weeks = 12
+  @Option(help: "How many weeks, this one (or the one before --until) included.") var weeks = 12
+  @OptionGroup var period: PeriodOptions
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
   @OptionGroup var weight: WeightUnitOptions
@@ -158,7 +169,11 @@ struct HistoryTrend: GymCommand {
     try BucketOutput.run(
       context, type: type, sources: sources, weight: weight, chart: chart, format: format, label: "week"
     ) {
-      try SampleBuckets.weekly($0, series: $1, weeks: weeks, selection: $2)
+      let (first, last) = try period.range()
+      let count = try PeriodOptions.count(
+        first: first, last: last, orElse: weeks, maximum: 520, unit: "week",
+        between: { (Timestamp.monday(ofDay: $1.localDays) - Timestamp.monday(ofDay: $0.localDays)) / 7 })
+      return try SampleBuckets.weekly($0, series: $1, weeks: count, selection: $2, now: last)
     }
   }
 }

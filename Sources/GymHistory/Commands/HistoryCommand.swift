@@ -15,7 +15,8 @@ public struct HistoryCommand: ParsableCommand {
       HistoryList.self, HistoryCount.self, HistoryShow.self, HistoryAdd.self, HistorySet.self, HistoryRemove.self,
       HistoryImport.self, HistoryImportHealth.self, HistoryStats.self, HistorySample.self, SamplesCommand.self,
       HistoryDaily.self,
-      HistoryRecent.self, HistoryTrend.self, HistorySummary.self, HistoryExercises.self, HistoryPRs.self,
+      HistorySleep.self, HistoryRecent.self, HistoryTrend.self, HistorySummary.self, HistoryExercises.self,
+      HistoryPRs.self,
       HistoryProgress.self, HistoryVolume.self,
     ]
   )

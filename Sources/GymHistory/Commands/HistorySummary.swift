@@ -12,9 +12,13 @@ struct HistorySummary: GymCommand {
       examples: [
         "gym history summary",
         "gym history summary -f json",
+        "gym history summary --until 2019-06-01T08:00",
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Option(
+    help: ArgumentHelp("The summary as of this moment (2019-06-01T08:00, 30d) instead of now.", valueName: "date"))
+  var until: String?
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
   @OptionGroup var weight: WeightUnitOptions
@@ -28,7 +32,10 @@ struct HistorySummary: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let summary = try context.openStore().read { try HealthSummary.compute($0, selection: sources.selection(context)) }
+    let now = try until.map { try WhereParser.parseDate($0, option: "--until") } ?? .now()
+    let summary = try context.openStore().read {
+      try HealthSummary.compute($0, selection: sources.selection(context), now: now)
+    }
     let chosen = format ?? context.configuration.outputFormat
     let out = BufferedOutput.standardOutput()
     let display = weight.display(context, columns: [])

@@ -19,7 +19,7 @@ struct HealthSummary: Sendable, Equatable {
   var heartRateByHour: [SampleBucket]
   var stepsByHour: [SampleBucket]
   var bodyMass: [Reading]
-  /// Sleep that started between 18:00 yesterday and 12:00 today, local time.
+  /// Last night (`SleepNights`): the night that ended today, until 06:00 the day after.
   var lastNightSleep: [StageMinutes]
   /// Last night's time in bed and asleep (every asleep stage), from the same one source.
   var lastNightInBed: Double { lastNightSleep.filter { $0.stage == "inBed" }.reduce(0) { $0 + $1.minutes } }
@@ -63,24 +63,18 @@ struct HealthSummary: Sendable, Equatable {
       workoutMinutesThisWeek: try StoredTotal.whole(week?[1] as Double? ?? 0, "this week's workout minutes"))
   }
 
-  /// Sleep that started between 18:00 yesterday and 12:00 today, local time, per stage, from the
-  /// highest-priority source that recorded the night: two sources are never added together.
+  /// Last night (`SleepNights`) per stage: in bed from the highest-ranked source that recorded it,
+  /// the stages from the highest-ranked source that recorded stages (they may differ).
   static func lastNight(_ db: Database, selection: SampleSelection, now: Timestamp) throws -> [StageMinutes] {
-    let rows = try Row.fetchAll(
-      db,
-      sql: """
-        SELECT source, stage, TOTAL(value) FROM sample
-        WHERE type = 'sleep' AND typeof(value) IN ('integer', 'real') AND abs(value) <= 1e12
-          AND start >= strftime('%Y-%m-%dT%H:%M:%fZ', date(:now, 'localtime', '-1 day'), '+18 hours', 'utc')
-          AND start < strftime('%Y-%m-%dT%H:%M:%fZ', date(:now, 'localtime'), '+12 hours', 'utc')
-          AND (:source IS NULL OR source = :source)
-        GROUP BY source, stage
-        """,
-      arguments: ["now": now.canonical, "source": selection.sourceName])
-    var minutes: [String: Double] = [:]
-    let best = selection.isDeduplicated ? selection.priority.ordered(rows.map { $0[0] as String }).first : nil
-    for row in rows where best == nil || row[0] == best { minutes[row[1], default: 0] += row[2] }
-    return minutes.map { StageMinutes(stage: $0.key, minutes: $0.value) }
-      .sorted { ($0.minutes, $1.stage) > ($1.minutes, $0.stage) }
+    let label = try SleepNights.lastNight(now: now, db)
+    guard let night = try SleepNights.nights(db, from: label, to: label, selection: selection).first else { return [] }
+    let stages: [(String, Double?)] = [
+      ("inBed", night.inBed), ("awake", night.awake), ("asleepCore", night.core), ("asleepDeep", night.deep),
+      ("asleepREM", night.rem), ("asleep", night.unspecified),
+    ]
+    return stages.compactMap { stage, minutes in
+      minutes.flatMap { $0 > 0 ? StageMinutes(stage: stage, minutes: $0) : nil }
+    }
+    .sorted { ($0.minutes, $1.stage) > ($1.minutes, $0.stage) }
   }
 }

@@ -138,23 +138,21 @@ enum SampleBuckets {
     return try buckets(db, series: series, edges: edges, selection: selection)
   }
 
-  /// The last `nights` nights, newest first, each from local noon to the next noon and labelled by
-  /// its evening's date: a night's sleep falls in one bucket whichever side of midnight it starts.
-  /// Tonight is the newest from 18:00 on; before, last night is.
+  /// The last `nights` nights, newest first, each named by the local date it ends (`SleepNights`):
+  /// minutes asleep. Last night is the newest until 06:00 the day after.
   static func nightly(
     _ db: Database, nights: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
   ) throws -> [SampleBucket] {
-    let edges = try Row.fetchAll(
-      db,
-      sql: """
-        WITH RECURSIVE nights(label, n) AS (
-          SELECT date(:now, 'localtime', '-18 hours', :back), 0
-          UNION ALL SELECT date(label, '+1 day'), n + 1 FROM nights WHERE n < :count
-        )
-        SELECT label, \(ms("label || ' 12:00', 'utc'")) FROM nights ORDER BY n
-        """,
-      arguments: ["now": now.canonical, "count": nights, "back": "-\(nights - 1) days"])
-    return try buckets(db, series: SampleSeries(.sleep), edges: edges, selection: selection)
+    let newest = try SleepNights.lastNight(now: now, db)
+    let oldest =
+      try String.fetchOne(db, sql: "SELECT date(?, ?)", arguments: [newest, "-\(nights - 1) days"]) ?? newest
+    return try SleepNights.nights(db, from: oldest, to: newest, selection: selection).map { night in
+      var bucket = SampleBucket(
+        label: night.night, count: night.asleep == nil ? 0 : 1, sum: night.asleep.map(rounded), min: nil, avg: nil,
+        max: nil)
+      bucket.start = Timestamp(parsing: night.night) ?? bucket.start
+      return bucket
+    }
   }
 
   /// The last `hours` local clock hours up to the current one, newest first (`2026-11-21 14:00`).
@@ -250,36 +248,41 @@ enum SampleBuckets {
     }
   }
 
-  /// Per bucket, the sleep samples that start in it from its highest-priority source (two sources
-  /// recording one night are never added together); all of them with `allSources`.
+  /// Per bucket, the minutes asleep (`SleepNights`: awake and in-bed time are not sleep). A day or
+  /// week holds the nights that end in it, whole: a night is never split at midnight. An hour holds
+  /// the asleep records of each night's stage source that start in it.
   private static func sleepBuckets(
     _ db: Database, labels: [String], bounds: [Int64], selection: SampleSelection
   ) throws -> [SampleBucket] {
-    let rows = try Row.fetchAll(
-      db,
-      sql: """
-        SELECT \(ms("start")), value, source
-        FROM sample WHERE type = 'sleep' AND start >= ? AND start < ? AND (? IS NULL OR source = ?)
-        """,
-      arguments: [
-        Timestamp(millisecondsSince1970: bounds[0]).canonical,
-        Timestamp(millisecondsSince1970: bounds[bounds.count - 1]).canonical, selection.sourceName,
-        selection.sourceName,
-      ])
-    var perBucket = Array(repeating: [(value: Double, source: String)](), count: labels.count)
-    for row in rows {
-      let start: Int64 = row[0]
-      guard let k = CumulativeTotals.index(of: start, in: bounds) else { continue }
-      perBucket[k].append((row[1], row[2]))
-    }
-    return zip(labels, perBucket).map { label, samples in
-      var kept = samples
-      if selection.isDeduplicated, let best = selection.priority.ordered(samples.map(\.source)).first {
-        kept = samples.filter { $0.source == best }
+    let lastBound = bounds[bounds.count - 1]
+    let (first, last) = (Timestamp(millisecondsSince1970: bounds[0]), Timestamp(millisecondsSince1970: lastBound - 1))
+    // The nights ending on the range's days, and the one after its last (an hour's sleep may be its).
+    let dates = try Row.fetchOne(
+      db, sql: "SELECT date(?, 'localtime'), date(?, 'localtime', '+1 day')",
+      arguments: [first.canonical, last.canonical])
+    guard let dates, let from = dates[0] as String?, let to = dates[1] as String? else { return [] }
+    let nights = try SleepNights.nights(db, from: from, to: to, selection: selection, keepingRecords: true)
+    var asleep = Array(repeating: 0.0, count: labels.count)
+    var counted = Array(repeating: 0, count: labels.count)
+    let hourly = bounds.count > 1 && bounds[1] - bounds[0] < 20 * 3_600_000
+    for night in nights where night.asleep != nil {
+      if hourly {
+        for record in night.asleepRecords {
+          guard let k = CumulativeTotals.index(of: record.start, in: bounds) else { continue }
+          asleep[k] += Double(record.end - record.start) / 60_000
+          counted[k] += 1
+        }
+      } else if let noon = Timestamp(parsing: night.night + " 12:00"),
+        let k = CumulativeTotals.index(of: noon.millisecondsSince1970, in: bounds)
+      {
+        asleep[k] += night.asleep ?? 0
+        counted[k] += 1
       }
-      let sum = kept.reduce(0) { $0 + $1.value }
-      return SampleBucket(
-        label: label, count: kept.count, sum: kept.isEmpty ? nil : rounded(sum), min: nil, avg: nil, max: nil)
+    }
+    return labels.indices.map { k in
+      SampleBucket(
+        label: labels[k], count: counted[k], sum: counted[k] == 0 ? nil : rounded(asleep[k]), min: nil, avg: nil,
+        max: nil)
     }
   }
 

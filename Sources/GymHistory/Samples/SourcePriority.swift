@@ -1,7 +1,7 @@
 /// Which of several sources counts when they record the same moment, highest priority first, as
 /// the Health app does it: the sources `health.sources` names, in its order (`*` matches any
-/// run of characters, case-insensitive); then Apple Watch devices, then iPhones, then every other
-/// source alphabetically.
+/// run of characters, case-insensitive); then what was entered by hand in Health (source `Health`),
+/// then Apple Watch devices, then iPhones, then every other source alphabetically.
 struct SourcePriority: Sendable {
   let patterns: [String]
 
@@ -20,7 +20,8 @@ struct SourcePriority: Sendable {
   private func key(for source: String) -> SortKey {
     let lower = source.lowercased()
     let named = patterns.firstIndex { Self.matches($0.lowercased(), lower) } ?? patterns.count
-    let device = Self.hasWord("watch", in: lower) ? 0 : Self.hasWord("iphone", in: lower) ? 1 : 2
+    let device =
+      lower == "health" ? 0 : Self.hasWord("watch", in: lower) ? 1 : Self.hasWord("iphone", in: lower) ? 2 : 3
     return SortKey(named: named, device: device, name: lower, exact: source)
   }
 

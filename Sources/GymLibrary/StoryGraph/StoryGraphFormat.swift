@@ -35,6 +35,7 @@ enum StoryGraphFormat: LibraryExportFormat {
     }
     if let text = row.text("ISBN/UID") ?? row.text("ISBN") { isbn(text, into: &book.edition, warn: warn) }
     book.edition.binding = row.text("Format")
+    book.edition.source = "storygraph"
     let status = row.text("Read Status") ?? ""
     guard let shelf = status.isEmpty ? "toRead" : statusOfShelf[status] else {
       throw row.fail(

@@ -1,0 +1,77 @@
+import ArgumentParser
+import GymCLI
+import GymCore
+
+/// `gym history sleep --nights 14`: one row per night, as the Health app shows a night.
+struct HistorySleep: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sleep",
+    abstract: "Sleep per night: bedtime, wake time, minutes in bed, asleep, awake and in each stage.",
+    discussion: HelpExamples.discussion(
+      """
+      A night is named by the local date it ends and holds the sleep that starts from 18:00 the \
+      evening before to 18:00 that day. Asleep is core, deep, REM and unspecified sleep from the \
+      highest-ranked source that recorded stages (health.sources; by default Apple Watch, then \
+      iPhone, then other apps); awake time is not sleep. In bed comes from the highest-ranked source \
+      that recorded in-bed time, which may be another (the phone's in-bed, the watch's stages). \
+      Within one source overlapping records count once. Minutes unknown to every source are empty.
+      """,
+      examples: [
+        "gym history sleep",
+        "gym history sleep --since 2019-01-01 --until 2019-02-01 -f csv",
+      ]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @Option(help: "How many nights, last night (or the night before --until) included.") var nights = 14
+  @OptionGroup var period: PeriodOptions
+  @OptionGroup var sources: SourceOptions
+  @OptionGroup var formatting: FormatOptions
+  var format: OutputFormat? { formatting.format }
+
+  static let columns = [
+    "night", "bedtime", "wake", "inBed", "asleep", "awake", "core", "deep", "rem", "unspecified", "source",
+    "inBedSource",
+  ]
+
+  func validate() throws {
+    if nights < 1 || nights > 3660 { throw ValidationError("--nights must be from 1 to 3660") }
+  }
+
+  func run(context: CommandContext) throws {
+    let (first, last) = try period.range()
+    let selection = sources.selection(context)
+    let rows = try context.openStore().read { db in
+      // Nights named by the dates from --since to the day before --until; without --until, up to
+      // last night (until 06:00 the night before).
+      let newest =
+        period.until == nil
+        ? try SleepNights.lastNight(now: last, db)
+        : try String.fetchOne(db, sql: "SELECT date(?, 'localtime')", arguments: [last.canonical]) ?? ""
+      let oldest: String
+      if let first {
+        oldest = try String.fetchOne(db, sql: "SELECT date(?, 'localtime')", arguments: [first.canonical]) ?? newest
+      } else {
+        oldest =
+          try String.fetchOne(db, sql: "SELECT date(?, ?)", arguments: [newest, "-\(nights - 1) days"]) ?? newest
+      }
+      let count = try Int.fetchOne(db, sql: "SELECT julianday(?) - julianday(?) + 1", arguments: [newest, oldest]) ?? 0
+      guard count <= 3660 else {
+        throw GymError.usage("--since to --until spans \(count) nights; at most 3660: narrow the range")
+      }
+      return count < 1 ? [] : try SleepNights.nights(db, from: oldest, to: newest, selection: selection)
+    }
+    let writer = RecordWriter(format: format ?? context.configuration.outputFormat, columns: Self.columns)
+    func minutes(_ value: Double?) -> Cell { value.map { .real(SampleBuckets.rounded($0)) } ?? .null }
+    for night in rows {
+      func time(_ value: Timestamp?) -> Cell { value.map { Cell.timestamp($0.canonical) } ?? .null }
+      func text(_ value: String?) -> Cell { value.map(Cell.text) ?? .null }
+      let cells: [Cell] = [
+        .text(night.night), time(night.bedtime), time(night.wake), minutes(night.inBed), minutes(night.asleep),
+        minutes(night.awake), minutes(night.core), minutes(night.deep), minutes(night.rem), minutes(night.unspecified),
+        text(night.source), text(night.inBedSource),
+      ]
+      writer.write(cells)
+    }
+    writer.finish(next: nil)
+  }
+}
