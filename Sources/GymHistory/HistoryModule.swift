@@ -7,7 +7,9 @@ public let historyModule = GymModule(
   migrations: WorkoutSchema.migrations + SampleSchema.migrations + WorkoutSetSchema.migrations
     + WorkoutEvolution.migrations + [
       TrainingSchema.migration, ExerciseAliases.migration, ExerciseAliases.bySpelling, TrainingSchema.dropKeyIndex,
-      ExerciseAliases.asRowidTable,
+      ExerciseAliases.asRowidTable, SampleSources.migration,
     ],
-  tables: [WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table, ExerciseAliases.table],
+  tables: [
+    WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table, ExerciseAliases.table, SampleSources.table,
+  ],
   benchmarks: WorkoutBenchmarks.definition, doctorChecks: [TrainingVolume.unmappedCheck])

@@ -54,7 +54,7 @@ public enum HistoryReport {
   public static func health(
     _ db: Database, since: Timestamp, now: Timestamp = .now(), sourcePriority: [String] = []
   ) throws -> ReportSection? {
-    let selection = SampleSelection.deduplicated(SourcePriority(patterns: sourcePriority))
+    let selection = try SampleSelection.deduplicated(SourcePriority(patterns: sourcePriority)).knowingModels(db)
     let days = max(1, Int((now.millisecondsSince1970 - since.millisecondsSince1970) / 86_400_000) + 1)
     let weeks = min(days / 7 + 1, ReportChart.maximumPoints)
     var section = ReportSection(id: "health", title: "Health")

@@ -97,3 +97,34 @@ import Testing
     #expect(long.status == 64 && long.stderr.contains("spans 12418 days; at most 3660"), "\(long.stderr)")
   }
 }
+
+/// Sources rank by the device their records name, not by their name: a phone renamed "Zed Phone"
+/// outranks an app called "Aardvark Pedometer", as in the Health app.
+@Suite struct SourceDeviceTests {
+  static func record(_ source: String, device: String?, value: Int) -> String {
+    let deviceAttribute =
+      device.map {
+        #" device="&lt;&lt;HKDevice: 0x1&gt;, name:\#($0), manufacturer:Apple Inc., model:\#($0), hardware:x, software:17.0&gt;""#
+      } ?? ""
+    return
+      #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="\#(source)"\#(deviceAttribute) unit="count" startDate="2024-03-10 10:00:00 +0000" endDate="2024-03-10 11:00:00 +0000" value="\#(value)"/>"#
+  }
+
+  @Test func aRenamedPhoneOutranksAnApp() throws {
+    let gym = try GymProcess()
+    let xml =
+      "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n"
+      + Self.record("Zed Phone", device: "iPhone", value: 1000)
+      + "\n" + Self.record("Aardvark Pedometer", device: nil, value: 800) + "\n</HealthData>\n"
+    let path = try gym.write("export.xml", xml)
+    #expect(try gym.run(["history", "import-health", path]).status == 0)
+    let daily = try gym.run([
+      "history", "daily", "--type", "steps", "--since", "2024-03-10", "--until", "2024-03-11", "-f", "csv",
+    ])
+    // The same hour from both: the phone's 1000 count, and the app's 800, covered all along by the
+    // phone, count for nothing (1 sample counted). By name alone the app would come first: 800.
+    #expect(daily.stdoutLines.dropFirst().map(String.init) == ["2024-03-10T00:00:00+00:00,1,1000"], "\(daily.stdout)")
+    let sources = try gym.run(["history", "samples", "sources", "-f", "csv"])
+    #expect(sources.stdoutLines.dropFirst().map { $0.split(separator: ",")[1] } == ["Zed Phone", "Aardvark Pedometer"])
+  }
+}

@@ -249,6 +249,24 @@ import Testing
     #expect(row?["bestE1RM"] == nil as Double?)
   }
 
+  /// history/014: the sources table arrives empty beside the 300 workouts and 600 sets of the version
+  /// before, which stay; the next Health import fills it.
+  @Test func sampleSourcesArriveEmpty() throws {
+    let store = try migrated(try Self.filled(before: "history/014-sample-source"))
+    let (workouts, sets, sources) = try store.read { db in
+      (
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout"),
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout_set"),
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample_source")
+      )
+    }
+    #expect(workouts == 300 && sets == 600 && sources == 0)  // 300 × 2 sets
+    try store.write { db in
+      try db.execute(sql: "INSERT INTO sample_source (name, model) VALUES ('Zed Phone', 'iPhone')")
+    }
+    #expect(try store.read { try String.fetchOne($0, sql: "SELECT model FROM sample_source") } == "iPhone")
+  }
+
   /// history/013: the aliases made before it are kept, row for row, in a rowid table with a unique
   /// key; the exercises list still reads through them, and a rename after it updates in place.
   @Test func aliasesBecomeARowidTable() throws {

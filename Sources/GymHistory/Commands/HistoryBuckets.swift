@@ -93,7 +93,7 @@ enum BucketOutput {
     let selection = sources.selection(context)
     let (series, buckets) = try context.openStore().read { db in
       let series = try SampleSeries.named(type.name, in: db)
-      return (series, try compute(db, series, selection))
+      return (series, try compute(db, series, try selection.knowingModels(db)))
     }
     // Body mass in the unit asked for (--unit, units.weight); every other type as it is.
     let display = weight.display(context, columns: ["kg"])

@@ -58,7 +58,8 @@ struct HistorySleep: GymCommand {
       guard count <= 3660 else {
         throw GymError.usage("--since to --until spans \(count) nights; at most 3660: narrow the range")
       }
-      return count < 1 ? [] : try SleepNights.nights(db, from: oldest, to: newest, selection: selection)
+      return count < 1
+        ? [] : try SleepNights.nights(db, from: oldest, to: newest, selection: try selection.knowingModels(db))
     }
     let writer = RecordWriter(format: format ?? context.configuration.outputFormat, columns: Self.columns)
     func minutes(_ value: Double?) -> Cell { value.map { .real(SampleBuckets.rounded($0)) } ?? .null }

@@ -34,7 +34,7 @@ struct HistorySummary: GymCommand {
   func run(context: CommandContext) throws {
     let now = try until.map { try WhereParser.parseDate($0, option: "--until") } ?? .now()
     let summary = try context.openStore().read {
-      try HealthSummary.compute($0, selection: sources.selection(context), now: now)
+      try HealthSummary.compute($0, selection: try sources.selection(context).knowingModels($0), now: now)
     }
     let chosen = format ?? context.configuration.outputFormat
     let out = BufferedOutput.standardOutput()

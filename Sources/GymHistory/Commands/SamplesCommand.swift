@@ -117,9 +117,12 @@ struct SamplesSources: GymCommand {
   var format: OutputFormat? { formatting.format }
 
   func run(context: CommandContext) throws {
-    let rows = try context.openStore().read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT source, type, COUNT(*), MIN(start), MAX(\"end\") FROM sample GROUP BY source, type")
+    let (rows, models) = try context.openStore().read { db in
+      (
+        try Row.fetchAll(
+          db, sql: "SELECT source, type, COUNT(*), MIN(start), MAX(\"end\") FROM sample GROUP BY source, type"),
+        try SampleSources.models(db)
+      )
     }
     var bySource: [String: (types: [String], samples: Int, first: String, last: String)] = [:]
     for row in rows {
@@ -131,7 +134,7 @@ struct SamplesSources: GymCommand {
       entry.last = max(entry.last, row[4])
       bySource[source] = entry
     }
-    let priority = SourcePriority(patterns: context.configuration.list(.healthSources))
+    let priority = SourcePriority(patterns: context.configuration.list(.healthSources), models: models)
     let writer = RecordWriter(
       format: format ?? context.configuration.outputFormat,
       columns: ["priority", "source", "types", "samples", "first", "last"])

@@ -39,6 +39,7 @@ struct AppleHealthImport {
     do {
       func load(_ db: Database?) throws -> HealthCounts {
         var counts = HealthCounts()
+        var models: [String: String] = [:]
         counts.skips = ImportSkips(strict: strict, displayName: displayName)
         let samples = try BulkLoader(table: SampleSchema.table, conflict: SampleSchema.conflict, db: db)
         let workouts = try db.map { try LoggerWriter($0) }
@@ -48,6 +49,7 @@ struct AppleHealthImport {
           counts.records += batch.records
           counts.unknownRecords += batch.unknown
           for skipped in batch.skips { try counts.skips.skip(skipped, progress: progress) }
+          models.merge(batch.models) { first, _ in first }
           for i in 0..<batch.count {
             do {
               try samples.add(batch.samples[i], line: batch.lines[i])
@@ -68,6 +70,7 @@ struct AppleHealthImport {
           }
         }
         try samples.finish()
+        if let db { try SampleSources.record(models, db) }
         counts.samples = samples.counts
         counts.workouts = workoutCounts.workouts
         return counts
@@ -98,6 +101,8 @@ struct HealthBatch {
   var workouts: [LoggedWorkout] = []
   /// Records gym could not read, to be skipped and told by the consumer.
   var skips: [InputError] = []
+  /// Sources met for the first time in this batch, and the device model their records name.
+  var models: [String: String] = [:]
 }
 
 /// The producer side: reads tags and fills batches, on the pipeline's thread.
@@ -110,6 +115,9 @@ final class HealthParser: @unchecked Sendable {
   private var inCorrelation = false
   /// All or nothing: the first record gym cannot read ends the import.
   private let strict: Bool
+  /// The source of the last record, and every source whose model was looked for.
+  private var lastSource: [UInt8] = []
+  private var modelsSeen: Set<String> = []
   /// Short names of the record types gym keeps as written, made once each.
   private var otherTypeNames: [String: String] = [:]
   /// Bytes a record's values are written into before they are copied to the batch.
@@ -118,6 +126,19 @@ final class HealthParser: @unchecked Sendable {
   init(scanner: XMLTagScanner, strict: Bool) {
     self.scanner = scanner
     self.strict = strict
+  }
+
+  /// The device model of a source met for the first time: records come in runs of one source, so
+  /// the source's bytes are compared with the last one's, and a name is made only when it changes.
+  private func noteModel(of tag: XMLTagScanner.Tag, in batch: inout HealthBatch) {
+    let same =
+      tag.withAttribute("sourceName") { bytes in bytes.elementsEqual(lastSource) }
+      ?? tag.withAttribute("source") { bytes in bytes.elementsEqual(lastSource) } ?? false
+    guard !same, let source = tag.attribute("sourceName") ?? tag.attribute("source") else { return }
+    lastSource = Array(source.utf8)
+    guard !modelsSeen.contains(source) else { return }
+    modelsSeen.insert(source)
+    if let model = tag.attribute("device").flatMap(SampleSources.model(inDevice:)) { batch.models[source] = model }
   }
 
   /// A record gym cannot read: kept for the consumer to tell, or with `strict` thrown.
@@ -133,6 +154,7 @@ final class HealthParser: @unchecked Sendable {
     batch.unknown = 0
     batch.workouts.removeAll(keepingCapacity: true)
     batch.skips.removeAll(keepingCapacity: true)
+    batch.models.removeAll(keepingCapacity: true)
     while batch.count + batch.skips.count < HealthBatch.capacity {  // skips count too: memory stays bounded
       guard let tag = try scanner.next() else {
         guard sawRoot else { throw InputError(line: 0, message: "not an Apple Health export: no <HealthData> element") }
@@ -171,6 +193,7 @@ final class HealthParser: @unchecked Sendable {
         }
         batch.lines[batch.count] = tag.line
         batch.count += 1
+        noteModel(of: tag, in: &batch)
       } else if tag.depth == 2, tag.isNamed("Workout") {
         do {
           batch.workouts.append(try HealthRecord.workout(from: tag))

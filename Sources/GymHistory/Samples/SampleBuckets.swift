@@ -37,6 +37,13 @@ enum SampleSelection: Sendable {
     return nil
   }
 
+  /// The same selection, its sources ranked by the device models the database knows.
+  func knowingModels(_ db: Database) throws -> SampleSelection {
+    guard case .deduplicated(var priority) = self else { return self }
+    priority.models = try SampleSources.models(db)
+    return .deduplicated(priority)
+  }
+
   /// The order sources rank in; the default one where the selection does not rank them.
   var priority: SourcePriority {
     if case .deduplicated(let configured) = self { return configured }

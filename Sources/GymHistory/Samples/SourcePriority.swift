@@ -1,11 +1,17 @@
 /// Which of several sources counts when they record the same moment, highest priority first, as
 /// the Health app does it: the sources `health.sources` names, in its order (`*` matches any
 /// run of characters, case-insensitive); then what was entered by hand in Health (source `Health`),
-/// then Apple Watch devices, then iPhones, then every other source alphabetically.
+/// then Apple Watch devices, then iPhones, then every other source alphabetically. A source's
+/// device is the model its records name (`SampleSources`), else a word of its name.
 struct SourcePriority: Sendable {
   let patterns: [String]
+  /// Each source's device model, as the exports said (`Watch`, `iPhone`).
+  var models: [String: String] = [:]
 
-  init(patterns: [String] = []) { self.patterns = patterns }
+  init(patterns: [String] = [], models: [String: String] = [:]) {
+    self.patterns = patterns
+    self.models = models
+  }
 
   /// The sources in priority order.
   func ordered(_ sources: some Sequence<String>) -> [String] {
@@ -20,8 +26,9 @@ struct SourcePriority: Sendable {
   private func key(for source: String) -> SortKey {
     let lower = source.lowercased()
     let named = patterns.firstIndex { Self.matches($0.lowercased(), lower) } ?? patterns.count
-    let device =
-      lower == "health" ? 0 : Self.hasWord("watch", in: lower) ? 1 : Self.hasWord("iphone", in: lower) ? 2 : 3
+    let byName = Self.hasWord("watch", in: lower) ? 1 : Self.hasWord("iphone", in: lower) ? 2 : 3
+    let byModel = models[source].map { $0.lowercased() == "watch" ? 1 : $0.lowercased() == "iphone" ? 2 : 3 }
+    let device = lower == "health" ? 0 : byModel ?? byName
     return SortKey(named: named, device: device, name: lower, exact: source)
   }
 

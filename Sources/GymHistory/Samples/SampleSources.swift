@@ -1,0 +1,47 @@
+import GRDB
+import GymCore
+
+/// What each source of samples is, as an export says it: the device model (`Watch`, `iPhone`) of
+/// its records. Sources rank by what they are, not by what they are called (`SourcePriority`): a
+/// phone renamed "Zed Phone" is still an iPhone.
+enum SampleSources {
+  static let table = TableSchema(
+    name: "sample_source", fields: [Field("name", .text), Field("model", .text, nullable: true)],
+    indexes: [IndexSchema("sample_source_name", on: ["name"], unique: true)], defaultSort: [SortKey("name")])
+
+  /// `history/014`: the table, empty until the next Apple Health import fills it.
+  static let migration = Migration(
+    "history/014-sample-source", .additive,
+    sql: """
+      CREATE TABLE sample_source (name TEXT NOT NULL, model TEXT);
+      CREATE UNIQUE INDEX sample_source_name ON sample_source(name);
+      """)
+
+  /// Each source's model.
+  static func models(_ db: Database) throws -> [String: String] {
+    var models: [String: String] = [:]
+    for row in try Row.fetchAll(db, sql: "SELECT name, model FROM sample_source WHERE model IS NOT NULL") {
+      models[row[0]] = row[1]
+    }
+    return models
+  }
+
+  /// Records the models an import met; a source's model is kept once known (a later record
+  /// without one does not erase it).
+  static func record(_ models: [String: String], _ db: Database) throws {
+    let upsert = try db.cachedStatement(
+      sql: """
+        INSERT INTO sample_source (name, model) VALUES (?, ?)
+        ON CONFLICT(name) DO UPDATE SET model = excluded.model WHERE sample_source.model IS NOT excluded.model
+        """)
+    for (name, model) in models.sorted(by: { $0.key < $1.key }) { try upsert.execute(arguments: [name, model]) }
+  }
+
+  /// `<<HKDevice: 0x…>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, …>`
+  /// → `Watch`; nil when the text names no model.
+  static func model(inDevice text: String) -> String? {
+    guard let range = text.range(of: "model:") else { return nil }
+    let model = String(text[range.upperBound...].prefix { $0 != "," && $0 != ">" }).trimmed
+    return model.isEmpty || model.count > 100 ? nil : model
+  }
+}
