@@ -115,9 +115,8 @@ final class HealthParser: @unchecked Sendable {
   private var inCorrelation = false
   /// All or nothing: the first record gym cannot read ends the import.
   private let strict: Bool
-  /// The source of the last record, and every source whose model was looked for.
-  private var lastSource: [UInt8] = []
-  private var modelsSeen: Set<String> = []
+  /// The sources whose device is known (with a model or none).
+  private var settledSources: [[UInt8]] = []
   /// Short names of the record types gym keeps as written, made once each.
   private var otherTypeNames: [String: String] = [:]
   /// Bytes a record's values are written into before they are copied to the batch.
@@ -128,17 +127,26 @@ final class HealthParser: @unchecked Sendable {
     self.strict = strict
   }
 
-  /// The device model of a source met for the first time: records come in runs of one source, so
-  /// the source's bytes are compared with the last one's, and a name is made only when it changes.
+  /// Whether a sample's source (already read) is settled: compared with the few known ones, since
+  /// one source's records come interleaved with another's.
+  private func isSettled(_ sample: borrowing RecordValues) -> Bool {
+    sample.withBytes(6) { bytes in
+      settledSources.contains { known in
+        guard known.count == bytes.count, let base = bytes.baseAddress else { return known.count == bytes.count }
+        // swift-format-ignore: NeverForceUnwrap
+        return known.withUnsafeBytes { memcmp($0.baseAddress!, base, bytes.count) } == 0
+      }
+    }
+  }
+
+  /// The device model of a source not yet settled: the first of its records that names a device
+  /// settles it (with the model the device names, if any); a source whose records name no device
+  /// costs a look for the attribute.
   private func noteModel(of tag: XMLTagScanner.Tag, in batch: inout HealthBatch) {
-    let same =
-      tag.withAttribute("sourceName") { bytes in bytes.elementsEqual(lastSource) }
-      ?? tag.withAttribute("source") { bytes in bytes.elementsEqual(lastSource) } ?? false
-    guard !same, let source = tag.attribute("sourceName") ?? tag.attribute("source") else { return }
-    lastSource = Array(source.utf8)
-    guard !modelsSeen.contains(source) else { return }
-    modelsSeen.insert(source)
-    if let model = tag.attribute("device").flatMap(SampleSources.model(inDevice:)) { batch.models[source] = model }
+    guard let device = tag.attribute("device") else { return }
+    let source = batch.samples[batch.count - 1].string(6)
+    settledSources.append(Array(source.utf8))
+    if let model = SampleSources.model(inDevice: device) { batch.models[source] = model }
   }
 
   /// A record gym cannot read: kept for the consumer to tell, or with `strict` thrown.
@@ -193,7 +201,7 @@ final class HealthParser: @unchecked Sendable {
         }
         batch.lines[batch.count] = tag.line
         batch.count += 1
-        noteModel(of: tag, in: &batch)
+        if !isSettled(batch.samples[batch.count - 1]) { noteModel(of: tag, in: &batch) }
       } else if tag.depth == 2, tag.isNamed("Workout") {
         do {
           batch.workouts.append(try HealthRecord.workout(from: tag))
