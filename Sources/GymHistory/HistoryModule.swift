@@ -12,4 +12,4 @@ public let historyModule = GymModule(
   tables: [
     WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table, ExerciseAliases.table, SampleSources.table,
   ],
-  benchmarks: WorkoutBenchmarks.definition, doctorChecks: [TrainingVolume.unmappedCheck])
+  benchmarks: WorkoutBenchmarks.definition, doctorChecks: [TrainingVolume.unmappedCheck, SampleSources.futureCheck])

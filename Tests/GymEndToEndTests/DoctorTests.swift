@@ -24,11 +24,28 @@ import Testing
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(
       findings(result) == [
-        "configuration": "ok", "integrity": "ok", "schema": "ok", "values": "ok", "exercises": "ok", "wal": "ok",
-        "backups": "ok",
-        "exports": "ok",
+        "configuration": "ok", "integrity": "ok", "schema": "ok", "values": "ok", "exercises": "ok",
+        "future samples": "ok", "wal": "ok", "backups": "ok", "exports": "ok",
       ])
     #expect(try Data(contentsOf: URL(fileURLWithPath: gym.databasePath)) == before)
+  }
+
+  /// Samples dated ahead of now (a watch whose clock was wrong) are a note naming the source and how
+  /// many; the doctor still passes.
+  @Test func samplesInTheFutureAreNoted() throws {
+    let gym = try GymProcess()
+    let samples = [
+      #"{"type":"steps","start":"2099-01-01T10:00:00Z","end":"2099-01-01T11:00:00Z","value":5,"unit":"count","stage":"none","source":"Old Watch"}"#,
+      #"{"type":"steps","start":"2099-01-02T10:00:00Z","end":"2099-01-02T11:00:00Z","value":6,"unit":"count","stage":"none","source":"Old Watch"}"#,
+      #"{"type":"steps","start":"2020-01-01T10:00:00Z","end":"2020-01-01T11:00:00Z","value":7,"unit":"count","stage":"none","source":"Phone"}"#,
+    ]
+    #expect(
+      try gym.run(["history", "samples", "import", "-"], stdin: samples.joined(separator: "\n") + "\n").status == 0)
+    let result = try gym.run(["doctor", "--format", "csv"])
+    #expect(findings(result)["future samples"] == "note", "\(result.stdout)")
+    // Two of the three, both from Old Watch, the first on 2099-01-01.
+    #expect(
+      result.stdout.contains("2 samples start more than a day from now ('Old Watch' 2 from 2099-01-01T10:00:00.000Z)"))
   }
 
   @Test func anInterruptedRestoreAndAMissingDatabaseAreProblemsWithTheFix() throws {

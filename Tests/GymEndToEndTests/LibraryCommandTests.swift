@@ -7,7 +7,7 @@ import Testing
     Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies
     42944564,Gideon the Ninth (The Locked Tomb #1),Tamsyn Muir,"Muir, Tamsyn",,"=""1250313198""","=""9781250313195""",5,4.17,Tor.com,Hardcover,448,2019,2019,2020/01/15,2019/12/01,,,read,"Bones.<br/>""Great"", truly
     great.",,,1,1
-    1381,The Odyssey,Homer,"Homer, ","Robert Fagles, Bernard Knox","=""0140268863""","=""""",0,3.78,Penguin,Paperback,541,1999,-700,,2021/03/04,dnf,dnf (#1),dnf,,,,0,0
+    1381,The Odyssey,Homer,"Homer, ","Robert Fagles, Bernard Knox","=""0140268863""","=""""",0,3.78,Penguin,Paperback,541,1999,-700,,2021/03/04,owned-unread,owned-unread (#1),owned-unread,,,,0,0
 
     """#
 
@@ -56,7 +56,7 @@ import Testing
     #expect(imported.status == 0)
     #expect(
       imported.stderr == """
-        imported 2 books: works 2 added, 0 updated, 0 unchanged; authors 4 added; shelves seen: dnf 1 (kept as a tag), \
+        imported 2 books: works 2 added, 0 updated, 0 unchanged; authors 4 added; shelves seen: owned-unread 1 (kept as a tag), \
         read 1
 
         """ + gym.createdNote)

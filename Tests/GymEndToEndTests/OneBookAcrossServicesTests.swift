@@ -71,3 +71,36 @@ import Testing
     #expect(again.stderr.contains("works 0 added, 0 updated, 4 unchanged"), "\(again.stderr)")
   }
 }
+
+/// Did-not-finish is a status of its own across imports: Goodreads shelves people make for it (any
+/// case) and StoryGraph's `did-not-finish`; the year's stats count the books put down that year apart
+/// from the books read.
+@Suite struct DidNotFinishTests {
+  @Test func didNotFinishShelvesAndTheYearsCount() throws {
+    let gym = try GymProcess()
+    var goodreads = OneBookAcrossServicesTests.goodreads.split(separator: "\n").prefix(1).joined() + "\n"
+    for (id, title, shelf) in [
+      (1, "Ulysses", "DNF"), (2, "Moby-Dick", "did-not-finish"), (3, "Middlemarch", "dropped"),
+    ] {
+      goodreads +=
+        "\(id),\(title),A. Author,\"Author, A.\",,=\"\",=\"\",0,3.0,,,,,,,2021/01/01,\(shelf),,\(shelf),,,,0,0\n"
+    }
+    let storygraph =
+      "Title,Authors,Read Status,Date Added,Last Date Read,Dates Read,Read Count\n"
+      + "The Secret History,Donna Tartt,did-not-finish,2021/01/21,2021/07/11,2021/07/11,1\n"
+      + "Emma,Jane Austen,read,2021/01/01,2021/03/01,2021/03/01,1\n"
+    #expect(try gym.run(["library", "import", try gym.write("goodreads.csv", goodreads)]).status == 0)
+    #expect(try gym.run(["library", "import", try gym.write("storygraph.csv", storygraph)]).status == 0)
+    let works = try gym.run(["library", "list", "-f", "csv", "--sort", "title", "--fields", "title,status,shelves"])
+    #expect(
+      works.stdoutLines.dropFirst().map(String.init) == [
+        "Emma,read,", "Middlemarch,abandoned,", "Moby-Dick,abandoned,", "The Secret History,abandoned,",
+        "Ulysses,abandoned,",
+      ], "\(works.stdout)")
+    let stats = try gym.run(["library", "stats", "--year", "2021", "-f", "json"])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+    // Emma read in March; The Secret History put down on 2021-07-11; the Goodreads three undated.
+    #expect(json["books"] as? Int == 1)
+    #expect(json["didNotFinish"] as? Int == 1)
+  }
+}

@@ -161,7 +161,7 @@ import Testing
     let gym = try library()
     // Books: three finished readings in 2025 (the abandoned one and 2026's do not count); Long Book's
     // is a re-read. Pages 900 + 120 (No Pages has none). Rating (5 + 3) / 2 of the 2 rated. Authors: Ann
-    // Xavier 2 and Bo Young 2, by sort name. Goal 4: missed by 1.
+    // Xavier 2 and Bo Young 2, by sort name. Goal 4: missed by 1. Put down: No Pages, on 1 August.
     let table = try gym.run(
       ["library", "stats", "--year", "2025"],
       environment: ["COLUMNS": "40", "LANG": "C.UTF-8", "GYM_LIBRARY_GOAL": "4"])
@@ -169,10 +169,11 @@ import Testing
     let lines = table.stdoutLines.map(String.init)
     #expect(
       Array(lines.prefix(8)) == [
-        "2025 in books", "books     3 (1 re-read)", "pages     1020", "rating    4 average of 2 rated",
+        "2025 in books", "books     3 (1 re-read)", "pages     1020", "put down  1 (did not finish)",
+        "rating    4 average of 2 rated",
         "longest   Long Book, 900 pages", "shortest  Short Book, 120 pages", "authors   Ann Xavier 2, Bo Young 2",
-        "goal      4 a year: missed by 1",
       ])
+    #expect(lines.dropFirst(8).first == "goal      4 a year: missed by 1")
     // Bars: labels 7 wide, values 1, so 40 − 7 − 1 − 4 = 28 columns; March's 2 fill them, July's 1 half.
     #expect(lines.contains("2025-03  " + String(repeating: "█", count: 28) + "  2"))
     #expect(lines.contains("2025-07  " + String(repeating: "█", count: 14) + String(repeating: " ", count: 14) + "  1"))

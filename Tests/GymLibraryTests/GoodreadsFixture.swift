@@ -34,8 +34,8 @@ enum GoodreadsFixture {
       "Additional Authors": "Robert Fagles, Bernard Knox", "ISBN": "=\"0140268863\"", "ISBN13": "=\"\"",
       "My Rating": "0", "Publisher": "Penguin Classics", "Binding": "Paperback", "Number of Pages": "541",
       "Year Published": "1999", "Original Publication Year": "-700", "Date Read": "", "Date Added": "2021/03/04",
-      "Bookshelves": "classics, did-not-finish", "Bookshelves with positions": "classics (#3), did-not-finish (#1)",
-      "Exclusive Shelf": "did-not-finish", "Read Count": "0", "Owned Copies": "0",
+      "Bookshelves": "classics, owned-unread", "Bookshelves with positions": "classics (#3), owned-unread (#1)",
+      "Exclusive Shelf": "owned-unread", "Read Count": "0", "Owned Copies": "0",
     ],
     [
       "Book Id": "45899525", "Title": "Harrow the Ninth (The Locked Tomb, #2)", "Author": "tamsyn muir",

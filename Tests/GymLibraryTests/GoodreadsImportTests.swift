@@ -81,10 +81,10 @@ import Testing
     // "Tamsyn Muir" and "tamsyn muir" are one author; Homer has two co-authors.
     #expect(counts.authorsAdded == 6)
     #expect(counts.warnings == 1)
-    #expect(counts.shelves == ["read": 2, "did-not-finish": 1, "currently-reading": 1, "to-read": 1])
+    #expect(counts.shelves == ["read": 2, "owned-unread": 1, "currently-reading": 1, "to-read": 1])
     #expect(
       counts.summary(verb: "imported", isOwnShelf: GoodreadsFormat.isOwnShelf).contains(
-        "did-not-finish 1 (kept as a tag)"))
+        "owned-unread 1 (kept as a tag)"))
     try store.read { db in
       let gideon = try Row.fetchOne(
         db,
@@ -116,7 +116,7 @@ import Testing
       #expect(odyssey["status"] == "toRead")
       #expect(odyssey["rating"] == nil as Int?)
       #expect(odyssey["dateFinished"] == nil as String?)
-      #expect(odyssey["shelves"] == "classics, did-not-finish")
+      #expect(odyssey["shelves"] == "classics, owned-unread")
       #expect(odyssey["isbn"] == "0140268863" && odyssey["isbn13"] == nil as String?)
       #expect(odyssey["firstPublished"] == -700)
       #expect(try String.fetchOne(db, sql: "SELECT sortName FROM author WHERE name = 'Homer'") == "Homer")

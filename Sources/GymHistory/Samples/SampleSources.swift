@@ -45,3 +45,23 @@ enum SampleSources {
     return model.isEmpty || model.count > 100 ? nil : model
   }
 }
+
+extension SampleSources {
+  /// `gym doctor`: samples dated more than a day ahead (a device whose clock was wrong, a file's
+  /// zone misread) make today's figures wrong and are otherwise never noticed.
+  static let futureCheck = DoctorCheck(name: "future samples") { db in
+    let limit = Timestamp.now().adding(milliseconds: 86_400_000).canonical
+    let rows = try Row.fetchAll(
+      db, sql: "SELECT source, COUNT(*), MIN(start) FROM sample WHERE start > ? GROUP BY source ORDER BY source",
+      arguments: [limit])
+    guard !rows.isEmpty else { return (true, "no sample starts more than a day from now") }
+    let total = rows.reduce(0) { $0 + ($1[1] as Int) }
+    let sources = rows.prefix(5).map { "'\($0[0] as String)' \($0[1] as Int) from \($0[2] as String)" }
+      .joined(separator: ", ")
+    return (
+      false,
+      "\(total) sample\(total == 1 ? "" : "s") start more than a day from now (\(sources)): a device's clock was "
+        + "wrong; 'gym history samples list --since now' shows them"
+    )
+  }
+}

@@ -70,6 +70,7 @@ struct LibraryStats: GymCommand {
           + (stats.rereads > 0 ? " (\(stats.rereads) re-read\(stats.rereads == 1 ? "" : "s"))" : "")
       ),
       ("pages", "\(stats.pages)"),
+      ("put down", stats.abandoned > 0 ? "\(stats.abandoned) (did not finish)" : ""),
       (
         "rating",
         stats.averageRating.map {
@@ -111,6 +112,7 @@ struct LibraryStats: GymCommand {
     object([
       ("year", .integer(Int64(stats.year))), ("books", .integer(Int64(stats.books.count))),
       ("pages", .integer(Int64(stats.pages))), ("rereads", .integer(Int64(stats.rereads))),
+      ("didNotFinish", .integer(Int64(stats.abandoned))),
       ("averageRating", stats.averageRating.map(Cell.real) ?? .null), ("rated", .integer(Int64(stats.ratings.count))),
     ])
     bytes.removeLast()  // the closing brace: the nested parts follow

@@ -19,7 +19,7 @@ enum GoodreadsExport {
   ]
 
   /// Each status's shelf: the inverse of what the import reads.
-  static let shelfOfStatus = Dictionary(uniqueKeysWithValues: GoodreadsFormat.statusOfShelf.map { ($1, $0) })
+  static let shelfOfStatus = GoodreadsFormat.shelfOfStatus
 
   /// One row per work, in id order; the edition is the one an import maintains, else the first.
   static let sql = """

@@ -19,14 +19,24 @@ struct GoodreadsFormat: LibraryExportFormat {
   ]
   /// Without these the file is not a Goodreads export.
   static let required = [["Book Id"], ["Title"], ["Author"], ["Exclusive Shelf"]]
-  /// Goodreads' exclusive shelves, and `abandoned`, which gym writes for an abandoned book (Goodreads
-  /// has no such shelf; a shelf of that name means what it says).
+  /// Goodreads' exclusive shelves, and the did-not-finish shelves people make (Goodreads has none of
+  /// its own): `abandoned`, which gym writes for an abandoned book, `did-not-finish`, `dnf`, `dropped`,
+  /// `stopped`; any case, as Goodreads keeps the name as typed.
   static let statusOfShelf = [
     "read": "read", "currently-reading": "reading", "to-read": "toRead", "abandoned": "abandoned",
+    "did-not-finish": "abandoned", "dnf": "abandoned", "dropped": "abandoned", "stopped": "abandoned",
   ]
 
+  /// The shelf gym writes for each status (the inverse of `statusOfShelf`, one shelf each).
+  static let shelfOfStatus = [
+    "read": "read", "reading": "currently-reading", "toRead": "to-read", "abandoned": "abandoned",
+  ]
+
+  /// A shelf's status, in any case (`DNF`, `Did-Not-Finish`).
+  static func status(ofShelf shelf: String) -> String? { statusOfShelf[shelf] ?? statusOfShelf[shelf.lowercased()] }
+
   static func shelf(_ row: ImportRow) -> String { row.text("Exclusive Shelf") ?? "" }
-  static func isOwnShelf(_ shelf: String) -> Bool { statusOfShelf[shelf] != nil }
+  static func isOwnShelf(_ shelf: String) -> Bool { status(ofShelf: shelf) != nil }
 
   /// One row as a book; a bad ISBN is dropped with a warning, anything else wrong is an error.
   static func book(_ row: ImportRow, warn: (String) -> Void) throws(InputError) -> LibraryBook {
@@ -71,10 +81,10 @@ struct GoodreadsFormat: LibraryExportFormat {
     book.entry.dateFinished = try row.date("Date Read")
     book.entry.dateAdded = try row.date("Date Added")
     let shelf = try row.required("Exclusive Shelf")
-    book.entry.status = statusOfShelf[shelf] ?? "toRead"
+    book.entry.status = status(ofShelf: shelf) ?? "toRead"
     var shelves = (row.text("Bookshelves") ?? "").split(separator: ",").map(\.trimmed)
-      .filter { !$0.isEmpty && statusOfShelf[$0] == nil }
-    if statusOfShelf[shelf] == nil && !shelves.contains(shelf) { shelves.insert(shelf, at: 0) }
+      .filter { !$0.isEmpty && status(ofShelf: $0) == nil }
+    if status(ofShelf: shelf) == nil && !shelves.contains(shelf) { shelves.insert(shelf, at: 0) }
     book.entry.shelves = shelves.isEmpty ? nil : shelves.joined(separator: ", ")
     book.entry.review = row.exactText("My Review")
     // Goodreads counts the read in progress: on currently-reading, one of the count is not finished.

@@ -35,6 +35,8 @@ struct ReadingYear {
   /// Authors by books read that year, most first, then by sort name: the first five.
   let authors: [(name: String, books: Int)]
   var goal: Goal?
+  /// Readings put down that year (did not finish): counted apart, never as books read.
+  var abandoned = 0
 
   var months: [Month] {
     var months = (1...12).map { Month(month: "\(year)-" + ($0 < 10 ? "0\($0)" : "\($0)")) }
@@ -91,6 +93,10 @@ struct ReadingYear {
       (name: $0[0] as String, books: $0[1] as Int)
     }
     var result = ReadingYear(year: year, books: books, authors: authors)
+    result.abandoned =
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM reading WHERE status = 'abandoned' AND finished BETWEEN ? AND ?",
+        arguments: StatementArguments(range)) ?? 0
     let paged = books.filter { $0.pages != nil }
     result.longest = paged.max { ($0.pages!, $1.finished) < ($1.pages!, $0.finished) }
     result.shortest = paged.min { ($0.pages!, $0.finished) < ($1.pages!, $1.finished) }
