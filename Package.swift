@@ -72,7 +72,7 @@ let package = Package(
     .testTarget(
       name: "GymHistoryTests",
       dependencies: [
-        "GymHistory", "GymCore", "GymCLI", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        "GymHistory", "GymCore", "GymCLI", "TestTimeZone", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -133,7 +133,7 @@ let package = Package(
     .testTarget(
       name: "GymExportTests",
       dependencies: [
-        "GymExport", "GymModules", "GymCore", "GymCLI", .product(name: "GRDB", package: "GRDB.swift"),
+        "GymExport", "GymModules", "GymCore", "GymCLI", "TestTimeZone", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings
@@ -160,7 +160,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GymCLITests",
-      dependencies: ["GymCLI", "GymCore"],
+      dependencies: ["GymCLI", "GymCore", "TestTimeZone"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -185,6 +185,8 @@ let package = Package(
     .systemLibrary(name: "CGymSQLite", path: "Sources/CGymSQLite"),
     // The C library's wcwidth, for the terminal width of text.
     .systemLibrary(name: "CGymWidth", path: "Sources/CGymWidth"),
+    // Sets TZ=UTC before main for the test process (no test changes the environment while others run).
+    .target(name: "TestTimeZone", path: "Tests/TestTimeZone"),
     .testTarget(
       name: "GymCoreTests",
       dependencies: ["GymCore"],

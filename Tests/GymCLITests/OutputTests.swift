@@ -1,4 +1,5 @@
 import Foundation
+import TestTimeZone
 import Testing
 
 @testable import GymCLI
@@ -56,9 +57,12 @@ import Testing
     #expect(JSONText.string("a\u{01}\t\"\\") == #""a\u0001\t\"\\""#)
   }
 
+  /// Local days and hours in these tests are UTC's: set once before main (TestTimeZone), never by a test.
+  @Test func theTestProcessRunsInUTC() {
+    #expect(String(cString: test_time_zone()) == "UTC")
+  }
+
   @Test func tableAlignsAndShowsLocalTime() throws {
-    setenv("TZ", "UTC", 1)
-    tzset()
     let text = try write(.table)
     let lines = text.split(separator: "\n")
     #expect(lines[0].hasPrefix("title"))

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GymCLI
 import GymCore
+import TestTimeZone
 import Testing
 import ZIPFoundation
 
@@ -10,10 +11,6 @@ import ZIPFoundation
 /// Apple Health exports, generated with the real file's quirks: DOCTYPE with an internal DTD,
 /// locale units, metadata children, sleep stages, workouts with totals as attributes and children.
 @Suite(.serialized) struct AppleHealthImportTests {
-  init() {
-    setenv("TZ", "UTC", 1)
-    tzset()
-  }
 
   static func export(records: String) -> String {
     """

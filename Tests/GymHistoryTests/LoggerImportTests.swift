@@ -2,16 +2,13 @@ import Foundation
 import GRDB
 import GymCLI
 import GymCore
+import TestTimeZone
 import Testing
 
 @testable import GymHistory
 
 /// Strong and Hevy exports, generated here with every quirk their real files carry.
 @Suite(.serialized) struct LoggerImportTests {
-  init() {
-    setenv("TZ", "UTC", 1)
-    tzset()
-  }
 
   static let strongHeader =
     "Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Reps;Distance;Seconds;Notes;Workout Notes;RPE\n"

@@ -1,5 +1,6 @@
 import Foundation
 import GymCore
+import TestTimeZone
 import Testing
 
 @testable import GymHistory
@@ -7,10 +8,6 @@ import Testing
 /// Values as Strong and Hevy write them in real exports, in every language they ship, each read to
 /// what it means (worked out here from the spelling, not from gym).
 @Suite(.serialized) struct LoggerValueTests {
-  init() {
-    setenv("TZ", "UTC", 1)
-    tzset()
-  }
 
   @Test(arguments: [
     ("1h 5m", 3900), ("36m", 2160), ("38min", 2280), ("9min", 540), ("1h", 3600), ("45s", 45), ("0s", 0),

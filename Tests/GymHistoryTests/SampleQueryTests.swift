@@ -2,15 +2,12 @@ import Foundation
 import GRDB
 import GymCLI
 import GymCore
+import TestTimeZone
 import Testing
 
 @testable import GymHistory
 
 @Suite(.serialized) struct SampleQueryTests {
-  init() {
-    setenv("TZ", "UTC", 1)
-    tzset()
-  }
 
   let now = Timestamp(parsing: "2026-11-21T12:30:00Z")!  // a Saturday
 

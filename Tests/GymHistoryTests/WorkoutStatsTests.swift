@@ -1,15 +1,12 @@
 import Foundation
 import GRDB
 import GymCore
+import TestTimeZone
 import Testing
 
 @testable import GymHistory
 
 @Suite(.serialized) struct WorkoutStatsTests {
-  init() {
-    setenv("TZ", "UTC", 1)
-    tzset()
-  }
 
   let now = Timestamp(parsing: "2026-11-21T12:00:00Z")!  // a Saturday
 
