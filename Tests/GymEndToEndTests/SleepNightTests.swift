@@ -127,4 +127,21 @@ import Testing
     let sources = try gym.run(["history", "samples", "sources", "-f", "csv"])
     #expect(sources.stdoutLines.dropFirst().map { $0.split(separator: ",")[1] } == ["Zed Phone", "Aardvark Pedometer"])
   }
+
+  /// Steps a person entered by hand in an app (`HKWasUserEntered`) outrank the watch's for the same hour.
+  @Test func entriesByHandOutrankDevices() throws {
+    let gym = try GymProcess()
+    let manual = Self.record("Pedometer++", device: nil, value: 500).replacingOccurrences(
+      of: "/>", with: ">\n  <MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/>\n </Record>")
+    let xml =
+      "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n"
+      + Self.record("Anna’s Watch", device: "Watch", value: 900)
+      + "\n" + manual + "\n</HealthData>\n"
+    #expect(try gym.run(["history", "import-health", try gym.write("export.xml", xml)]).status == 0)
+    let daily = try gym.run([
+      "history", "daily", "--type", "steps", "--since", "2024-03-10", "--until", "2024-03-11", "-f", "csv",
+    ])
+    // The same hour: the 500 entered by hand count; the watch's 900, covered by them, do not.
+    #expect(daily.stdoutLines.dropFirst().map(String.init) == ["2024-03-10T00:00:00+00:00,1,500"], "\(daily.stdout)")
+  }
 }

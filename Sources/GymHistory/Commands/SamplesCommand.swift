@@ -121,7 +121,7 @@ struct SamplesSources: GymCommand {
       (
         try Row.fetchAll(
           db, sql: "SELECT source, type, COUNT(*), MIN(start), MAX(\"end\") FROM sample GROUP BY source, type"),
-        try SampleSources.models(db)
+        try SampleSources.kinds(db)
       )
     }
     var bySource: [String: (types: [String], samples: Int, first: String, last: String)] = [:]
@@ -134,7 +134,7 @@ struct SamplesSources: GymCommand {
       entry.last = max(entry.last, row[4])
       bySource[source] = entry
     }
-    let priority = SourcePriority(patterns: context.configuration.list(.healthSources), models: models)
+    let priority = SourcePriority(patterns: context.configuration.list(.healthSources), kinds: models)
     let writer = RecordWriter(
       format: format ?? context.configuration.outputFormat,
       columns: ["priority", "source", "types", "samples", "first", "last"])

@@ -39,7 +39,7 @@ struct AppleHealthImport {
     do {
       func load(_ db: Database?) throws -> HealthCounts {
         var counts = HealthCounts()
-        var models: [String: String] = [:]
+        var kinds = SampleSources.Kinds()
         counts.skips = ImportSkips(strict: strict, displayName: displayName)
         let samples = try BulkLoader(table: SampleSchema.table, conflict: SampleSchema.conflict, db: db)
         let workouts = try db.map { try LoggerWriter($0) }
@@ -49,7 +49,8 @@ struct AppleHealthImport {
           counts.records += batch.records
           counts.unknownRecords += batch.unknown
           for skipped in batch.skips { try counts.skips.skip(skipped, progress: progress) }
-          models.merge(batch.models) { first, _ in first }
+          kinds.models.merge(batch.models) { first, _ in first }
+          kinds.manual.formUnion(batch.manual)
           for i in 0..<batch.count {
             do {
               try samples.add(batch.samples[i], line: batch.lines[i])
@@ -70,7 +71,7 @@ struct AppleHealthImport {
           }
         }
         try samples.finish()
-        if let db { try SampleSources.record(models, db) }
+        if let db { try SampleSources.record(kinds, db) }
         counts.samples = samples.counts
         counts.workouts = workoutCounts.workouts
         return counts
@@ -103,6 +104,8 @@ struct HealthBatch {
   var skips: [InputError] = []
   /// Sources met for the first time in this batch, and the device model their records name.
   var models: [String: String] = [:]
+  /// Sources whose records this batch found entered by hand (`HKWasUserEntered`).
+  var manual: Set<String> = []
 }
 
 /// The producer side: reads tags and fills batches, on the pipeline's thread.
@@ -115,8 +118,11 @@ final class HealthParser: @unchecked Sendable {
   private var inCorrelation = false
   /// All or nothing: the first record gym cannot read ends the import.
   private let strict: Bool
-  /// The sources whose device is known (with a model or none).
+  /// The sources whose device is known (with a model or none), and those found entered by hand.
   private var settledSources: [[UInt8]] = []
+  private var manualSources: [[UInt8]] = []
+  /// The last element under the root was a `<Record>` this batch holds: its metadata follow.
+  private var lastWasSample = false
   /// Short names of the record types gym keeps as written, made once each.
   private var otherTypeNames: [String: String] = [:]
   /// Bytes a record's values are written into before they are copied to the batch.
@@ -129,9 +135,11 @@ final class HealthParser: @unchecked Sendable {
 
   /// Whether a sample's source (already read) is settled: compared with the few known ones, since
   /// one source's records come interleaved with another's.
-  private func isSettled(_ sample: borrowing RecordValues) -> Bool {
+  private func isSettled(_ sample: borrowing RecordValues) -> Bool { Self.isSource(of: sample, in: settledSources) }
+
+  private static func isSource(of sample: borrowing RecordValues, in sources: [[UInt8]]) -> Bool {
     sample.withBytes(6) { bytes in
-      settledSources.contains { known in
+      sources.contains { known in
         guard known.count == bytes.count, let base = bytes.baseAddress else { return known.count == bytes.count }
         // swift-format-ignore: NeverForceUnwrap
         return known.withUnsafeBytes { memcmp($0.baseAddress!, base, bytes.count) } == 0
@@ -149,6 +157,18 @@ final class HealthParser: @unchecked Sendable {
     if let model = SampleSources.model(inDevice: device) { batch.models[source] = model }
   }
 
+  /// `<MetadataEntry key="HKWasUserEntered" value="1"/>` under a record: its source is one a person
+  /// enters by hand (ranked with the Health app's own entries).
+  private func noteManualEntry(_ tag: XMLTagScanner.Tag, in batch: inout HealthBatch) {
+    guard tag.withAttribute("key", { $0.elementsEqual("HKWasUserEntered".utf8) }) == true,
+      tag.withAttribute("value", { $0.elementsEqual("1".utf8) }) == true,
+      !Self.isSource(of: batch.samples[batch.count - 1], in: manualSources)
+    else { return }
+    let source = batch.samples[batch.count - 1].string(6)
+    manualSources.append(Array(source.utf8))
+    batch.manual.insert(source)
+  }
+
   /// A record gym cannot read: kept for the consumer to tell, or with `strict` thrown.
   private func skip(_ error: InputError, in batch: inout HealthBatch) throws(InputError) {
     if strict { throw error }
@@ -163,6 +183,7 @@ final class HealthParser: @unchecked Sendable {
     batch.workouts.removeAll(keepingCapacity: true)
     batch.skips.removeAll(keepingCapacity: true)
     batch.models.removeAll(keepingCapacity: true)
+    batch.manual.removeAll(keepingCapacity: true)
     while batch.count + batch.skips.count < HealthBatch.capacity {  // skips count too: memory stays bounded
       guard let tag = try scanner.next() else {
         guard sawRoot else { throw InputError(line: 0, message: "not an Apple Health export: no <HealthData> element") }
@@ -183,6 +204,10 @@ final class HealthParser: @unchecked Sendable {
         }
       }
       let isSample = tag.isNamed("Record") && (tag.depth == 2 || (tag.depth == 3 && inCorrelation))
+      if tag.depth == 3, lastWasSample, batch.count > 0, tag.isNamed("MetadataEntry") {
+        noteManualEntry(tag, in: &batch)
+      }
+      if tag.depth == 2 { lastWasSample = false }
       if tag.depth == 2 {
         inWorkout = tag.isNamed("Workout")
         inCorrelation = tag.isNamed("Correlation")
@@ -201,6 +226,7 @@ final class HealthParser: @unchecked Sendable {
         }
         batch.lines[batch.count] = tag.line
         batch.count += 1
+        lastWasSample = tag.depth == 2
         if !isSettled(batch.samples[batch.count - 1]) { noteModel(of: tag, in: &batch) }
       } else if tag.depth == 2, tag.isNamed("Workout") {
         do {

@@ -37,10 +37,10 @@ enum SampleSelection: Sendable {
     return nil
   }
 
-  /// The same selection, its sources ranked by the device models the database knows.
+  /// The same selection, its sources ranked by what the database knows of them (`SampleSources`).
   func knowingModels(_ db: Database) throws -> SampleSelection {
     guard case .deduplicated(var priority) = self else { return self }
-    priority.models = try SampleSources.models(db)
+    priority.kinds = try SampleSources.kinds(db)
     return .deduplicated(priority)
   }
 

@@ -2,39 +2,54 @@ import GRDB
 import GymCore
 
 /// What each source of samples is, as an export says it: the device model (`Watch`, `iPhone`) of
-/// its records. Sources rank by what they are, not by what they are called (`SourcePriority`): a
-/// phone renamed "Zed Phone" is still an iPhone.
+/// its records, and whether its records were entered by hand (`HKWasUserEntered`). Sources rank by
+/// what they are, not by what they are called (`SourcePriority`): a phone renamed "Zed Phone" is
+/// still an iPhone.
 enum SampleSources {
   static let table = TableSchema(
-    name: "sample_source", fields: [Field("name", .text), Field("model", .text, nullable: true)],
+    name: "sample_source",
+    fields: [Field("name", .text), Field("model", .text, nullable: true), Field("manual", .bool)],
     indexes: [IndexSchema("sample_source_name", on: ["name"], unique: true)], defaultSort: [SortKey("name")])
 
   /// `history/014`: the table, empty until the next Apple Health import fills it.
   static let migration = Migration(
     "history/014-sample-source", .additive,
     sql: """
-      CREATE TABLE sample_source (name TEXT NOT NULL, model TEXT);
+      CREATE TABLE sample_source (
+        name TEXT NOT NULL, model TEXT, manual INTEGER NOT NULL DEFAULT 0 CHECK (manual IN (0, 1))
+      );
       CREATE UNIQUE INDEX sample_source_name ON sample_source(name);
       """)
 
-  /// Each source's model.
-  static func models(_ db: Database) throws -> [String: String] {
+  /// What the sources are: their models, and those whose records were entered by hand.
+  struct Kinds: Sendable, Equatable {
     var models: [String: String] = [:]
-    for row in try Row.fetchAll(db, sql: "SELECT name, model FROM sample_source WHERE model IS NOT NULL") {
-      models[row[0]] = row[1]
-    }
-    return models
+    var manual: Set<String> = []
   }
 
-  /// Records the models an import met; a source's model is kept once known (a later record
-  /// without one does not erase it).
-  static func record(_ models: [String: String], _ db: Database) throws {
+  static func kinds(_ db: Database) throws -> Kinds {
+    var kinds = Kinds()
+    for row in try Row.fetchAll(db, sql: "SELECT name, model, manual FROM sample_source") {
+      let name: String = row[0]
+      if let model: String = row[1] { kinds.models[name] = model }
+      if row[2] as Bool { kinds.manual.insert(name) }
+    }
+    return kinds
+  }
+
+  /// Records what an import met; a source's model is kept once known (a later record without one does
+  /// not erase it), and a source once seen entered by hand stays so.
+  static func record(_ kinds: Kinds, _ db: Database) throws {
     let upsert = try db.cachedStatement(
       sql: """
-        INSERT INTO sample_source (name, model) VALUES (?, ?)
-        ON CONFLICT(name) DO UPDATE SET model = excluded.model WHERE sample_source.model IS NOT excluded.model
+        INSERT INTO sample_source (name, model, manual) VALUES (?1, ?2, ?3)
+        ON CONFLICT(name) DO UPDATE SET model = coalesce(excluded.model, model), manual = max(manual, excluded.manual)
+        WHERE (sample_source.model, sample_source.manual)
+          IS NOT (coalesce(excluded.model, sample_source.model), max(sample_source.manual, excluded.manual))
         """)
-    for (name, model) in models.sorted(by: { $0.key < $1.key }) { try upsert.execute(arguments: [name, model]) }
+    for name in Set(kinds.models.keys).union(kinds.manual).sorted() {
+      try upsert.execute(arguments: [name, kinds.models[name], kinds.manual.contains(name)])
+    }
   }
 
   /// `<<HKDevice: 0x…>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, …>`

@@ -2,15 +2,16 @@
 /// the Health app does it: the sources `health.sources` names, in its order (`*` matches any
 /// run of characters, case-insensitive); then what was entered by hand in Health (source `Health`),
 /// then Apple Watch devices, then iPhones, then every other source alphabetically. A source's
-/// device is the model its records name (`SampleSources`), else a word of its name.
+/// device is the model its records name (`SampleSources`), else a word of its name; a source whose
+/// records were entered by hand ranks with `Health`.
 struct SourcePriority: Sendable {
   let patterns: [String]
-  /// Each source's device model, as the exports said (`Watch`, `iPhone`).
-  var models: [String: String] = [:]
+  /// What the exports said of each source: its device model (`Watch`, `iPhone`), entered by hand.
+  var kinds = SampleSources.Kinds()
 
-  init(patterns: [String] = [], models: [String: String] = [:]) {
+  init(patterns: [String] = [], kinds: SampleSources.Kinds = .init()) {
     self.patterns = patterns
-    self.models = models
+    self.kinds = kinds
   }
 
   /// The sources in priority order.
@@ -27,8 +28,8 @@ struct SourcePriority: Sendable {
     let lower = source.lowercased()
     let named = patterns.firstIndex { Self.matches($0.lowercased(), lower) } ?? patterns.count
     let byName = Self.hasWord("watch", in: lower) ? 1 : Self.hasWord("iphone", in: lower) ? 2 : 3
-    let byModel = models[source].map { $0.lowercased() == "watch" ? 1 : $0.lowercased() == "iphone" ? 2 : 3 }
-    let device = lower == "health" ? 0 : byModel ?? byName
+    let byModel = kinds.models[source].map { $0.lowercased() == "watch" ? 1 : $0.lowercased() == "iphone" ? 2 : 3 }
+    let device = lower == "health" || kinds.manual.contains(source) ? 0 : byModel ?? byName
     return SortKey(named: named, device: device, name: lower, exact: source)
   }
 
