@@ -115,7 +115,7 @@ public enum LibrarySchema {
           (SELECT COUNT(*) FROM work_author wa WHERE wa.authorId = a.id) AS works
         FROM author a;
         """),
-    ReadingSchema.migration,
+    ReadingSchema.migration, ReadingGoal.migration,
   ]
 
   private static let tablesSQL = """
@@ -248,6 +248,6 @@ public let libraryModule = GymModule(
   name: "library", migrations: LibrarySchema.migrations,
   tables: [
     LibrarySchema.works, LibrarySchema.authors, LibrarySchema.workAuthors, LibrarySchema.editions,
-    LibrarySchema.entries, ReadingSchema.readings,
+    LibrarySchema.entries, ReadingSchema.readings, ReadingGoal.table,
   ],
   benchmarks: LibraryBenchmarks.definition, derivedIndexes: [LibrarySchema.searchIndex])

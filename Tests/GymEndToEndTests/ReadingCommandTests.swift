@@ -209,3 +209,32 @@ import Testing
       result.stdoutLines.contains("goal      1000 a year: behind by \(expected - 1) (\(expected) expected by today)"))
   }
 }
+
+/// A goal per year, as Goodreads' reading challenge: the year's own, else `library.goal`.
+@Suite struct ReadingGoalTests {
+  @Test func eachYearHasItsGoal() throws {
+    let gym = try GymProcess()
+    for command in [
+      ["library", "add", "Dune", "--author", "Frank Herbert"], ["library", "finish", "1", "--date", "2024-05-01"],
+      ["library", "add", "Emma", "--author", "Jane Austen"], ["library", "finish", "2", "--date", "2024-06-01"],
+    ] {
+      #expect(try gym.run(command + ["-q"]).status == 0)
+    }
+    #expect(try gym.run(["library", "goal", "3", "--year", "2024"]).stderr == "goal 2024: 3 books\n")
+    let environment = ["GYM_LIBRARY_GOAL": "1"]
+    func goal(_ year: String) throws -> String? {
+      try gym.run(["library", "stats", "--year", year], environment: environment).stdoutLines
+        .first { $0.hasPrefix("goal") }.map(String.init)
+    }
+    // 2024: its own goal, 3; 2 books read, so missed by 3 − 2 = 1. 2023: library.goal, 1; none read.
+    #expect(try goal("2024") == "goal      3 a year: missed by 1")
+    #expect(try goal("2023") == "goal      1 a year: missed by 1")
+    let listed = try gym.run(["library", "goal", "-f", "csv"], environment: environment)
+    #expect(listed.stdoutLines.map(String.init) == ["year,books", "2024,3"])
+    #expect(listed.stderr == "other years: library.goal, 1 book\n")
+    #expect(try gym.run(["library", "goal", "--clear", "--year", "2024", "-q"]).status == 0)
+    #expect(try goal("2024") == "goal      1 a year: reached")  // 2 read ≥ 1
+    let bad = try gym.run(["library", "goal", "0"])
+    #expect(bad.status == 64 && bad.stderr.contains("the goal must be from 1 to 100000 books"))
+  }
+}

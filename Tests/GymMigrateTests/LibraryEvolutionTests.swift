@@ -6,6 +6,33 @@ import Testing
 
 /// The library module's evolutions, each from the version before it.
 @Suite struct LibraryEvolutionTests {
+  /// library/004: the goals table arrives empty beside the works and readings of the version before,
+  /// which stay; a year's goal is then one row a year.
+  @Test func readingGoalsArriveEmpty() throws {
+    let path = try MigrationFixtures.temporaryPath()
+    let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "library/004-reading-goal"))
+    try before.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO work (id, title, lastModified) VALUES (1, 'Dune', '2026-01-01T00:00:00.000Z');
+          INSERT INTO reading (workId, finished, status) VALUES (1, '2025-03-01', 'read');
+          """)
+    }
+    try before.close()
+    let after = try Store(path: path, modules: registeredModules)
+    let (readings, goals) = try after.read { db in
+      (
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM reading"),
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM reading_goal")
+      )
+    }
+    #expect(readings == 1 && goals == 0)
+    try after.write { db in try db.execute(sql: "INSERT INTO reading_goal (year, books) VALUES (2025, 12)") }
+    let twice = try? after.write { db in try db.execute(sql: "INSERT INTO reading_goal (year, books) VALUES (2025, 5)")
+    }
+    #expect(twice == nil)  // one goal a year
+  }
+
   /// Three authors: one on two works, one on one, one on none (kept by the author table alone).
   @Test func authorsViewCountsEachAuthorsWorks() throws {
     let path = try MigrationFixtures.temporaryPath()

@@ -15,7 +15,8 @@ public struct LibraryCommand: ParsableCommand {
     subcommands: [
       LibraryList.self, LibraryCount.self, LibraryShow.self, LibrarySearch.self, LibraryAuthors.self,
       LibraryAdd.self, LibrarySet.self, LibraryRemove.self, LibraryStart.self, LibraryFinish.self,
-      LibraryAbandon.self, LibraryProgress.self, LibraryReadingsList.self, LibraryStats.self, LibraryImport.self,
+      LibraryAbandon.self, LibraryProgress.self, LibraryReadingsList.self, LibraryStats.self, LibraryGoal.self,
+      LibraryImport.self,
       LibraryExport.self,
     ],
     defaultSubcommand: LibraryList.self)

@@ -11,7 +11,7 @@ struct LibraryStats: GymCommand {
     discussion: HelpExamples.discussion(
       """
       Counts the readings finished in the year (a re-read counts again, and as a re-read); a book's pages \
-      are its longest edition's. The goal is library.goal books a year: on track while the books read reach \
+      are its longest edition's. The goal is the year's own ('gym library goal'), else library.goal: on track while the books read reach \
       the share of it the days gone give. json is one object; csv, tsv and ndjson are the months.
       """,
       examples: [
@@ -32,9 +32,10 @@ struct LibraryStats: GymCommand {
   func run(context: CommandContext) throws {
     let today = EntryOptions.today()
     let year = self.year ?? Int(today.prefix(4))!
-    let goal = context.configuration.string(.readingGoal).flatMap { Int($0) }
+    let fallback = context.configuration.string(.readingGoal).flatMap { Int($0) }
     let stats = try context.openStore().read { db in
-      try ReadingYear.compute(db, year: year, goal: goal, today: today)
+      try ReadingYear.compute(
+        db, year: year, goal: try ReadingGoal.goal(for: year, default: fallback, db), today: today)
     }
     let format = context.format(formatting)
     let out = BufferedOutput.standardOutput()

@@ -7,6 +7,7 @@ import GymCore
 public enum LibraryReport {
   public static func reading(_ db: Database, goal: Int?, today: String) throws -> ReportSection? {
     let year = Int(today.prefix(4)) ?? 1970
+    let goal = try ReadingGoal.goal(for: year, default: goal, db)
     let stats = try ReadingYear.compute(db, year: year, goal: goal, today: today)
     var section = ReportSection(id: "reading", title: "Reading")
     if let months = ReportChart(
