@@ -199,6 +199,16 @@ public struct DoctorCommand: GymCommand {
         check: "exports", result: .note,
         detail: "no complete export in '\(directory)' yet: run 'gym export' (without --tables or --modules)")
     }
+    // A backup a week old is one a person is about to miss: said while it is still a note.
+    if let created = Timestamp(parsing: newest.manifest.created) {
+      let days = (Timestamp.now().millisecondsSince1970 - created.millisecondsSince1970) / 86_400_000
+      if days >= 7 {
+        return Finding(
+          check: "exports", result: .note,
+          detail: "the newest complete export is \(days) days old (\(newest.path)): run 'gym export', or keep "
+            + "them coming with 'gym export schedule'")
+      }
+    }
     return Finding(check: "exports", result: .ok, detail: "newest: \(newest.path)")
   }
 }

@@ -30,6 +30,27 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: gym.databasePath)) == before)
   }
 
+  /// The newest complete export ten days old is a note with its age; the doctor still passes.
+  @Test func anExportAWeekOldIsNoted() throws {
+    let gym = try GymProcess()
+    try gym.seed(2)
+    let exports = gym.directory + "/exports"
+    _ = try gym.write("gym.yaml", "version: 1\nexport:\n  directory: \(exports)\n")
+    #expect(try gym.run(["export"]).status == 0)
+    let export = try #require(try FileManager.default.contentsOfDirectory(atPath: exports).first)
+    let manifestPath = exports + "/" + export + "/manifest.json"
+    var manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
+    // Ten days of 86,400,000 ms before now.
+    let tenDaysAgo = Date().addingTimeInterval(-10 * 86_400)
+    manifest["created"] = ISO8601DateFormatter().string(from: tenDaysAgo)
+    try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
+    let result = try gym.run(["doctor", "--format", "csv"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(findings(result)["exports"] == "note", "\(result.stdout)")
+    #expect(result.stdout.contains("the newest complete export is 10 days old"), "\(result.stdout)")
+  }
+
   /// Samples dated ahead of now (a watch whose clock was wrong) are a note naming the source and how
   /// many; the doctor still passes.
   @Test func samplesInTheFutureAreNoted() throws {
