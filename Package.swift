@@ -54,7 +54,7 @@ let package = Package(
     // The registered feature modules, in one list the executable and the tests share.
     .target(
       name: "GymModules",
-      dependencies: ["GymCore", "GymHistory", "GymLibrary", "GymStaples"],
+      dependencies: ["GymCLI", "GymCore", "GymHistory", "GymLibrary", "GymStaples"],
       swiftSettings: swiftSettings
     ),
 
@@ -108,9 +108,7 @@ let package = Package(
 
     .target(
       name: "GymReport",
-      dependencies: [
-        "GymCLI", "GymCore", "GymHistory", "GymLibrary", "GymStaples", .product(name: "GRDB", package: "GRDB.swift"),
-      ],
+      dependencies: ["GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: swiftSettings
     ),
 
@@ -185,8 +183,8 @@ let package = Package(
     .systemLibrary(name: "CGymSQLite", path: "Sources/CGymSQLite"),
     // The C library's wcwidth, for the terminal width of text.
     .systemLibrary(name: "CGymWidth", path: "Sources/CGymWidth"),
-    // Sets TZ=UTC before main for the test process (no test changes the environment while others run).
-    .target(name: "TestTimeZone", path: "Tests/TestTimeZone"),
+    // The unit tests' zone check: TZ=UTC is given to the test process, never set by a test.
+    .target(name: "TestTimeZone", path: "Tests/TestTimeZone", swiftSettings: swiftSettings),
     .testTarget(
       name: "GymCoreTests",
       dependencies: ["GymCore"],

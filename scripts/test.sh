@@ -14,5 +14,7 @@ bash scripts/setup.sh
 swift format lint --strict -r Sources Tests Plugins Package.swift
 bash scripts/check-compose.sh
 swift build --build-tests
+# The unit tests read local days and hours in UTC: the zone is given to the process, never set by a test.
+export TZ=UTC
 swift test --skip-build
 GYM_TEST_BINARY=$(bash scripts/build-release.sh) swift test --skip-build --filter GymEndToEndTests

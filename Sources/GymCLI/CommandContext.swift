@@ -2,11 +2,16 @@ import ArgumentParser
 import Foundation
 import GymCore
 
-/// The modules the executable registered; set once in `main` before any command runs.
+/// The modules the executable registered, and what they add to the report; set once in `main`
+/// before any command runs.
 public enum ModuleRegistry {
   nonisolated(unsafe) public private(set) static var modules: [GymModule] = []
+  nonisolated(unsafe) public private(set) static var reports: [ReportContribution] = []
 
-  public static func register(_ modules: [GymModule]) { self.modules = modules }
+  public static func register(_ modules: [GymModule], reports: [ReportContribution] = []) {
+    self.modules = modules
+    self.reports = reports
+  }
 }
 
 /// What every command needs, built once: the effective configuration and the database path.

@@ -41,7 +41,7 @@ public enum DynamicCompletion {
   {
     values.filter { !$0.unicodeScalars.contains { $0.value < 32 || $0.value == 127 } }.map { value in
       switch shell {
-      case .bash: "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      case .bash: ShellWord.quoted(value)
       case .zsh: value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
       default: value
       }

@@ -36,24 +36,21 @@ public final class ImportInput {
 
   /// Whose export this is, from its first line (peeked, not consumed); nil for anything else,
   /// gym's own files among them.
-  public func recognise() throws(InputError) -> KnownExport? {
+  public func recognise() throws(InputError) -> KnownExport? { try header().known }
+
+  /// Whose export this is, and the column names of a CSV header (nil for JSON or XML), both from
+  /// one look at the input's start (peeked, not consumed).
+  public func header() throws(InputError) -> (known: KnownExport?, columns: [String]?) {
     let head = try peekedHead()
     if head.first == UInt8(ascii: "<") {
-      return String(decoding: head, as: UTF8.self).contains("<HealthData") ? .appleHealth : nil
+      return (String(decoding: head, as: UTF8.self).contains("<HealthData") ? .appleHealth : nil, nil)
     }
-    return try headerColumns().flatMap(KnownExport.recognise(columns:))
-  }
-
-  /// The column names of a CSV file's header (peeked, not consumed); nil when the input is JSON or XML.
-  public func headerColumns() throws(InputError) -> [String]? {
-    let head = try peekedHead()
-    guard let first = head.first, ![UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<")].contains(first) else {
-      return nil
-    }
+    guard let first = head.first, first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return (nil, nil) }
     let delimiter = try CSVRecordScanner.detectDelimiter(buffer)
     var line = buffer.storage[buffer.start..<buffer.end].prefix { $0 != 10 }
     if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-    return KnownExport.columns(ofHeader: line, delimiter: delimiter)
+    let columns = KnownExport.columns(ofHeader: line, delimiter: delimiter)
+    return (KnownExport.recognise(columns: columns), columns)
   }
 
   /// Up to the first 4 KiB, from the first character that is not a byte-order mark or white space.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Other apps' exports, told apart by the columns of their header (English, as they export), so
 /// that a command given one says what it read it as, and one given another's file says which
 /// command reads it.
@@ -18,7 +16,7 @@ public enum KnownExport: String, CaseIterable, Sendable {
 
   /// The command that imports this export.
   public func command(for file: String) -> String {
-    let operand = Self.shellWord(file)
+    let operand = ShellWord.plainOrQuoted(file)
     return switch self {
     case .strong: "gym history import \(operand) --from strong"
     case .hevy: "gym history import \(operand) --from hevy"
@@ -54,18 +52,6 @@ public enum KnownExport: String, CaseIterable, Sendable {
       if name.count >= 2, name.first == "\"", name.last == "\"" { name = name.dropFirst().dropLast() }
       return String(name)
     }
-  }
-}
-
-extension KnownExport {
-  /// The path as one word a shell reads back as it is: single-quoted unless it is plain.
-  static func shellWord(_ path: String) -> String {
-    let plain =
-      !path.isEmpty
-      && path.unicodeScalars.allSatisfy {
-        $0.isASCII && (Character($0).isLetter || Character($0).isNumber || "._/-+@:,=".unicodeScalars.contains($0))
-      }
-    return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }
 

@@ -42,14 +42,14 @@ struct ExportSchedule: AsyncGymCommand {
 
   func run(context: CommandContext) async throws {
     let store = try context.openStore()
-    let goal = context.configuration.string(.readingGoal).flatMap { Int($0) }
-    let sources = context.configuration.list(.healthSources)
+    let configuration = context.configuration
+    let contributions = ModuleRegistry.reports
     var makeReport: (@Sendable (Timestamp) -> Report)?
     if report {
       makeReport = { now in
         Report(
-          store: store, since: now.adding(milliseconds: -90 * 86_400_000), modules: Set(Report.Module.allCases),
-          goal: goal, sources: sources)
+          store: store, since: now.adding(milliseconds: -90 * 86_400_000), contributions: contributions,
+          configuration: configuration)
       }
     }
     let options = try export.options(context)

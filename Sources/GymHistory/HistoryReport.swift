@@ -88,3 +88,12 @@ public enum HistoryReport {
     return section.isEmpty ? nil : section
   }
 }
+
+/// Training and health in `gym report`.
+public let historyReport = ReportContribution(module: "history") { db, request in
+  [
+    try HistoryReport.training(db, since: request.since, now: request.now),
+    try HistoryReport.health(
+      db, since: request.since, now: request.now, sourcePriority: request.configuration.list(.healthSources)),
+  ].compactMap { $0 }
+}

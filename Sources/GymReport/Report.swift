@@ -1,42 +1,28 @@
 import GymCLI
 import GymCore
-import GymHistory
-import GymLibrary
-import GymStaples
 
-/// The report: each chosen module's section, read in one read transaction, rendered and written
-/// (to a temporary name, then renamed). What `gym report` and `export schedule --report` write.
+/// The report: the sections of each chosen module's contribution (`ModuleRegistry.reports`), read
+/// in one read transaction, rendered and written (to a temporary name, then renamed). What
+/// `gym report` and `export schedule --report` write.
 public struct Report: Sendable {
-  public enum Module: String, CaseIterable, Sendable { case history, library, staples }
-
   let store: Store
   let since: Timestamp
-  let modules: Set<Module>
-  /// `library.goal` and `health.sources`, from the configuration.
-  let goal: Int?
-  let sources: [String]
+  let contributions: [ReportContribution]
+  /// What the modules read their settings from (`library.goal`, `health.sources`).
+  let configuration: Configuration
 
-  public init(store: Store, since: Timestamp, modules: Set<Module>, goal: Int?, sources: [String]) {
+  public init(store: Store, since: Timestamp, contributions: [ReportContribution], configuration: Configuration) {
     self.store = store
     self.since = since
-    self.modules = modules
-    self.goal = goal
-    self.sources = sources
+    self.contributions = contributions
+    self.configuration = configuration
   }
 
   /// Writes the report to `path` (`-`: stdout); returns what it holds, for a note or a log line.
   public func write(to path: String, now: Timestamp = .now()) throws -> String {
-    let today = String(now.localDescription.prefix(10))
-    let sections = try store.read { db -> [ReportSection] in
-      var sections: [ReportSection?] = []
-      if modules.contains(.history) {
-        sections.append(try HistoryReport.training(db, since: since, now: now))
-        sections.append(try HistoryReport.health(db, since: since, now: now, sourcePriority: sources))
-      }
-      if modules.contains(.library) { sections.append(try LibraryReport.reading(db, goal: goal, today: today)) }
-      if modules.contains(.staples) { sections.append(try StaplesReport.pantry(db)) }
-      return sections.compactMap { $0 }
-    }
+    let request = ReportRequest(since: since, now: now, configuration: configuration)
+    let today = request.today
+    let sections = try store.read { db in try contributions.flatMap { try $0.sections(db, request) } }
     let html = HTMLReport(
       title: "gym report",
       subtitle: "From \(since.localDescription.prefix(10)) to \(today) · written \(now.localDescription)",

@@ -1,9 +1,6 @@
 import ArgumentParser
 import GymCLI
 import GymCore
-import GymHistory
-import GymLibrary
-import GymStaples
 
 /// `gym report --out report.html [--since 90d] [--modules history,library,staples]`: one
 /// self-contained HTML file of charts, read in one read transaction.
@@ -31,34 +28,32 @@ public struct ReportCommand: GymCommand {
 
   public init() {}
 
-  var chosenModules: Set<Report.Module> {
+  /// The registered modules' contributions `--modules` names, in the registry's order; all without it.
+  var chosen: [ReportContribution] {
     get throws {
-      guard let modules else { return Set(Report.Module.allCases) }
-      var chosen: Set<Report.Module> = []
-      for name in modules.split(separator: ",").map(\.trimmed) where !name.isEmpty {
-        guard let module = Report.Module(rawValue: name) else {
-          throw ValidationError(
-            "--modules: no module '\(name)'; choose from "
-              + Report.Module.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        chosen.insert(module)
+      let registered = ModuleRegistry.reports
+      guard let modules else { return registered }
+      let names = modules.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty }
+      let known = registered.map(\.module)
+      if let unknown = names.first(where: { !known.contains($0) }) {
+        throw ValidationError("--modules: no module '\(unknown)'; choose from " + known.joined(separator: ", "))
       }
-      if chosen.isEmpty { throw ValidationError("--modules needs at least one of history, library, staples") }
-      return chosen
+      if names.isEmpty {
+        throw ValidationError("--modules needs at least one of " + known.joined(separator: ", "))
+      }
+      return registered.filter { names.contains($0.module) }
     }
   }
 
   public func validate() throws {
-    _ = try chosenModules
+    _ = try chosen
     if out.isEmpty { throw ValidationError("--out needs a file name, or - for stdout") }
   }
 
   public func run(context: CommandContext) throws {
     let from = try WhereParser.parseDate(since, option: "--since")
     let report = Report(
-      store: try context.openStore(), since: from, modules: try chosenModules,
-      goal: context.configuration.string(.readingGoal).flatMap { Int($0) },
-      sources: context.configuration.list(.healthSources))
+      store: try context.openStore(), since: from, contributions: try chosen, configuration: context.configuration)
     let written = try report.write(to: out)
     printNote("wrote \(out == "-" ? "the report" : "'\(out)'"): \(written)")
   }

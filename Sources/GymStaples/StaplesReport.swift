@@ -39,3 +39,8 @@ public enum StaplesReport {
     return section.isEmpty ? nil : section
   }
 }
+
+/// The pantry in `gym report`.
+public let staplesReport = ReportContribution(module: "staples") { db, request in
+  [try StaplesReport.pantry(db, now: request.now)].compactMap { $0 }
+}

@@ -10,7 +10,7 @@ import GymModules
 #endif
 
 // The modules the store and the cross-cutting commands know: add a module here, once.
-ModuleRegistry.register(registeredModules)
+ModuleRegistry.register(registeredModules, reports: registeredReports)
 CompletionsCommand.root = Gym.self
 ExportCommand.gymVersion = Gym.configuration.version
 VersionCommand.gymVersion = Gym.configuration.version

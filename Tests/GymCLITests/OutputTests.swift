@@ -57,12 +57,8 @@ import Testing
     #expect(JSONText.string("a\u{01}\t\"\\") == #""a\u0001\t\"\\""#)
   }
 
-  /// Local days and hours in these tests are UTC's: set once before main (TestTimeZone), never by a test.
-  @Test func theTestProcessRunsInUTC() {
-    #expect(String(cString: test_time_zone()) == "UTC")
-  }
-
   @Test func tableAlignsAndShowsLocalTime() throws {
+    try TestTimeZone.requireUTC()
     let text = try write(.table)
     let lines = text.split(separator: "\n")
     #expect(lines[0].hasPrefix("title"))

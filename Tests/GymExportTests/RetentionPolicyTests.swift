@@ -8,6 +8,7 @@ import Testing
 /// Thinning with restic's semantics, on a simulated clock: two years of one export a day, pruned after
 /// each, end with exactly the exports the calendar says each rule keeps.
 @Suite(.serialized) struct RetentionPolicyTests {
+  init() throws { try TestTimeZone.requireUTC() }
 
   /// 02:00 UTC on the `day`-th day after 2025-01-01.
   func export(_ day: Int) -> Timestamp {

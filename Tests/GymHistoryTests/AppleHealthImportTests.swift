@@ -11,6 +11,7 @@ import ZIPFoundation
 /// Apple Health exports, generated with the real file's quirks: DOCTYPE with an internal DTD,
 /// locale units, metadata children, sleep stages, workouts with totals as attributes and children.
 @Suite(.serialized) struct AppleHealthImportTests {
+  init() throws { try TestTimeZone.requireUTC() }
 
   static func export(records: String) -> String {
     """

@@ -9,6 +9,7 @@ import Testing
 
 /// Strong and Hevy exports, generated here with every quirk their real files carry.
 @Suite(.serialized) struct LoggerImportTests {
+  init() throws { try TestTimeZone.requireUTC() }
 
   static let strongHeader =
     "Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Reps;Distance;Seconds;Notes;Workout Notes;RPE\n"

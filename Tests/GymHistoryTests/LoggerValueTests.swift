@@ -8,6 +8,7 @@ import Testing
 /// Values as Strong and Hevy write them in real exports, in every language they ship, each read to
 /// what it means (worked out here from the spelling, not from gym).
 @Suite(.serialized) struct LoggerValueTests {
+  init() throws { try TestTimeZone.requireUTC() }
 
   @Test(arguments: [
     ("1h 5m", 3900), ("36m", 2160), ("38min", 2280), ("9min", 540), ("1h", 3600), ("45s", 45), ("0s", 0),

@@ -8,6 +8,7 @@ import Testing
 @testable import GymHistory
 
 @Suite(.serialized) struct SampleQueryTests {
+  init() throws { try TestTimeZone.requireUTC() }
 
   let now = Timestamp(parsing: "2026-11-21T12:30:00Z")!  // a Saturday
 

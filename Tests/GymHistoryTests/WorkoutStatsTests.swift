@@ -7,6 +7,7 @@ import Testing
 @testable import GymHistory
 
 @Suite(.serialized) struct WorkoutStatsTests {
+  init() throws { try TestTimeZone.requireUTC() }
 
   let now = Timestamp(parsing: "2026-11-21T12:00:00Z")!  // a Saturday
 

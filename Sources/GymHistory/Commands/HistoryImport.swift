@@ -54,11 +54,9 @@ struct HistoryImport: GymCommand {
   func source(of input: ImportInput) throws -> ImportSource {
     if let from { return from }
     if inputFormat != nil || partial { return .gym }
-    let known: KnownExport?
-    let columns: [String]?
+    let (known, columns): (KnownExport?, [String]?)
     do {
-      known = try input.recognise()
-      columns = try input.headerColumns()
+      (known, columns) = try input.header()
     } catch {
       throw input.failure(error)
     }

@@ -40,26 +40,18 @@ struct HistorySleep: GymCommand {
   func run(context: CommandContext) throws {
     let (first, last) = try period.range()
     let selection = sources.selection(context)
+    // The newest night is the one `--until`'s last instant falls on; without it, last night (the
+    // night that ended today, until 06:00 the day after).
+    let end = period.until == nil ? SleepNights.lastNightInstant(now: last) : last
+    let count = try PeriodOptions.count(
+      first: first, last: end, orElse: nights, maximum: 3660, unit: "night", between: { $1.localDays - $0.localDays })
+    let newest = end.localDays
     let rows = try context.openStore().read { db in
-      // Nights named by the dates from --since to the day before --until; without --until, up to
-      // last night (until 06:00 the night before).
-      let newest =
-        period.until == nil
-        ? try SleepNights.lastNight(now: last, db)
-        : try String.fetchOne(db, sql: "SELECT date(?, 'localtime')", arguments: [last.canonical]) ?? ""
-      let oldest: String
-      if let first {
-        oldest = try String.fetchOne(db, sql: "SELECT date(?, 'localtime')", arguments: [first.canonical]) ?? newest
-      } else {
-        oldest =
-          try String.fetchOne(db, sql: "SELECT date(?, ?)", arguments: [newest, "-\(nights - 1) days"]) ?? newest
-      }
-      let count = try Int.fetchOne(db, sql: "SELECT julianday(?) - julianday(?) + 1", arguments: [newest, oldest]) ?? 0
-      guard count <= 3660 else {
-        throw GymError.usage("--since to --until spans \(count) nights; at most 3660: narrow the range")
-      }
-      return count < 1
-        ? [] : try SleepNights.nights(db, from: oldest, to: newest, selection: try selection.knowingModels(db))
+      count < 1
+        ? []
+        : try SleepNights.nights(
+          db, from: SleepNights.label(day: newest - Int64(count - 1)), to: SleepNights.label(day: newest),
+          selection: try selection.knowingModels(db))
     }
     let writer = RecordWriter(format: format ?? context.configuration.outputFormat, columns: Self.columns)
     func minutes(_ value: Double?) -> Cell { value.map { .real(SampleBuckets.rounded($0)) } ?? .null }

@@ -66,7 +66,7 @@ struct HealthSummary: Sendable, Equatable {
   /// Last night (`SleepNights`) per stage: in bed from the highest-ranked source that recorded it,
   /// the stages from the highest-ranked source that recorded stages (they may differ).
   static func lastNight(_ db: Database, selection: SampleSelection, now: Timestamp) throws -> [StageMinutes] {
-    let label = try SleepNights.lastNight(now: now, db)
+    let label = SleepNights.lastNight(now: now)
     guard let night = try SleepNights.nights(db, from: label, to: label, selection: selection).first else { return [] }
     let stages: [(String, Double?)] = [
       ("inBed", night.inBed), ("awake", night.awake), ("asleepCore", night.core), ("asleepDeep", night.deep),

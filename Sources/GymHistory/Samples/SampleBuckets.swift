@@ -150,7 +150,7 @@ enum SampleBuckets {
   static func nightly(
     _ db: Database, nights: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
   ) throws -> [SampleBucket] {
-    let newest = try SleepNights.lastNight(now: now, db)
+    let newest = SleepNights.lastNight(now: now)
     let oldest =
       try String.fetchOne(db, sql: "SELECT date(?, ?)", arguments: [newest, "-\(nights - 1) days"]) ?? newest
     return try SleepNights.nights(db, from: oldest, to: newest, selection: selection).map { night in

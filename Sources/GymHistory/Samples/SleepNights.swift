@@ -76,8 +76,18 @@ enum SleepNights {
   }
 
   /// The night the summary calls last night: the one that ended today, until it is 06:00 tomorrow.
-  static func lastNight(now: Timestamp, _ db: Database) throws -> String {
-    try String.fetchOne(db, sql: "SELECT date(?, 'localtime', '-6 hours')", arguments: [now.canonical]) ?? ""
+  static func lastNight(now: Timestamp) -> String { label(day: lastNightInstant(now: now).localDays) }
+
+  /// An instant on last night's local date: six hours before now.
+  static func lastNightInstant(now: Timestamp) -> Timestamp { now.adding(milliseconds: -6 * 3_600_000) }
+
+  /// A night's name from its day (days since 1970-01-01): `YYYY-MM-DD`.
+  static func label(day: Int64) -> String {
+    let (year, month, date) = Timestamp.civil(fromDays: day)
+    func digits(_ n: Int64, _ width: Int) -> String {
+      String(repeating: "0", count: max(0, width - "\(n)".count)) + "\(n)"
+    }
+    return "\(digits(year, 4))-\(digits(month, 2))-\(digits(date, 2))"
   }
 
   struct Record: Sendable, Equatable {

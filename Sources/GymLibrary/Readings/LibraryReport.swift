@@ -41,3 +41,9 @@ public enum LibraryReport {
     return section.isEmpty ? nil : section
   }
 }
+
+/// This year's reading in `gym report`.
+public let libraryReport = ReportContribution(module: "library") { db, request in
+  let goal = request.configuration.string(.readingGoal).flatMap { Int($0) }
+  return [try LibraryReport.reading(db, goal: goal, today: request.today)].compactMap { $0 }
+}
