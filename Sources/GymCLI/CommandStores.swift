@@ -29,7 +29,7 @@ enum CommandStores {
         continue
       }
       let store = keep(try Store(path: database.target, modules: schema.modules, options: schema.options))
-      try store.database.writeWithoutTransaction { db in
+      try store.writeWithoutTransaction { db in
         try db.execute(sql: "ATTACH DATABASE ? AS staging", arguments: [database.partial])
         defer { try? db.execute(sql: "DETACH DATABASE staging") }
         try db.inTransaction(.immediate) {

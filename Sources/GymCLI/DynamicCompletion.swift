@@ -24,11 +24,8 @@ public enum DynamicCompletion {
   /// `sql` must walk an index in its order: completion runs while the user waits.
   public static func values(_ words: [String], sql: String, prefix: String) -> [String] {
     guard let path = databasePath(words), access(path, R_OK) == 0 else { return [] }
-    var configuration = GRDB.Configuration()
-    configuration.readonly = true
-    configuration.busyMode = .timeout(0.2)
-    guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return [] }
-    return candidates((try? queue.read { try String.fetchAll($0, sql: sql, arguments: [prefix, limit]) }) ?? [])
+    guard let reader = try? StoreReader(path: path, busyTimeoutMilliseconds: 200) else { return [] }
+    return candidates((try? reader.read { try String.fetchAll($0, sql: sql, arguments: [prefix, limit]) }) ?? [])
   }
 
   /// Values as the requesting shell's script reads them, inert: a name from the database is data,

@@ -34,15 +34,15 @@ public struct VersionCommand: GymCommand {
     let sqlite: (version: String, options: [String])
     if access(path, F_OK) == 0 {
       // Read as it is (read-only): looking at a version never migrates or creates.
-      var readOnly = GRDB.Configuration()
-      readOnly.readonly = true
-      let queue = try DatabaseQueue(path: path, configuration: readOnly)
-      let applied = (try? queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }) ?? []
+      let reader = try StoreReader(
+        path: path, busyTimeoutMilliseconds: context.configuration.storeOptions.busyTimeoutMilliseconds)
+      let applied =
+        (try? reader.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }) ?? []
       rows.append(("databaseSchema", .integer(Int64(applied.filter(known.contains).count))))
-      sqlite = try Self.sqlite(queue)
+      sqlite = try reader.read(Self.sqlite)
     } else {
       rows.append(("databaseSchema", .null))
-      sqlite = try Self.sqlite(try DatabaseQueue())
+      sqlite = try DatabaseQueue().read(Self.sqlite)
     }
     rows.append(("sqlite", .text(sqlite.version)))
     rows.append(("sqliteFTS5", .bool(sqlite.options.contains("ENABLE_FTS5"))))
@@ -63,12 +63,10 @@ public struct VersionCommand: GymCommand {
     writer.finish(next: nil)
   }
 
-  static func sqlite(_ queue: DatabaseQueue) throws -> (version: String, options: [String]) {
-    try queue.read { db in
-      (
-        try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "",
-        try String.fetchAll(db, sql: "PRAGMA compile_options")
-      )
-    }
+  static func sqlite(_ db: Database) throws -> (version: String, options: [String]) {
+    (
+      try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "",
+      try String.fetchAll(db, sql: "PRAGMA compile_options")
+    )
   }
 }

@@ -48,7 +48,7 @@ public final class FreshDatabase: @unchecked Sendable {
   public func openStore(modules: [GymModule], options: Store.Options) throws -> Store {
     if let store { return store }
     let store = try Store(path: partial, modules: modules, options: options)
-    try store.database.writeWithoutTransaction { db in
+    try store.writeWithoutTransaction { db in
       try db.execute(sql: "PRAGMA journal_mode = OFF")
       try db.execute(sql: "PRAGMA synchronous = OFF")
     }
@@ -63,7 +63,7 @@ public final class FreshDatabase: @unchecked Sendable {
   @discardableResult
   public func publish() throws -> Bool {
     guard let store else { return true }
-    try store.database.writeWithoutTransaction { db in
+    try store.writeWithoutTransaction { db in
       _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
     }
     try store.close()

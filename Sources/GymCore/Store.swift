@@ -40,7 +40,9 @@ public final class Store: Sendable {
   public let path: String
   public let modules: [GymModule]
   public let options: Options
-  public let database: DatabaseQueue
+  /// Reached only through `read`, `write` and `writeWithoutTransaction`, which turn a held lock
+  /// into `StoreError.busy` (exit 75) in this one place.
+  let database: DatabaseQueue
 
   /// SQLite's process-wide settings (`gym_sqlite_configure`), made once, before the first store
   /// opens; where SQLite is already in use (a test process) they stay as they are.
@@ -146,6 +148,12 @@ public final class Store: Sendable {
         return result!
       }
     }
+  }
+
+  /// The connection outside a transaction, for work that sets connection state first (pragmas,
+  /// an attached database) and opens its own transaction.
+  public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    try translatingErrors { try database.writeWithoutTransaction(body) }
   }
 
   private func translatingErrors<T>(_ body: () throws -> T) throws -> T {

@@ -42,11 +42,9 @@ enum StoreFile {
   /// checkpoints a pending WAL. Such a database is checked read-only first (a read-only connection
   /// never checkpoints) and refused if it holds tables but no gym schema history.
   static func refuseForeign(_ path: String, busyTimeoutMilliseconds: Int) throws {
-    var configuration = Configuration()
-    configuration.readonly = true
-    // Beside other gym processes a reader can meet a lock too (another one recovering the WAL index).
-    configuration.busyMode = .timeout(TimeInterval(busyTimeoutMilliseconds) / 1000)
-    let tables = try DatabaseQueue(path: path, configuration: configuration).read { db in
+    let reader = try StoreReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    defer { reader.close() }
+    let tables = try reader.read { db in
       try String.fetchAll(
         db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
     }
@@ -89,6 +87,24 @@ extension StoreFile {
       if suffix == "-wal", stat(path + suffix, &info) == 0, info.st_size > 0 { continue }
       unlink(path + suffix)
     }
+  }
+
+  /// Runs `body` holding the lock SQLite's last connection takes (below), waiting up to `timeout`
+  /// for every other connection to close: replacing the file under an open connection would send
+  /// its writes to the file moved aside. A database still open past the timeout is `busy` (75).
+  static func whileNoConnectionIsOpen<T>(_ path: String, timeoutMilliseconds: Int, _ body: () throws -> T) throws -> T {
+    let descriptor = open(path, O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0 else { return try body() }  // nothing there to be open
+    defer { close(descriptor) }
+    var waited = 0
+    while !lockAsLastConnection(descriptor) {
+      guard waited < timeoutMilliseconds else {
+        throw StoreError.busy(path: path, timeoutMilliseconds: timeoutMilliseconds)
+      }
+      usleep(10_000)
+      waited += 10
+    }
+    return try body()
   }
 
   /// SQLite's EXCLUSIVE lock on the unix VFS: a write lock over the pending byte (2^30) and the 510

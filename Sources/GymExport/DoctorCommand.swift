@@ -125,12 +125,10 @@ public struct DoctorCommand: GymCommand {
   /// Integrity (a quick check), the write-ahead log, and the schema against this gym's, read only.
   static func databaseFindings(_ path: String) -> [Finding] {
     var findings: [Finding] = []
-    var readOnly = GRDB.Configuration()
-    readOnly.readonly = true
     do {
-      let queue = try DatabaseQueue(path: path, configuration: readOnly)
-      defer { try? queue.close() }
-      let (check, applied) = try queue.read { db in
+      let reader = try StoreReader(path: path)
+      defer { reader.close() }
+      let (check, applied) = try reader.read { db in
         (
           try String.fetchAll(db, sql: "PRAGMA quick_check"),
           (try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) ?? []
@@ -158,9 +156,9 @@ public struct DoctorCommand: GymCommand {
             detail: "\(pending.count) migration(s) pending; the next command applies them, or run 'gym migrate up'"))
       } else {
         findings.append(Finding(check: "schema", result: .ok, detail: "v\(known.count), up to date"))
-        findings.append(try queue.read(valuesFinding))
+        findings.append(try reader.read(valuesFinding))
         for check in ModuleRegistry.modules.flatMap(\.doctorChecks) {
-          let (ok, detail) = try queue.read(check.run)
+          let (ok, detail) = try reader.read(check.run)
           findings.append(Finding(check: check.name, result: ok ? .ok : .note, detail: detail))
         }
       }

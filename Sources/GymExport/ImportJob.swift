@@ -166,7 +166,7 @@ public struct ImportJob {
   /// Copies every table from the staging database into the target, in the registry's order
   /// (parents before children), in one transaction.
   private func copy(from staging: String, into store: Store, tables: [String], summary: inout ImportSummary) throws {
-    try store.database.writeWithoutTransaction { db in
+    try store.writeWithoutTransaction { db in
       try db.execute(sql: "ATTACH DATABASE ? AS staging", arguments: [staging])
       defer { try? db.execute(sql: "DETACH DATABASE staging") }
       try db.inTransaction(.immediate) {

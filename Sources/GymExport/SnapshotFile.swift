@@ -118,11 +118,9 @@ extension ExportReader {
   /// holds must be listed.
   func checkSnapshot(at copy: String, expected: Set<String>, dataTables: [String]) throws {
     let name = manifest.files[0].name
-    var configuration = Configuration()
-    configuration.readonly = true
-    let queue = try DatabaseQueue(path: copy, configuration: configuration)
-    defer { try? queue.close() }
-    try queue.read { db in
+    let reader = try StoreReader(path: copy)
+    defer { reader.close() }
+    try reader.read { db in
       let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
       guard integrity == ["ok"] else { throw fail(name, "integrity_check: \(integrity.first ?? "no answer")") }
       let applied = try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")

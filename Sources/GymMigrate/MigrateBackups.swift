@@ -48,7 +48,8 @@ struct MigrateRestore: GymCommand {
     let database = context.databasePath
     let parsed = Backup(path: backup, database: database) ?? Backup(unnamed: backup)
     let aside = try parsed.restore(
-      to: database, migrations: ModuleRegistry.modules.flatMap(\.migrations))
+      to: database, migrations: ModuleRegistry.modules.flatMap(\.migrations),
+      busyTimeoutMilliseconds: context.configuration.storeOptions.busyTimeoutMilliseconds)
     printNote(
       "restored '\(database)' from '\(backup)'"
         + (aside.map { "; the previous database is kept at '\($0)'" } ?? ""))

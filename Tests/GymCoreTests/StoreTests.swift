@@ -50,7 +50,7 @@ import Testing
     let path = try Fixtures.temporaryDirectory() + "/gym.sqlite"
     let holder = try Store(path: path, modules: [Fixtures.module])
     let store = try Store(path: path, modules: [Fixtures.module], options: .init(busyTimeoutMilliseconds: 50))
-    try holder.database.writeWithoutTransaction { db in
+    try holder.writeWithoutTransaction { db in
       try db.execute(sql: "BEGIN IMMEDIATE")
       defer { try? db.execute(sql: "ROLLBACK") }
       #expect(throws: StoreError.busy(path: path, timeoutMilliseconds: 50)) {

@@ -130,7 +130,7 @@ import Testing
   @Test func everySummaryQueryUsesAnIndex() throws {
     let store = try HistoryFixtures.store()
     var statements: [String] = []
-    try store.database.read { db in
+    try store.read { db in
       db.trace(options: .statement) { event in
         if case .statement(let statement) = event { statements.append(statement.expandedSQL) }
       }
@@ -143,7 +143,7 @@ import Testing
       $0.uppercased().contains("FROM SAMPLE") || $0.uppercased().contains("FROM WORKOUT")
     }
     #expect(queries.count >= 9)
-    try store.database.read { db in
+    try store.read { db in
       for sql in queries {
         let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
         for line in plan where line.contains(" sample") || line.contains(" workout") {

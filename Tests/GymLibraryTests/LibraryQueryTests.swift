@@ -84,7 +84,7 @@ import Testing
       var count = 0
       var rows = 0
       var graphs = 0
-      try store.database.read { db in
+      try store.read { db in
         db.trace(options: .statement) { _ in count += 1 }
         let query = listQuery(limit: nil)
         let fields = try query.projectedFields()
@@ -96,7 +96,7 @@ import Testing
       }
       let list = count
       count = 0
-      try store.database.read { db in
+      try store.read { db in
         db.trace(options: .statement) { _ in count += 1 }
         try LibraryGraph.forEachWork(db, ids: 1...Int64.max) { _, related in
           if !related[0].isEmpty && !related[1].isEmpty && related[2].count == 1 { graphs += 1 }

@@ -57,7 +57,7 @@ import Testing
     let store = try Self.store()
     try store.write { try StaplesSeedData.seed($0, now: now) }
     var statements: [String] = []
-    try store.database.read { db in
+    try store.read { db in
       db.trace(options: .statement) { event in
         if case .statement(let statement) = event { statements.append(statement.expandedSQL) }
       }
@@ -68,7 +68,7 @@ import Testing
       db.trace(options: .statement, nil)
     }
     #expect(statements.count >= 4)
-    try store.database.read { db in
+    try store.read { db in
       for sql in statements {
         let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
         for line in plan where (line.hasPrefix("SCAN") || line.hasPrefix("SEARCH")) && line != "SCAN CONSTANT ROW" {

@@ -56,12 +56,10 @@ public struct Backup: Sendable, Equatable {
     // A backup a killed process left half-written has no use: it never got its final name.
     for stale in partials(of: database) { unlink(stale) }
     do {
-      var readOnly = Configuration()
-      readOnly.readonly = true
-      let source = try DatabaseQueue(path: database, configuration: readOnly)
+      let source = try StoreReader(path: database)
       let copy = try DatabaseQueue(path: temporary)
       try source.backup(to: copy)
-      try source.close()
+      source.close()
       try copy.writeWithoutTransaction { dest in
         // One self-contained file (no -wal beside it), which opens read-only anywhere.
         try dest.execute(sql: "PRAGMA journal_mode = DELETE")
@@ -95,11 +93,9 @@ public struct Backup: Sendable, Equatable {
   /// Opens a backup read-only and runs `integrity_check`.
   public static func check(_ path: String) throws(StoreError) {
     do {
-      var configuration = Configuration()
-      configuration.readonly = true
-      let result = try DatabaseQueue(path: path, configuration: configuration).read { db in
-        try String.fetchAll(db, sql: "PRAGMA integrity_check")
-      }
+      let reader = try StoreReader(path: path)
+      defer { reader.close() }
+      let result = try reader.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
       guard result == ["ok"] else {
         throw StoreError.backupFailed(
           path: path, reason: "integrity_check: \(result.prefix(3).joined(separator: "; "))")
@@ -116,13 +112,13 @@ public struct Backup: Sendable, Equatable {
   /// `<database>.restoring` beside it and fsynced; only then is the current file, with its `-wal`,
   /// moved aside to `<database>.replaced-<time>` (never overwritten, never deleted) and the copy
   /// renamed into place. A copy that fails (a full disk) leaves the database where it was.
-  public func restore(to database: String, migrations: [Migration], now: Date = Date()) throws -> String? {
+  public func restore(
+    to database: String, migrations: [Migration], busyTimeoutMilliseconds: Int = 5000, now: Date = Date()
+  ) throws -> String? {
     try Self.check(path)
-    var configuration = Configuration()
-    configuration.readonly = true
-    let state = try DatabaseQueue(path: path, configuration: configuration).read { db in
-      try SchemaState.read(db, migrations: migrations)
-    }
+    let reader = try StoreReader(path: path)
+    defer { reader.close() }
+    let state = try reader.read { db in try SchemaState.read(db, migrations: migrations) }
     if state.isForeign { throw StoreError.foreignDatabase(path: path) }
     if !state.unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: state.unknown) }
     let temporary = database + ".restoring"
@@ -139,6 +135,18 @@ public struct Backup: Sendable, Equatable {
       if let error = error as? StoreError { throw error }
       throw StoreError.backupFailed(path: temporary, reason: "\(error)")
     }
+    do {
+      return try StoreFile.whileNoConnectionIsOpen(database, timeoutMilliseconds: busyTimeoutMilliseconds) {
+        try replace(database, with: temporary, now: now)
+      }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+  }
+
+  /// Moves `database` (with its `-wal` and `-shm`) aside and `copy` into its place.
+  private func replace(_ database: String, with temporary: String, now: Date) throws -> String? {
     var aside: String?
     if access(database, F_OK) == 0 {
       let target = database + ".replaced-" + Self.stamp(now)

@@ -42,7 +42,7 @@ public struct MigrationRunner {
   public func up(
     to target: String? = nil, only: Set<String>? = nil, backup: Bool = true, now: Date = Date()
   ) throws -> MigrationReport {
-    try store.database.writeWithoutTransaction { db in
+    try store.writeWithoutTransaction { db in
       try db.execute(sql: "PRAGMA foreign_keys = OFF")
       defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
       try db.execute(sql: "BEGIN IMMEDIATE")

@@ -92,7 +92,8 @@ struct StaplesShow: GymCommand {
       table: StockSchema.itemList, filter: .compare("name", .equal, .text(name.trimmed)), limit: 1
     ).compiled()
     var cells: [Cell]?
-    try context.openStore().read { db in try query.forEachRow(db) { cells = RecordListing.cells($0, query.fields) } }
+    _ = try context.openStore().read { db in try query.forEachRow(db) { cells = RecordListing.cells($0, query.fields) }
+    }
     guard let cells else { throw StoreError.notFound(table: "item", key: name) }
     RecordListing.writeOne(cells, fields: query.fields, format: context.format(formatting))
   }

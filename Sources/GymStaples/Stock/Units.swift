@@ -126,7 +126,7 @@ struct ItemUnits {
     guard let from, !from.trimmed.isEmpty else { return amount }
     if from.trimmed.lowercased() == unit?.trimmed.lowercased() { return amount }
     guard let source = PantryUnit.lookup(from) else {
-      throw GymError.usage("unknown unit '\(from ?? "")' for \(item); units: g, kg, ml, l, tsp, tbsp, cup, pieces …")
+      throw GymError.usage("unknown unit '\(from)' for \(item); units: g, kg, ml, l, tsp, tbsp, cup, pieces …")
     }
     guard let target = PantryUnit.lookup(unit) else {
       // An item in a unit gym does not know (a "bunch"): only that very unit matches.
