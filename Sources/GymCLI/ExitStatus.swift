@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// The exit codes gym uses (BSD sysexits), one per kind of failure.
 public enum ExitStatus: Int32, Sendable {
   case success = 0
@@ -31,4 +33,11 @@ public struct GymError: Error, Sendable, CustomStringConvertible {
   public static func usage(_ message: String) -> GymError { GymError(.usage, message) }
   public static func data(_ message: String) -> GymError { GymError(.dataError, message) }
   public static func noInput(_ message: String) -> GymError { GymError(.noInput, message) }
+}
+
+extension ValidationError {
+  /// A usage problem found by a command's `validate()`, in its own words (exit 64).
+  public init(_ problem: GymError) {
+    self.init(problem.message)
+  }
 }

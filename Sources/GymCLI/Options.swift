@@ -54,12 +54,26 @@ public struct OutputOptions: ParsableArguments {
   }
 }
 
-/// Paging: `--limit` (0 means all), `--offset`, `--after` a cursor.
-public struct PagingOptions: ParsableArguments {
+/// `-n`/`--limit`, the one way to say how many rows: a page of a list, or the rows a computed
+/// answer (records, periods, search results) shows.
+public struct LimitOptions: ParsableArguments {
   @Option(
     name: [.customShort("n"), .long],
-    help: "Records per page; 0 means no limit (default: every record, or output.page_size in a table).")
+    help: "At most this many rows (a page of a list); 0 means no limit (default: the command's own).")
   public var limit: Int?
+
+  public init() {}
+
+  public func validate() throws {
+    if let limit, limit < 0 { throw ValidationError("--limit must be 0 (no limit) or more") }
+  }
+}
+
+/// Paging: `--limit` (0 means all; default: every record, or output.page_size in a table),
+/// `--offset`, `--after` a cursor.
+public struct PagingOptions: ParsableArguments {
+  @OptionGroup public var rows: LimitOptions
+  public var limit: Int? { rows.limit }
 
   @Option(help: "Records to skip first (keyset paging with --after is faster for deep pages).")
   public var offset: Int = 0
@@ -70,7 +84,6 @@ public struct PagingOptions: ParsableArguments {
   public init() {}
 
   public func validate() throws {
-    if let limit, limit < 0 { throw ValidationError("--limit must be 0 (no limit) or more") }
     if offset < 0 { throw ValidationError("--offset must be 0 or more") }
   }
 }

@@ -183,10 +183,6 @@ public final class Store: Sendable {
 
   /// `$XDG_DATA_HOME/gym/gym.sqlite`, or `~/.local/share/gym/gym.sqlite`.
   public static func defaultPath(environment: [String: String]) -> String {
-    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-      return dataHome + "/gym/gym.sqlite"
-    }
-    let home = environment["HOME"] ?? NSHomeDirectory()
-    return home + "/.local/share/gym/gym.sqlite"
+    XDGDirectories.dataHome(environment) + "/gym/gym.sqlite"
   }
 }

@@ -45,26 +45,4 @@ public struct ExportListing: Sendable {
     for entry in old { try? FileManager.default.removeItem(atPath: entry.path) }
     return old.map(\.name)
   }
-
-  /// `24h`, `30m`, `90s`, `7d`, `1h30m`: seconds; nil when it is not a duration.
-  public static func seconds(_ text: String) -> Double? {
-    var total = 0.0
-    var number = ""
-    for character in text {
-      if character.isNumber || character == "." {
-        number.append(character)
-        continue
-      }
-      guard let value = Double(number) else { return nil }
-      switch character {
-      case "d": total += value * 86_400
-      case "h": total += value * 3600
-      case "m": total += value * 60
-      case "s": total += value
-      default: return nil
-      }
-      number = ""
-    }
-    return number.isEmpty && total > 0 ? total : nil
-  }
 }

@@ -24,7 +24,7 @@ struct ExportSchedule: AsyncGymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Option(help: ArgumentHelp("The interval: 24h, 30m, 90s, 7d.", valueName: "duration")) var every: String
+  @Option(help: ArgumentHelp("The interval: 24h, 30m, 90s, 7d, 1h30m.", valueName: "duration")) var every: String
   @Option(help: "How many exports to keep in --out (only gym's, recognised by their manifest).") var keep = 14
   @OptionGroup var retention: RetentionOptions
   @OptionGroup var export: ExportOptionGroup
@@ -32,9 +32,7 @@ struct ExportSchedule: AsyncGymCommand {
   @OptionGroup(title: "Remote copies") var remote: RemoteOptions
 
   func validate() throws {
-    if ExportListing.seconds(every) == nil {
-      throw ValidationError("--every '\(every)' is not a duration; write 24h, 30m, 90s or 7d")
-    }
+    do { _ = try WhereParser.parseSpan(every, option: "--every") } catch { throw ValidationError(error) }
     if keep < 1 { throw ValidationError("--keep must be 1 or more") }
   }
 
@@ -55,7 +53,8 @@ struct ExportSchedule: AsyncGymCommand {
     let options = try export.options(context)
     let service = ExportService(
       job: ExportJob(store: store, options: options, gymVersion: ExportCommand.gymVersion),
-      interval: ExportListing.seconds(every)!, policy: retention.policy(last: keep), report: makeReport,
+      interval: try WhereParser.parseSpan(every, option: "--every").seconds, policy: retention.policy(last: keep),
+      report: makeReport,
       remote: try remote.remote(context).map { RemoteCopy(remote: $0, directory: options.out) })
     var logger = Logger(label: "gym.export") { StreamLogHandler.standardError(label: $0) }
     logger.logLevel = .info
@@ -108,7 +107,7 @@ struct ExportService: Service {
       }
       guard !Task.isShuttingDownGracefully else { break }
       let wait = max(0, interval - Date().timeIntervalSince(started))
-      try? await cancelWhenGracefulShutdown { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+      try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(Int64(wait * 1000))) }
     }
     printNote("\(Timestamp.now().canonical) export schedule stopped")
   }
@@ -162,8 +161,8 @@ struct ExportStatus: GymCommand {
   var format: OutputFormat? { formatting.format }
 
   func validate() throws {
-    if let maxAge, ExportListing.seconds(maxAge) == nil {
-      throw ValidationError("--max-age '\(maxAge)' is not a duration")
+    if let maxAge {
+      do { _ = try WhereParser.parseSpan(maxAge, option: "--max-age") } catch { throw ValidationError(error) }
     }
     if remote && (out != nil || maxAge != nil) {
       throw ValidationError("--remote lists the remote; drop --out and --max-age")
@@ -192,7 +191,7 @@ struct ExportStatus: GymCommand {
       ])
     }
     writer.finish(next: nil)
-    guard let maxAge, let limit = ExportListing.seconds(maxAge) else { return }
+    guard let maxAge, let limit = try? WhereParser.parseSpan(maxAge, option: "--max-age").seconds else { return }
     // An export dated in the future (a clock set wrong, an edited manifest) is not a recent one.
     let now = Timestamp.now().millisecondsSince1970
     // Only a complete export is a backup: a partial one does not answer the healthcheck.

@@ -1,12 +1,18 @@
 import ArgumentParser
+import GymCLI
+import GymCore
 
-/// `--keep-daily`, `--keep-weekly`, `--keep-monthly`: restic's thinning, beside `--keep` (the newest N),
-/// shared by `export schedule` and `export prune`.
+/// `--keep-daily`, `--keep-weekly`, `--keep-monthly`, `--keep-within`: restic's thinning, beside
+/// `--keep` (the newest N), shared by `export schedule` and `export prune`.
 public struct RetentionOptions: ParsableArguments {
   @Option(help: "Also keep the newest export of each of the last N days that have one.") var keepDaily = 0
   @Option(help: "Also keep the newest export of each of the last N weeks (Monday to Sunday) that have one.")
   var keepWeekly = 0
   @Option(help: "Also keep the newest export of each of the last N months that have one.") var keepMonthly = 0
+  @Option(
+    help: ArgumentHelp(
+      "Also keep every export made within this long of the newest (30d, 2w, 36h).", valueName: "duration"))
+  var keepWithin: String?
 
   public init() {}
 
@@ -15,9 +21,14 @@ public struct RetentionOptions: ParsableArguments {
     where value < 0 || value > 100_000 {
       throw ValidationError("\(name) must be from 0 to 100000")
     }
+    if let keepWithin {
+      do { _ = try WhereParser.parseSpan(keepWithin, option: "--keep-within") } catch { throw ValidationError(error) }
+    }
   }
 
   func policy(last: Int) -> RetentionPolicy {
-    RetentionPolicy(last: last, daily: keepDaily, weekly: keepWeekly, monthly: keepMonthly)
+    RetentionPolicy(
+      last: last, daily: keepDaily, weekly: keepWeekly, monthly: keepMonthly,
+      within: keepWithin.flatMap { try? WhereParser.parseSpan($0, option: "--keep-within") })
   }
 }

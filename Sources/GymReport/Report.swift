@@ -19,9 +19,10 @@ public struct Report: Sendable {
   }
 
   /// Writes the report to `path` (`-`: stdout); returns what it holds, for a note or a log line.
-  public func write(to path: String, now: Timestamp = .now()) throws -> String {
-    let request = ReportRequest(since: since, now: now, configuration: configuration)
-    let today = request.today
+  /// The report covers `since` up to `until` (now when not given).
+  public func write(to path: String, until: Timestamp? = nil, now: Timestamp = .now()) throws -> String {
+    let request = ReportRequest(since: since, now: until ?? now, configuration: configuration)
+    let today = until.map { CalendarDay(localDayOf: $0.adding(milliseconds: -1)).text } ?? request.today
     let sections = try store.read { db in try contributions.flatMap { try $0.sections(db, request) } }
     let html = HTMLReport(
       title: "gym report",

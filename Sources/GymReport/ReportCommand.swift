@@ -22,7 +22,7 @@ public struct ReportCommand: GymCommand {
 
   @OptionGroup(title: "Common options") public var global: GlobalOptions
   @Option(help: ArgumentHelp("The HTML file to write (- for stdout).", valueName: "file")) var out: String
-  @Option(help: ArgumentHelp("From this date on (2026-01-01, 90d).", valueName: "date")) var since = "90d"
+  @OptionGroup var dates: DateRangeOptions
   @Option(help: ArgumentHelp("Only these modules, comma-separated: history, library, staples.", valueName: "a,b"))
   var modules: String?
 
@@ -51,10 +51,13 @@ public struct ReportCommand: GymCommand {
   }
 
   public func run(context: CommandContext) throws {
-    let from = try WhereParser.parseDate(since, option: "--since")
+    let now = Timestamp.now()
+    let (from, until) = try dates.bounds(now: now)
+    // Without --since, the 90 days before the end.
+    let since = from ?? (until ?? now).adding(milliseconds: -90 * 86_400_000)
     let report = Report(
-      store: try context.openStore(), since: from, contributions: try chosen, configuration: context.configuration)
-    let written = try report.write(to: out)
+      store: try context.openStore(), since: since, contributions: try chosen, configuration: context.configuration)
+    let written = try report.write(to: out, until: until, now: now)
     printNote("wrote \(out == "-" ? "the report" : "'\(out)'"): \(written)")
   }
 }

@@ -33,7 +33,7 @@ enum StaplesBenchmarks {
       for lot in 0..<10 {
         // Each added a minute apart, as purchases are: no two lots are the same row.
         try lots.execute(arguments: [
-          item, Double(next(10)), PantryDate.string(days: today - 5 + Int64(next(66))),
+          item, Double(next(10)), CalendarDay(days: today - 5 + Int64(next(66))).text,
           ["fridge", "freezer", "pantry"][next(3)],
           start.adding(milliseconds: Int64(item * 10 + lot) * 60_000).canonical,
         ])
@@ -66,7 +66,7 @@ enum StaplesBenchmarks {
     let mostUsed = Query(
       table: StaplesSchema.recipes, sort: StaplesSchema.mostUsed,
       limit: 20)
-    let expiringBy = PantryDate.string(days: Timestamp.now().localDays + 3)
+    let expiringBy = CalendarDay(days: Timestamp.now().localDays + 3).text
     // On a database of someone's own (`gym bench --database`) there may be no recipe to cook.
     let cooked = try String.fetchOne(
       db,

@@ -14,14 +14,14 @@ public enum StaplesReport {
     let cooked = try Row.fetchAll(
       db, sql: "SELECT name, usageCount FROM recipe WHERE usageCount > 0 ORDER BY usageCount DESC, name LIMIT 10")
     var section = ReportSection(id: "pantry", title: "Pantry")
-    let today = PantryDate.today(now)
+    let today = CalendarDay.today(now).days
     let lots = try StockQueries.expiring(
-      db, by: PantryDate.string(days: today + expiringDays), location: nil, limit: expiringRows)
+      db, by: CalendarDay(days: today + expiringDays).text, location: nil, limit: expiringRows)
     if let table = ReportTable(
       title: "What is expiring (within \(expiringDays) days)",
       columns: ["item", "amount", "best before", "days", "where"],
       rows: lots.map { lot in
-        let days = PantryDate.days(until: lot.bestBefore, today: today) ?? 0
+        let days = CalendarDay(lot.bestBefore).map { $0.days - today } ?? 0
         return [
           lot.item, "\(Quantity.text(lot.amount)) \(PantryUnit.name(lot.unit))", lot.bestBefore,
           days < 0 ? "\(-days) past" : days == 0 ? "today" : "in \(days)", lot.location ?? "",

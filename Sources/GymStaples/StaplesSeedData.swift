@@ -102,7 +102,7 @@ enum StaplesSeedData {
             UPDATE stock_lot SET bestBefore = ?, location = ?
             WHERE itemSeq = (SELECT seq FROM grocery_item WHERE name = ?)
             """,
-          arguments: [PantryDate.string(days: today + keeping.days + Int64(index) - 1), keeping.location, name])
+          arguments: [CalendarDay(days: today + keeping.days + Int64(index) - 1).text, keeping.location, name])
       }
     }
     for (offset, (name, servings, favorite, uses, ingredients)) in recipes.enumerated() {

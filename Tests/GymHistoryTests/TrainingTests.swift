@@ -246,6 +246,39 @@ extension TrainingTests {
   }
 }
 
+extension TrainingTests {
+  /// The muscle map's key and the SQL key the stored aliases use agree for every run of spaces and
+  /// tabs (SQL's chain of replacements leaves 2 spaces of a run of 11, so must Swift's), case and
+  /// trimming. SQLite computes the reference here.
+  @Test func theSwiftKeyIsTheSQLKey() throws {
+    let names =
+      (1...40).flatMap { n in
+        ["Bench" + String(repeating: " ", count: n) + "Press", String(repeating: " ", count: n) + "SQUAT\t(Bar)"]
+      } + ["Déadlift  ÉZ", "\t\tRow\t", "Curl \u{301} Bar", ""]
+    let queue = try DatabaseQueue()
+    for name in names {
+      let sql = try queue.read { try String.fetchOne($0, sql: "SELECT \(ExerciseKey.sql("?"))", arguments: [name]) }
+      #expect(MuscleMap.key(name) == sql, "\(name.debugDescription)")
+    }
+  }
+
+  /// A user's muscles.yaml is held to gym.yaml's limits: aliases, size, nesting, and a version read
+  /// as text.
+  @Test func aUsersMuscleMapHasTheConfigurationsLimits() throws {
+    let entries = (1...17).map { "  Lift \($0): *groups\n" }.joined()
+    let aliased = "version: 1\nshared: &groups {primary: [chest]}\nexercises:\n" + entries
+    #expect(throws: GymError.self) { try MuscleMap.parse(aliased, file: "muscles.yaml") }
+    let big = "version: 1\nexercises:\n" + String(repeating: "  # padding to pass the size limit\n", count: 2000)
+    #expect(big.utf8.count > YAMLLimits.maximumBytes)
+    #expect(throws: GymError.self) { try MuscleMap.parse(big, file: "muscles.yaml") }
+    #expect(throws: GymError.self) {
+      try MuscleMap.parse("version: 1:30\nexercises:\n  Row: {primary: [back]}\n", file: "muscles.yaml")
+    }
+    let fine = try MuscleMap.parse("version: 1\nexercises:\n  Row: {primary: [back]}\n", file: "muscles.yaml")
+    #expect(fine["row"]?.primary == ["back"])
+  }
+}
+
 extension Optional {
   fileprivate func unwrap() throws -> Wrapped {
     guard let self else { throw CancellationError() }

@@ -35,8 +35,7 @@ public struct ConfigLoader {
       }
       return path
     }
-    let configHome = environment["XDG_CONFIG_HOME"] ?? ((environment["HOME"] ?? "") + "/.config")
-    let candidates = [workingDirectory + "/gym.yaml", configHome + "/gym/gym.yaml"]
+    let candidates = [workingDirectory + "/gym.yaml", XDGDirectories.configHome(environment) + "/gym/gym.yaml"]
     return candidates.first { access($0, R_OK) == 0 }
   }
 

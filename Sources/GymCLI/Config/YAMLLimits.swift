@@ -1,14 +1,15 @@
 /// Bounds checked on a configuration's text before the YAML parser sees it. Aliases can make a
 /// few hundred bytes expand exponentially (aliases used as mapping keys took 83 s at 460 bytes), and
 /// gym reads `./gym.yaml` by itself, so such a file would hang every command run beside it. A
-/// configuration needs none of that: a few kilobytes, a handful of aliases, shallow nesting.
-enum YAMLLimits {
-  static let maximumBytes = 64 * 1024
-  static let maximumAliases = 16
-  static let maximumDepth = 32
+/// configuration needs none of that: a few kilobytes, a handful of aliases, shallow nesting. Every
+/// YAML file gym reads (gym.yaml, muscles.yaml) is checked against them.
+public enum YAMLLimits {
+  public static let maximumBytes = 64 * 1024
+  public static let maximumAliases = 16
+  public static let maximumDepth = 32
 
   /// The first limit `text` exceeds, as a message and its line; nil when it is within all.
-  static func violation(in text: String) -> (message: String, line: Int)? {
+  public static func violation(in text: String) -> (message: String, line: Int)? {
     let bytes = Array(text.utf8)
     if bytes.count > maximumBytes {
       return ("the file is \(bytes.count) bytes; a configuration is at most \(maximumBytes)", 1)
@@ -58,8 +59,8 @@ enum YAMLLimits {
       switch byte {
       case UInt8(ascii: "#") where previous == 32 || previous == 9 || previous == 10:
         while i + 1 < bytes.count, bytes[i + 1] != 10 { i += 1 }  // a comment, to the end of the line
-      case UInt8(ascii: "'"),
-        UInt8(ascii: "\"") where startsNode:
+      // A quote opens a scalar only where a node starts: the apostrophe in `title: Don't` is text.
+      case UInt8(ascii: "'") where startsNode, UInt8(ascii: "\"") where startsNode:
         quote = byte
       case UInt8(ascii: "*") where startsNode:
         aliases += 1

@@ -27,5 +27,5 @@ public struct ReportRequest: Sendable {
   }
 
   /// Today's local date, `YYYY-MM-DD`.
-  public var today: String { String(now.localDescription.prefix(10)) }
+  public var today: String { CalendarDay.today(now).text }
 }

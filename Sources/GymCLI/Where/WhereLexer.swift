@@ -108,33 +108,22 @@ struct WhereLexer {
   }
 
   private mutating func number(_ column: Int) throws(WhereSyntaxError) -> WhereToken.Kind {
-    let digits = take { ("0"..."9").contains($0) || $0 == "." }
-    let unit = take { $0.properties.isAlphabetic }
-    if unit.isEmpty {
-      guard let value = Double(digits) else {
-        throw WhereSyntaxError(message: "'\(digits)' is not a number", column: column)
+    let text = take { ("0"..."9").contains($0) || $0 == "." || $0.properties.isAlphabetic }
+    guard text.contains(where: { $0.isLetter }) else {
+      guard let value = Double(text) else {
+        throw WhereSyntaxError(message: "'\(text)' is not a number", column: column)
       }
-      let isInteger = !digits.contains(".")
-      return .number(value, whole: isInteger ? Int64(digits) : nil, isInteger: isInteger)
+      let isInteger = !text.contains(".")
+      return .number(value, whole: isInteger ? Int64(text) : nil, isInteger: isInteger)
     }
-    let scale: Int64? =
-      switch unit {
-      case "s": 1000
-      case "m": 60_000
-      case "h": 3_600_000
-      case "d": 86_400_000
-      case "w": 604_800_000
-      default: nil
+    guard let span = TimeSpan(text) else {
+      // The same units with 1 each are a duration: then it was its size.
+      let shape = text.filter { !$0.isNumber }.map { "1\($0)" }.joined()
+      guard TimeSpan(shape) == nil || text.contains(".") else {
+        throw WhereSyntaxError(message: "'\(text)' is too long a duration", column: column)
       }
-    guard let scale, let count = Int64(digits) else {
-      throw WhereSyntaxError(
-        message: "'\(digits)\(unit)' is not a duration; use a whole number with s, m, h, d or w (e.g. 7d)",
-        column: column)
+      throw WhereSyntaxError(message: "'\(text)' is not a duration; use \(TimeSpan.grammar)", column: column)
     }
-    let (milliseconds, overflow) = count.multipliedReportingOverflow(by: scale)
-    guard !overflow else {
-      throw WhereSyntaxError(message: "'\(digits)\(unit)' is too long a duration", column: column)
-    }
-    return .duration(milliseconds)
+    return .duration(span.milliseconds)
   }
 }

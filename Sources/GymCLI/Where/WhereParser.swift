@@ -282,13 +282,18 @@ public struct WhereParser {
     }
   }
 
-  /// A date for `--since`/`--until`: an ISO date, `now - 7d`-style expression, or a bare
-  /// duration (`7d` = seven days ago).
+  /// An instant given to a date option (`--since`, `--until`, `--completed-at`, `--best-before`):
+  /// a day (`2026-11-01` or `2026/11/01`, its local midnight), a time (`2026-11-01T18:30`), a span
+  /// back from now (`7d`, `1h30m`), or arithmetic from now or a date (`'now + 2w'`, `'@2026-01-01 - 3d'`).
   public static func parseDate(_ text: String, option: String, now: Timestamp = .now()) throws(GymError) -> Timestamp {
+    if let day = CalendarDay(text), let midnight = day.localMidnight { return midnight }
     if let t = Timestamp(parsing: text) { return t }
+    if let span = TimeSpan(text) {
+      guard let t = now.adding(checked: -span.milliseconds) else { throw dateError(text, option: option) }
+      return t
+    }
     var lexer = WhereLexer(text)
     if let tokens = try? lexer.tokens() {
-      if tokens.count == 2, case .duration(let ms) = tokens[0].kind { return now.adding(milliseconds: -ms) }
       var parser = WhereParser(table: TableSchema(name: "", fields: [], indexes: [], defaultSort: []), now: now)
       parser.tokens = text.hasPrefix("@") || text.hasPrefix("now") ? tokens : []
       if !parser.tokens.isEmpty, let t = try? parser.dateExpression(for: Field("date", .timestamp)),
@@ -297,7 +302,26 @@ public struct WhereParser {
         return t
       }
     }
-    throw GymError.usage(
-      "\(option) '\(text)' is not a date; use 2026-11-01, 2026-11-01T18:30:00Z, 7d or 'now - 2w'")
+    throw dateError(text, option: option)
+  }
+
+  /// A calendar day given to a day option (`--best-before`, `--started`, `library start --date`):
+  /// any of `parseDate`'s forms, taken as the local day it falls on.
+  public static func parseDay(_ text: String, option: String, now: Timestamp = .now()) throws(GymError) -> CalendarDay {
+    if let day = CalendarDay(text) { return day }
+    return CalendarDay(localDayOf: try parseDate(text, option: option, now: now))
+  }
+
+  /// A duration given to `--every`, `--max-age` or `--keep-within`: more than nothing.
+  public static func parseSpan(_ text: String, option: String) throws(GymError) -> TimeSpan {
+    guard let span = TimeSpan(text), span.milliseconds > 0 else {
+      throw GymError.usage("\(option) '\(text)' is not a duration; use \(TimeSpan.grammar)")
+    }
+    return span
+  }
+
+  static func dateError(_ text: String, option: String) -> GymError {
+    GymError.usage(
+      "\(option) '\(text)' is not a date; use 2026-11-01, 2026/11/01, 2026-11-01T18:30, 7d, 1h30m or 'now - 2w'")
   }
 }

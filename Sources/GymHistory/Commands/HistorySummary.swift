@@ -18,7 +18,7 @@ struct HistorySummary: GymCommand {
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(
     help: ArgumentHelp("The summary as of this moment (2019-06-01T08:00, 30d) instead of now.", valueName: "date"))
-  var until: String?
+  var until: String?  // a moment, not a range: the summary has no --since
   @OptionGroup var sources: SourceOptions
   @OptionGroup var formatting: FormatOptions
   @OptionGroup var weight: WeightUnitOptions

@@ -150,21 +150,20 @@ struct HistoryPRs: GymCommand {
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: ArgumentHelp("Only this exercise (any case).", valueName: "name")) var exercise: String?
-  @Option(help: ArgumentHelp("Only sets from this date on (2026-01-01, 90d).", valueName: "date")) var since: String?
+  @OptionGroup var dates: DateRangeOptions
   @Option(help: "How to estimate a one-rep max.") var formula: OneRepMax = .epley
   @OptionGroup var output: OutputOptions
   @OptionGroup var units: WeightUnitOptions
-  @Option(name: [.customShort("n"), .long], help: "At most this many records.") var limit: Int?
+  @OptionGroup var limiting: LimitOptions
 
   func validate() throws {
-    if let limit, limit < 0 { throw ValidationError("--limit must be 0 (no limit) or more") }
     if output.ids { throw ValidationError("records have no ids; use --fields exercise,record") }
   }
 
   func run(context: CommandContext) throws {
-    let from = try since.map { try WhereParser.parseDate($0, option: "--since") }
+    let (from, to) = try dates.bounds()
     let records = try context.openStore().read {
-      try TrainingRecords.fetch($0, exercise: exercise, since: from, formula: formula)
+      try TrainingRecords.fetch($0, exercise: exercise, since: from, until: to, formula: formula)
     }
     if let exercise, records.isEmpty {
       throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'")
@@ -173,7 +172,7 @@ struct HistoryPRs: GymCommand {
     let (columns, positions) = try ComputedFields.select(
       output.fieldList, of: TrainingRecords.columns.map(weights.name))
     let writer = RecordWriter(format: context.format(output), columns: columns)
-    for record in records.prefix(limit.flatMap { $0 == 0 ? nil : $0 } ?? records.count) {
+    for record in records.prefix(limiting.limit.flatMap { $0 == 0 ? nil : $0 } ?? records.count) {
       // A reps record's value is a count, not a weight.
       var converted = weights.cells(record, names: TrainingRecords.columns)
       if case .text(let kind) = record[1], kind.hasPrefix("mostReps") { converted[2] = record[2] }
@@ -202,25 +201,24 @@ struct HistoryProgress: GymCommand {
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: ArgumentHelp("The exercise (any case, any of its names).", valueName: "name")) var exercise: String
   @Option(help: "Per week or per month.") var by: WorkoutClock.Period = .week
-  @Option(help: ArgumentHelp("Only sets from this date on (2026-01-01, 90d).", valueName: "date")) var since: String?
+  @OptionGroup var dates: DateRangeOptions
   @Option(help: "How to estimate a one-rep max.") var formula: OneRepMax = .epley
   @OptionGroup var chart: ChartOptions
   @OptionGroup var output: OutputOptions
   @OptionGroup var units: WeightUnitOptions
-  @Option(name: [.customShort("n"), .long], help: "Only the latest this many periods.") var limit: Int?
+  @OptionGroup var limiting: LimitOptions
 
   func validate() throws {
     if output.ids { throw ValidationError("periods have no ids; use --fields period") }
-    if let limit, limit < 0 { throw ValidationError("--limit must be 0 (no limit) or more") }
   }
 
   func run(context: CommandContext) throws {
-    let from = try since.map { try WhereParser.parseDate($0, option: "--since") }
+    let (from, to) = try dates.bounds()
     let all = try context.openStore().read {
-      try TrainingProgress.fetch($0, exercise: exercise, by: by, since: from, formula: formula)
+      try TrainingProgress.fetch($0, exercise: exercise, by: by, since: from, until: to, formula: formula)
     }
     let weights = units.display(context, columns: ["bestE1RM", "topKg", "volumeKg"])
-    let rows = all.suffix(limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count).map {
+    let rows = all.suffix(limiting.limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count).map {
       weights.cells($0, names: TrainingProgress.columns)
     }
     guard !rows.isEmpty else { throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'") }
@@ -257,25 +255,24 @@ struct HistoryVolume: GymCommand {
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @Option(help: "Per week or per month.") var by: WorkoutClock.Period = .week
   @Option(help: ArgumentHelp("Only this muscle group (any case).", valueName: "group")) var muscle: String?
-  @Option(help: ArgumentHelp("Only sets from this date on (2026-01-01, 90d).", valueName: "date")) var since: String?
+  @OptionGroup var dates: DateRangeOptions
   @OptionGroup var chart: ChartOptions
   @OptionGroup var output: OutputOptions
   @OptionGroup var units: WeightUnitOptions
-  @Option(name: [.customShort("n"), .long], help: "At most this many rows (the latest).") var limit: Int?
+  @OptionGroup var limiting: LimitOptions
 
   func validate() throws {
     if output.ids { throw ValidationError("volume rows have no ids; use --fields period,muscle") }
-    if let limit, limit < 0 { throw ValidationError("--limit must be 0 (no limit) or more") }
   }
 
   func run(context: CommandContext) throws {
-    let from = try since.map { try WhereParser.parseDate($0, option: "--since") }
+    let (from, to) = try dates.bounds()
     let map = try MuscleMap.load()
     let all = try context.openStore().read {
-      try TrainingVolume.fetch($0, by: by, muscle: muscle, since: from, map: map)
+      try TrainingVolume.fetch($0, by: by, muscle: muscle, since: from, until: to, map: map)
     }
     let weights = units.display(context, columns: ["tonnageKg"])
-    let rows = all.suffix(limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count).map {
+    let rows = all.suffix(limiting.limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count).map {
       weights.cells($0, names: TrainingVolume.columns)
     }
     let (columns, positions) = try ComputedFields.select(output.fieldList, of: TrainingVolume.columns.map(weights.name))

@@ -21,20 +21,13 @@ struct SamplesCommand: ParsableCommand {
 /// `--type`, `--since`, `--until`, `--where` over samples (dates compare with `start`).
 struct SampleFilterOptions: ParsableArguments {
   @Option(help: "Only samples of this type.") var type: SampleTypeArgument?
-  @Option(help: ArgumentHelp("Starting at or after this date (2026-11-01, 7d, 'now - 2w').", valueName: "date"))
-  var since: String?
-  @Option(help: ArgumentHelp("Starting before this date.", valueName: "date")) var until: String?
+  @OptionGroup var dates: DateRangeOptions
   @OptionGroup var filter: FilterOptions
 
   func predicates() throws -> [Predicate] {
     var result: [Predicate] = []
     if let type { result.append(.compare("type", .equal, .text(type.name))) }
-    if let since {
-      result.append(.compare("start", .greaterOrEqual, .timestamp(try WhereParser.parseDate(since, option: "--since"))))
-    }
-    if let until {
-      result.append(.compare("start", .less, .timestamp(try WhereParser.parseDate(until, option: "--until"))))
-    }
+    result += try dates.predicates(on: "start")
     if let predicate = try filter.predicate(for: SampleSchema.table) { result.append(predicate) }
     return result
   }

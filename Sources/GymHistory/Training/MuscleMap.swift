@@ -34,12 +34,9 @@ struct MuscleMap: Sendable {
     return String(key[..<open.lowerBound])
   }
 
-  /// The key of a name, as `ExerciseKey.sql` makes it in SQL: tabs as spaces, runs of spaces as one,
-  /// trimmed, ASCII letters in lower case.
-  static func key(_ name: String) -> String {
-    let words = name.replacingOccurrences(of: "\t", with: " ").split(separator: " ", omittingEmptySubsequences: true)
-    return String(words.joined(separator: " ").map { $0.isASCII ? Character($0.lowercased()) : $0 })
-  }
+  /// The key of a name, exactly as `ExerciseKey.sql` makes it in SQL (the stored keys come from
+  /// there, and released migrations index that expression): the same replacements in the same order.
+  static func key(_ name: String) -> String { ExerciseKey.swift(name) }
 
   /// The groups of a key: its own entry, else the entry of its name without equipment.
   func groups(_ key: String) -> Groups? { exercises[key] ?? byBase[Self.base(key)] }
@@ -51,9 +48,7 @@ struct MuscleMap: Sendable {
   /// The shipped mapping, then the user's file when there is one.
   static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MuscleMap {
     var exercises = try parse(MuscleMapText.shipped, file: "Config/muscles.yaml")
-    let home =
-      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? "") + "/.config"
-    let user = home + "/gym/muscles.yaml"
+    let user = XDGDirectories.configHome(environment) + "/gym/muscles.yaml"
     if FileManager.default.fileExists(atPath: user) {
       let text = try String(contentsOfFile: user, encoding: .utf8)
       exercises.merge(try parse(text, file: user)) { _, mine in mine }
@@ -65,8 +60,13 @@ struct MuscleMap: Sendable {
     func refuse(_ what: String) -> GymError {
       GymError(.configuration, "\(file): \(what); see Config/muscles.yaml for the layout")
     }
+    // The limits gym.yaml has: a user's file is read by every training command.
+    if let (message, line) = YAMLLimits.violation(in: text) {
+      throw GymError(.configuration, "\(file):\(line): \(message)")
+    }
     guard let document = try? Yams.load(yaml: text) as? [String: Any] else { throw refuse("not a YAML mapping") }
-    guard document["version"] as? Int == 1 else { throw refuse("'version: 1' is missing") }
+    // Compared as text, as gym.yaml's: a YAML 1.1 base-60 number (`1:30`) could overflow an Int.
+    guard "\(document["version"] ?? "")" == "1" else { throw refuse("'version: 1' is missing") }
     guard let entries = document["exercises"] as? [String: Any] else { throw refuse("'exercises' is missing") }
     var result: [String: Groups] = [:]
     for (name, value) in entries {

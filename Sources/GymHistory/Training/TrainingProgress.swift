@@ -10,13 +10,14 @@ enum TrainingProgress {
   static let columns = ["period", "bestE1RM", "topKg", "topReps", "sets", "reps", "volumeKg"]
 
   static func fetch(
-    _ db: Database, exercise: String, by period: WorkoutClock.Period, since: Timestamp?, formula: OneRepMax
+    _ db: Database, exercise: String, by period: WorkoutClock.Period, since: Timestamp?, until: Timestamp? = nil,
+    formula: OneRepMax
   ) throws
     -> [[Cell]]
   {
     let spellings = try ExerciseAliases.spellings(db, of: exercise).map(\.spelled)
     guard !spellings.isEmpty else { return [] }
-    var clock = try WorkoutClock(db, since: since, period: period)
+    var clock = try WorkoutClock(db, since: since, until: until, period: period)
     struct Totals {
       var best: Double?
       var top: (weight: Double, reps: Int64)?

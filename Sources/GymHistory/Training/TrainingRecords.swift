@@ -86,8 +86,10 @@ enum TrainingRecords {
     let best: Best
   }
 
-  static func fetch(_ db: Database, exercise: String?, since: Timestamp?, formula: OneRepMax) throws -> [[Cell]] {
-    let records = try compute(db, exercise: exercise, since: since, formula: formula)
+  static func fetch(
+    _ db: Database, exercise: String?, since: Timestamp?, until: Timestamp? = nil, formula: OneRepMax
+  ) throws -> [[Cell]] {
+    let records = try compute(db, exercise: exercise, since: since, until: until, formula: formula)
     let workouts = Set(records.map(\.best.workout))
     var when: [Int64: (String, String)] = [:]
     for row in try Row.fetchAll(
@@ -108,7 +110,9 @@ enum TrainingRecords {
   }
 
   /// Every record, in print order.
-  static func compute(_ db: Database, exercise: String?, since: Timestamp?, formula: OneRepMax) throws -> [Record] {
+  static func compute(
+    _ db: Database, exercise: String?, since: Timestamp?, until: Timestamp? = nil, formula: OneRepMax
+  ) throws -> [Record] {
     // Each spelling once: its key through the aliases and the name it goes by.
     let spellings = try ExerciseAliases.spellings(db, of: exercise)
     guard !spellings.isEmpty else { return [] }
@@ -120,7 +124,7 @@ enum TrainingRecords {
       return tally
     }
     let perWeight = exercise != nil
-    let clock = try WorkoutClock(db, since: since)
+    let clock = try WorkoutClock(db, since: since, until: until)
     var order = 0
     try SetPass.run(db, spellings: spellings.map(\.spelled)) { set in
       order += 1

@@ -11,13 +11,14 @@ enum TrainingVolume {
   static let columns = ["period", "muscle", "sets", "reps", "tonnageKg"]
 
   static func fetch(
-    _ db: Database, by period: WorkoutClock.Period, muscle: String?, since: Timestamp?, map: MuscleMap
+    _ db: Database, by period: WorkoutClock.Period, muscle: String?, since: Timestamp?, until: Timestamp? = nil,
+    map: MuscleMap
   ) throws -> [[Cell]] {
     let spellings = try ExerciseAliases.spellings(db).filter { map.groups(key: $0.key, rawKey: $0.rawKey) != nil }
     let groups = spellings.map { map.groups(key: $0.key, rawKey: $0.rawKey)! }
     let assisted = spellings.map { $0.key.contains("assisted") }
     // Periods and muscle groups as small integers, so each set adds into a flat table.
-    var clock = try WorkoutClock(db, since: since, period: period)
+    var clock = try WorkoutClock(db, since: since, until: until, period: period)
     var periodKeys: [Int64] = []
     var periodIndex: [Int64: Int] = [:]
     let periodOfRank = (0..<clock.count).map { rank in

@@ -38,18 +38,23 @@ struct WorkoutClock {
   var count: Int { times.count }
 
   /// The workouts counted, in time order, along `workout_completedAt`.
-  static let sql = "SELECT seq, completedAt FROM workout WHERE ? IS NULL OR completedAt >= ? ORDER BY completedAt, seq"
+  static let sql = """
+    SELECT seq, completedAt FROM workout
+    WHERE (?1 IS NULL OR completedAt >= ?1) AND (?2 IS NULL OR completedAt < ?2)
+    ORDER BY completedAt, seq
+    """
   /// The same for the workouts that have sets, the only ones a set can ask about: read when sets are
   /// fewer than workouts (a watch's years of runs have none). `gym bench`: 1,000,000 workouts without
   /// sets, 223 ms along the index, 0.07 ms this way; its history database (every workout with sets),
   /// 5 ms along the index, 17 ms this way (the seqs gathered from the sets, then sorted by time).
   static let sqlForWorkoutsWithSets = """
     SELECT seq, completedAt FROM workout
-    WHERE seq IN (SELECT workoutSeq FROM workout_set) AND (? IS NULL OR completedAt >= ?)
+    WHERE seq IN (SELECT workoutSeq FROM workout_set) AND (?1 IS NULL OR completedAt >= ?1)
+      AND (?2 IS NULL OR completedAt < ?2)
     ORDER BY completedAt, seq
     """
 
-  init(_ db: Database, since: Timestamp?, period: Period = .week) throws {
+  init(_ db: Database, since: Timestamp?, until: Timestamp? = nil, period: Period = .week) throws {
     self.period = period
     // Counts of the tables' cells and seeks on indexes: no pass over the rows.
     let sizes = try Row.fetchOne(
@@ -70,7 +75,7 @@ struct WorkoutClock {
     if dense { denseRanks = [Int32](repeating: -1, count: Int(maxSeq) + 1) }
     times.reserveCapacity(total)
     let statement = try db.makeStatement(sql: bySets ? Self.sqlForWorkoutsWithSets : Self.sql)
-    try statement.setArguments([since?.canonical, since?.canonical])
+    try statement.setArguments([since?.canonical, until?.canonical])
     let raw = statement.sqliteStatement
     while true {
       let code = sqlite3_step(raw)

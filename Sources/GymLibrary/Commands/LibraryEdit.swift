@@ -44,8 +44,8 @@ struct LibraryAdd: GymCommand {
     let parsed = isbn.flatMap(ISBN.parse)
     book.edition = .init(
       isbn10: parsed?.isbn10, isbn13: parsed?.isbn13, publisher: publisher, pageCount: pages, year: year)
-    book.entry.dateAdded = EntryOptions.today()
-    entry.apply(to: &book.entry, today: EntryOptions.today())
+    book.entry.dateAdded = CalendarDay.today().text
+    entry.apply(to: &book.entry, today: CalendarDay.today().text)
     let id = try context.openStoreForWriting().write { db -> Int64 in
       if let code = parsed.flatMap({ $0.isbn13 ?? $0.isbn10 }),
         let other = try LibraryQueries.works(db, isbn: code).first
@@ -114,7 +114,7 @@ struct LibrarySet: GymCommand {
           review: current["review"], ownedCopies: current["ownedCopies"], shelves: current["shelves"])
       }
       let before = values
-      entry.apply(to: &values, today: EntryOptions.today())
+      entry.apply(to: &values, today: CalendarDay.today().text)
       var changed = false
       if entry.status == nil, entry.started != nil || entry.finished != nil,
         let latest = try Row.fetchOne(
@@ -204,23 +204,16 @@ struct EntryOptions: ParsableArguments {
       throw ValidationError("--rating must be from 0.25 to 5 in quarter stars (such as 4 or 3.75), or 0 to clear it")
     }
     for (name, value) in [("--started", started), ("--finished", finished)] {
-      if let value, calendarDate(value) == nil {
-        throw ValidationError("\(name) '\(value)' is not a date; write YYYY-MM-DD, e.g. 2026-03-15")
-      }
+      if let value { do { _ = try WhereParser.parseDay(value, option: name) } catch { throw ValidationError(error) } }
     }
     if let ownedCopies, ownedCopies < 0 { throw ValidationError("--owned-copies must be 0 or more") }
-  }
-
-  /// Today's date in local time, as the entry's dates are written.
-  static func today() -> String {
-    String(Timestamp.now().localDescription.prefix(10))
   }
 
   /// The entry as these options change it; the dates are what `Readings.record` is told.
   func apply(to entry: inout LibraryBook.Entry, today: String) {
     if let rating { entry.rating = rating == 0 ? nil : rating }
-    if let started { entry.dateStarted = calendarDate(started) }
-    if let finished { entry.dateFinished = calendarDate(finished) }
+    if let started { entry.dateStarted = try? WhereParser.parseDay(started, option: "--started").text }
+    if let finished { entry.dateFinished = try? WhereParser.parseDay(finished, option: "--finished").text }
     if let review { entry.review = review.isEmpty ? nil : review }
     if let ownedCopies { entry.ownedCopies = ownedCopies }
     guard let status, status.rawValue != entry.status else { return }

@@ -34,7 +34,7 @@ struct LibraryGoal: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let year = self.year ?? Int(EntryOptions.today().prefix(4))!
+    let year = self.year ?? Int(CalendarDay.today().civil.year)
     guard books != nil || clear else {
       let fallback = context.configuration.string(.readingGoal)
       let goals = try context.openStore().read { try ReadingGoal.all($0) }

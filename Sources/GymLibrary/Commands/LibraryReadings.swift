@@ -11,15 +11,16 @@ struct WorkArgument: ParsableArguments {
 
 /// `--date`, shared by `start`, `finish` and `abandon`: the day it happened, today by default.
 struct ReadingDateOptions: ParsableArguments {
-  @Option(help: "The day (YYYY-MM-DD; default: today, local time).") var date: String?
+  @Option(help: ArgumentHelp("The day (2026-03-15, 2d; default: today, local time).", valueName: "date"))
+  var date: String?
 
   func validate() throws {
-    if let date, calendarDate(date) == nil {
-      throw ValidationError("--date '\(date)' is not a date; write YYYY-MM-DD, e.g. 2026-03-15")
-    }
+    if let date { do { _ = try WhereParser.parseDay(date, option: "--date") } catch { throw ValidationError(error) } }
   }
 
-  var day: String { date.flatMap(calendarDate) ?? EntryOptions.today() }
+  var day: String {
+    (date.flatMap { try? WhereParser.parseDay($0, option: "--date") } ?? CalendarDay.today()).text
+  }
 }
 
 /// What the reading commands share: the work, its title, and the entry's shelf set to the status.
@@ -36,7 +37,7 @@ enum ReadingCommand {
       sql: """
         INSERT INTO library_entry (workId, readingStatus, dateAdded) VALUES (?, ?, ?)
         ON CONFLICT(workId) DO UPDATE SET readingStatus = excluded.readingStatus
-        """, arguments: [work, status, EntryOptions.today()])
+        """, arguments: [work, status, CalendarDay.today().text])
     try db.execute(sql: "UPDATE work SET lastModified = ? WHERE id = ?", arguments: [now.canonical, work])
   }
 
@@ -208,7 +209,7 @@ struct LibraryProgress: GymCommand {
       if let open = try Readings.open(db, work: work.id) {
         reading = open.id
       } else {
-        started = EntryOptions.today()
+        started = CalendarDay.today().text
         try Readings.checkRoom(db, work: work.id)
         reading = try Readings.insert(db, work: work.id, started: started, finished: nil, status: "reading")
         try ReadingCommand.shelve(db, work: work.id, status: "reading")

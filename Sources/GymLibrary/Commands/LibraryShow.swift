@@ -74,10 +74,11 @@ struct LibrarySearch: GymCommand {
   @OptionGroup var filter: FilterOptions
   @OptionGroup var sorting: SortOptions
   @OptionGroup var output: OutputOptions
-  @Option(name: [.customShort("n"), .long], help: "At most this many results.") var limit = 20
+  @OptionGroup var limiting: LimitOptions
+  /// 20 results unless told; 0 is all of them.
+  var limit: Int { limiting.limit.map { $0 == 0 ? Int.max : $0 } ?? 20 }
 
   func validate() throws {
-    if limit < 1 { throw ValidationError("--limit must be 1 or more") }
     if LibraryQueries.matchExpression(text) == nil {
       throw ValidationError("the search text has no words; give a word of a title, series or author")
     }

@@ -30,7 +30,7 @@ struct LibraryStats: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let today = EntryOptions.today()
+    let today = CalendarDay.today().text
     let year = self.year ?? Int(today.prefix(4))!
     let fallback = context.configuration.string(.readingGoal).flatMap { Int($0) }
     let stats = try context.openStore().read { db in

@@ -100,23 +100,7 @@ extension ImportRow {
   /// `2024/03/15` (or `2024-03-15`) → `2024-03-15`; blank → nil.
   func date(_ column: String) throws(InputError) -> String? {
     guard let text = text(column) else { return nil }
-    guard let date = calendarDate(text) else { throw fail(column, text, expected: "a date (YYYY/MM/DD)") }
+    guard let date = CalendarDay(text)?.text else { throw fail(column, text, expected: "a date (YYYY/MM/DD)") }
     return date
   }
-}
-
-/// A calendar date as the library stores it, `YYYY-MM-DD` (no time, no zone: a day is a day
-/// wherever it is read), from `YYYY-MM-DD` or `YYYY/MM/DD`.
-func calendarDate(_ text: String) -> String? {
-  let parts = text.split(whereSeparator: { $0 == "/" || $0 == "-" })
-  guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]),
-    let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day), parts[1].count <= 2,
-    parts[2].count <= 2
-  else { return nil }
-  let daysInMonth = [
-    31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
-  ]
-  guard day <= daysInMonth[month - 1] else { return nil }
-  func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-  return "\(year.padded(4))-\(pad(month))-\(pad(day))"
 }

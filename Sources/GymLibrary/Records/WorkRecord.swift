@@ -278,7 +278,7 @@ private struct Fields {
   /// A calendar date (`YYYY-MM-DD`, a day that exists), or nil when null or empty.
   func date(_ name: String) throws(InputError) -> String? {
     guard let value = text(name) else { return nil }
-    guard Self.isDate(value), let date = calendarDate(value), date == value else {
+    guard CalendarDay(value)?.text == value else {
       throw fail(name, value, expected: "a date (YYYY-MM-DD)")
     }
     return value
@@ -300,11 +300,5 @@ private struct Fields {
       throw fail(name, value, expected: "a percentage from 0 to 100")
     }
     return number
-  }
-
-  static func isDate(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    return bytes.count == 10 && bytes[4] == 45 && bytes[7] == 45
-      && bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }
   }
 }

@@ -85,7 +85,7 @@ enum StoryGraphFormat: LibraryExportFormat {
       let ends = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(\.trimmed)
       func day(_ text: String) throws(InputError) -> String? {
         guard !text.isEmpty else { return nil }
-        guard let date = calendarDate(text) else {
+        guard let date = CalendarDay(text)?.text else {
           throw row.fail("Dates Read", part, expected: "dates as YYYY/MM/DD-YYYY/MM/DD or YYYY/MM/DD")
         }
         return date

@@ -62,7 +62,7 @@ struct StaplesCookable: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let by = PantryDate.string(days: PantryDate.today() + Int64(days))
+    let by = CalendarDay.today().adding(days: Int64(days)).text
     let ranked = try context.openStore().read { db in try Cookable.rank(db, expiringBy: by) }
     let writer = RecordWriter(
       format: format ?? context.configuration.outputFormat,

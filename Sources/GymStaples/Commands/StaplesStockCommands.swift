@@ -28,8 +28,8 @@ struct StaplesBuy: GymCommand {
   func run(context: CommandContext) throws {
     let name = item.name
     let bought = try item.parsed()
-    let bestBefore = try bestBefore.map { try PantryDate.parse($0, option: "--best-before") }
-    let opened = try opened.map { try PantryDate.parse($0, option: "--opened") }
+    let bestBefore = try bestBefore.map { try WhereParser.parseDay($0, option: "--best-before").text }
+    let opened = try opened.map { try WhereParser.parseDay($0, option: "--opened").text }
     let now = Timestamp.now()
     let (item, added, total) = try context.openStoreForWriting().write { db in
       if try Stock.item(db, named: name.trimmed) == nil {
@@ -164,15 +164,15 @@ struct StaplesExpiring: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let today = PantryDate.today()
+    let today = CalendarDay.today().days
     let rows = try context.openStore().read { db in
-      try StockQueries.expiring(db, by: PantryDate.string(days: today + Int64(days)), location: location?.trimmed)
+      try StockQueries.expiring(db, by: CalendarDay(days: today + Int64(days)).text, location: location?.trimmed)
     }
     let writer = RecordWriter(
       format: format ?? context.configuration.outputFormat,
       columns: ["item", "amount", "unit", "bestBefore", "days", "location"])
     for lot in rows {
-      let days = PantryDate.days(until: lot.bestBefore, today: today)
+      let days = CalendarDay(lot.bestBefore).map { $0.days - today }
       writer.write([
         .text(lot.item), .real(lot.amount), lot.unit.map(Cell.text) ?? .null, .text(lot.bestBefore),
         days.map(Cell.integer) ?? .null, lot.location.map(Cell.text) ?? .null,

@@ -23,9 +23,10 @@ final class ItemStockImport: ExtraFieldImport {
       var bestBefore: String?
       if let dateIndex = values.fieldNames.firstIndex(of: "bestBefore"), values.kinds[dateIndex] == .string {
         let text = values.string(dateIndex)
-        do { bestBefore = try PantryDate.parse(text, option: "bestBefore") } catch {
+        guard let day = CalendarDay(text.trimmed) else {
           throw InputError(line: line, message: "field 'bestBefore': '\(text)' is not a date (YYYY-MM-DD)")
         }
+        bestBefore = day.text
       }
       given.append((values.string(nameIndex).trimmed, quantity, bestBefore))
     default:

@@ -208,7 +208,7 @@ private struct TimestampParser {
 
   mutating func parse() -> Timestamp? {
     guard let year = number(4), consume("-"), let month = number(2), consume("-"),
-      let day = number(2), (1...12).contains(month), day >= 1, day <= daysIn(month, year)
+      let day = number(2), (1...12).contains(month), day >= 1, day <= CalendarDay.daysIn(month, of: year)
     else { return nil }
     var ms: Int64 = 0
     if consume("T") || consume(" ") {
@@ -246,13 +246,5 @@ private struct TimestampParser {
     let om = index < bytes.count ? number(2) : 0
     guard let om, index == bytes.count, oh < 24, om < 60 else { return nil }
     return Timestamp(millisecondsSince1970: wall - sign * (oh * 60 + om) * 60_000)
-  }
-
-  func daysIn(_ month: Int64, _ year: Int64) -> Int64 {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
   }
 }
