@@ -6,6 +6,10 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny")
 ]
 
+// The feature modules, each a folder under Sources/ with its target below: the executable reaches
+// them only through GymModules' registered list.
+let featureModules: [Target.Dependency] = ["GymHistory", "GymLibrary", "GymStaples"]
+
 let package = Package(
   name: "gym",
   // Linux only: the code calls Glibc directly and CI builds a static Linux binary. SwiftPM has no
@@ -26,10 +30,7 @@ let package = Package(
     // MARK: The executable: entry point and the command tree, nothing else.
     .executableTarget(
       name: "gym",
-      dependencies: [
-        "GymBench", "GymCLI", "GymCore", "GymExport", "GymHistory", "GymLibrary", "GymMigrate", "GymModules",
-        "GymReport", "GymStaples",
-      ],
+      dependencies: ["GymBench", "GymCLI", "GymCore", "GymExport", "GymMigrate", "GymModules", "GymReport"],
       swiftSettings: swiftSettings,
       plugins: ["BuildInfo"]
     ),
@@ -54,7 +55,7 @@ let package = Package(
     // The registered feature modules, in one list the executable and the tests share.
     .target(
       name: "GymModules",
-      dependencies: ["GymCLI", "GymCore", "GymHistory", "GymLibrary", "GymStaples"],
+      dependencies: ["GymCLI", "GymCore"] + featureModules,
       swiftSettings: swiftSettings
     ),
 
@@ -131,7 +132,8 @@ let package = Package(
     .testTarget(
       name: "GymExportTests",
       dependencies: [
-        "GymExport", "GymModules", "GymCore", "GymCLI", "TestTimeZone", .product(name: "GRDB", package: "GRDB.swift"),
+        "GymExport", "GymModules", "GymCore", "GymCLI", "GymBench", "GymReport", "TestTimeZone",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings

@@ -62,7 +62,29 @@ public struct BenchCommand: GymCommand {
     let targets = context.configuration.numbers(.benchTargets)
     let workloadsByModule = try modules.map { module in try store.read { try module.benchmarks!.workloads($0) } }
     if only.isEmpty { try Self.checkTargets(context.configuration, known: workloadsByModule.joined().compactMap(\.id)) }
+    let measured = try Self.measure(store, modules: modules, repeat: `repeat`, targets: targets)
+    for row in measured.rows { writer.write(row) }
+    var missed = measured.missed
+    if only.isEmpty || only.contains("export") {
+      for row in try ExportBenchmark(store: store, repeat: min(`repeat`, 3)).run() {
+        writer.write(row)
+        if case .text("FAIL") = row[8] { missed = true }
+      }
+    }
+    writer.finish(next: nil)
+    if keep, let scratch { printNote("kept the benchmark database: \(scratch)/gym.sqlite") }
+    if check && missed { throw ExitCode(ExitStatus.failure.rawValue) }
+  }
+
+  /// Each module's workloads on `store`, one row each (module, operation, id, rows, p50, p95, peak,
+  /// target, result, plan), and whether any missed its target. The modules are whichever the
+  /// registry holds: bench names none of them.
+  public static func measure(
+    _ store: Store, modules: [GymModule], repeat: Int, targets: [String: Double]
+  ) throws -> (rows: [[Cell]], missed: Bool) {
+    var table: [[Cell]] = []
     var missed = false
+    let workloadsByModule = try modules.map { module in try store.read { try module.benchmarks!.workloads($0) } }
     for (module, workloads) in zip(modules, workloadsByModule) {
       for workload in workloads {
         let progress = ProgressLine("bench \(module.name): \(workload.name)")
@@ -100,22 +122,14 @@ public struct BenchCommand: GymCommand {
         let target = workload.id.flatMap { targets[$0] } ?? workload.targetMilliseconds
         let result = target.map { p50 <= $0 ? "pass" : "FAIL" } ?? ""
         if result == "FAIL" { missed = true }
-        writer.write([
+        table.append([
           .text(module.name), .text(workload.name), workload.id.map(Cell.text) ?? .null, .integer(Int64(rows)),
           .real(Self.round(p50)), .real(Self.round(p95)), PeakMemory.mebibytes().map(Cell.real) ?? .null,
           target.map(Cell.real) ?? .null, .text(result), workload.plan.map(Cell.text) ?? .null,
         ])
       }
     }
-    if only.isEmpty || only.contains("export") {
-      for row in try ExportBenchmark(store: store, repeat: min(`repeat`, 3)).run() {
-        writer.write(row)
-        if case .text("FAIL") = row[8] { missed = true }
-      }
-    }
-    writer.finish(next: nil)
-    if keep, let scratch { printNote("kept the benchmark database: \(scratch)/gym.sqlite") }
-    if check && missed { throw ExitCode(ExitStatus.failure.rawValue) }
+    return (table, missed)
   }
 
   static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }

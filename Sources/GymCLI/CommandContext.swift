@@ -8,9 +8,10 @@ public enum ModuleRegistry {
   nonisolated(unsafe) public private(set) static var modules: [GymModule] = []
   nonisolated(unsafe) public private(set) static var reports: [ReportContribution] = []
 
-  public static func register(_ modules: [GymModule], reports: [ReportContribution] = []) {
-    self.modules = modules
-    self.reports = reports
+  /// The executable's list, once, before any command runs.
+  public static func register(_ features: [FeatureModule]) {
+    modules = features.map(\.module)
+    reports = features.compactMap(\.report)
   }
 }
 

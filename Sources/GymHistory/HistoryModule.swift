@@ -1,3 +1,4 @@
+import GymCLI
 import GymCore
 
 /// The history module as the store and the cross-cutting commands see it: workouts and health
@@ -13,3 +14,6 @@ public let historyModule = GymModule(
     WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table, ExerciseAliases.table, SampleSources.table,
   ],
   benchmarks: WorkoutBenchmarks.definition, doctorChecks: [TrainingVolume.unmappedCheck, SampleSources.futureCheck])
+
+/// The module as the executable registers it: the store's part, the `gym history` commands, the report.
+public let historyFeature = FeatureModule(historyModule, command: HistoryCommand.self, report: historyReport)

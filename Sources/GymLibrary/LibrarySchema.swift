@@ -1,4 +1,5 @@
 import GRDB
+import GymCLI
 import GymCore
 
 /// A book library (seed 001): works, their authors (many-to-many, ordered), editions, the
@@ -251,3 +252,6 @@ public let libraryModule = GymModule(
     LibrarySchema.entries, ReadingSchema.readings, ReadingGoal.table,
   ],
   benchmarks: LibraryBenchmarks.definition, derivedIndexes: [LibrarySchema.searchIndex])
+
+/// The module as the executable registers it: the store's part, the `gym library` commands, the report.
+public let libraryFeature = FeatureModule(libraryModule, command: LibraryCommand.self, report: libraryReport)

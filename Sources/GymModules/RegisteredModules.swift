@@ -4,9 +4,13 @@ import GymHistory
 import GymLibrary
 import GymStaples
 
-/// The feature modules gym knows, in migration order: add a module here, once. The executable
-/// registers this list; the tests check its migrations against the released manifest.
-public let registeredModules: [GymModule] = [historyModule, libraryModule, staplesModule]
+/// The feature modules gym knows, in migration order: a module is its folder, its target in
+/// Package.swift's `featureModules`, and one line here. The executable registers this list (its
+/// commands, its tables, its report sections); the tests check its migrations against the manifest.
+public let registeredFeatures: [FeatureModule] = [historyFeature, libraryFeature, staplesFeature]
 
-/// What each of them adds to `gym report`, in the report's order.
-public let registeredReports: [ReportContribution] = [historyReport, libraryReport, staplesReport]
+/// The store's part of each, for code that opens a store without the command line.
+public let registeredModules: [GymModule] = registeredFeatures.map(\.module)
+
+/// What each adds to `gym report`, in the report's order.
+public let registeredReports: [ReportContribution] = registeredFeatures.compactMap(\.report)

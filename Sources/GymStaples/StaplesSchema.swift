@@ -1,4 +1,5 @@
 import GRDB
+import GymCLI
 import GymCore
 
 /// Grocery staples and recipes (seed 004): items by category behind the seed's compound index
@@ -108,3 +109,6 @@ public let staplesModule = GymModule(
     StockSchema.cookings,
   ],
   benchmarks: StaplesBenchmarks.definition)
+
+/// The module as the executable registers it: the store's part, the `gym staples` commands, the report.
+public let staplesFeature = FeatureModule(staplesModule, command: StaplesCommand.self, report: staplesReport)

@@ -2,13 +2,12 @@ import ArgumentParser
 import GymBench
 import GymCLI
 import GymExport
-import GymHistory
-import GymLibrary
 import GymMigrate
+import GymModules
 import GymReport
-import GymStaples
 
-/// The root command: the list of subcommand modules, nothing else.
+/// The root command: the feature modules' commands (from the registered list), then the
+/// cross-cutting ones.
 struct Gym: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gym",
@@ -21,11 +20,9 @@ struct Gym: ParsableCommand {
         "gym help history list",
       ]),
     version: "0.1.0",
-    subcommands: [
-      HistoryCommand.self, LibraryCommand.self, StaplesCommand.self, MigrateCommand.self, ExportCommand.self,
-      ImportCommand.self, ReportCommand.self, BenchCommand.self,
-      ConfigCommand.self, VersionCommand.self, DoctorCommand.self,
-      CompletionsCommand.self,
+    subcommands: registeredFeatures.map(\.command) + [
+      MigrateCommand.self, ExportCommand.self, ImportCommand.self, ReportCommand.self, BenchCommand.self,
+      ConfigCommand.self, VersionCommand.self, DoctorCommand.self, CompletionsCommand.self,
     ]
   )
 }

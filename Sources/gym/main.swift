@@ -9,8 +9,8 @@ import GymModules
   import Darwin
 #endif
 
-// The modules the store and the cross-cutting commands know: add a module here, once.
-ModuleRegistry.register(registeredModules, reports: registeredReports)
+// The feature modules, from their one list: the store, the cross-cutting commands and the report know them.
+ModuleRegistry.register(registeredFeatures)
 CompletionsCommand.root = Gym.self
 ExportCommand.gymVersion = Gym.configuration.version
 VersionCommand.gymVersion = Gym.configuration.version
