@@ -40,6 +40,19 @@ import Testing
     #expect(days(policy.keep(all).map { all[$0] }) == expected.sorted())
   }
 
+  /// `--keep-within 1d2h`: every export from 26 hours before the newest on, bound included, and
+  /// nothing older; the other rules still add theirs.
+  @Test func keepWithinIsMeasuredFromTheNewest() {
+    let newest = export(10)
+    // 0 h, 25 h, 26 h (the bound) and 27 h before the newest, and one a day older still.
+    let times = [0, 25, 26, 27, 51].map { newest.adding(milliseconds: -Int64($0) * 3_600_000) }
+    let within = RetentionPolicy(last: 0, within: TimeSpan("1d2h"))
+    #expect(within.keepsAnything)
+    #expect(within.keep(times) == [0, 1, 2])
+    #expect(RetentionPolicy(last: 1, within: TimeSpan("1d2h")).keep(times.reversed()) == [2, 3, 4])
+    #expect(RetentionPolicy(last: 0, monthly: 1, within: TimeSpan("1h")).keep(times) == [0])
+  }
+
   @Test func eachRuleAlone() {
     let all = (0..<60).map(export)  // 2025-01-01 … 2025-03-01
     #expect(days(RetentionPolicy(last: 2).keep(all).map { all[$0] }) == ["2025-02-28", "2025-03-01"])
