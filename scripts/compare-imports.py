@@ -9,6 +9,8 @@ Goodreads export of GOODREADS rows (`library import goodreads`); each run into a
 Prints each workload's median CPU seconds (user + system, which disk and neighbours disturb far
 less than wall time) and median wall seconds per binary, and the ratios new/old. WORK_DIR (default
 /dev/shm when it exists) holds the files and databases."""
+import atexit
+import shutil
 import os
 import statistics
 import subprocess
@@ -23,6 +25,8 @@ health = int(os.environ.get("HEALTH", "500000"))
 goodreads = int(os.environ.get("GOODREADS", "20000"))
 here = os.path.dirname(os.path.abspath(__file__))
 work = tempfile.mkdtemp(prefix="gym-compare-", dir=os.environ.get("WORK_DIR", "/dev/shm" if os.path.isdir("/dev/shm") else None))
+# Removed however the script ends (a failing run exits through sys.exit): its inputs are large.
+atexit.register(shutil.rmtree, work, ignore_errors=True)
 env = dict(os.environ, TZ="UTC")
 
 
@@ -76,4 +80,3 @@ for name in workloads:
     a, b = (statistics.median(cpu[(name, binary)]) for binary in (old, new))
     c, d = (statistics.median(times[(name, binary)]) for binary in (old, new))
     print(f"| {name} | {a:.3f} | {b:.3f} | {b / a:.3f} | {c:.3f} | {d:.3f} | {d / c:.3f} |")
-subprocess.run(["rm", "-rf", work])

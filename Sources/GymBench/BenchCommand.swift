@@ -60,9 +60,9 @@ public struct BenchCommand: GymCommand {
       format: format,
       columns: ["module", "operation", "id", "rows", "p50_ms", "p95_ms", "peak_mib", "target_ms", "result", "plan"])
     let targets = context.configuration.numbers(.benchTargets)
-    let workloadsByModule = try modules.map { module in try store.read { try module.benchmarks!.workloads($0) } }
-    if only.isEmpty { try Self.checkTargets(context.configuration, known: workloadsByModule.joined().compactMap(\.id)) }
-    let measured = try Self.measure(store, modules: modules, repeat: `repeat`, targets: targets)
+    let workloads = try Self.workloads(store, modules: modules)
+    if only.isEmpty { try Self.checkTargets(context.configuration, known: workloads.flatMap(\.1).compactMap(\.id)) }
+    let measured = try Self.measure(store, workloads: workloads, repeat: `repeat`, targets: targets)
     for row in measured.rows { writer.write(row) }
     var missed = measured.missed
     if only.isEmpty || only.contains("export") {
@@ -76,16 +76,24 @@ public struct BenchCommand: GymCommand {
     if check && missed { throw ExitCode(ExitStatus.failure.rawValue) }
   }
 
-  /// Each module's workloads on `store`, one row each (module, operation, id, rows, p50, p95, peak,
-  /// target, result, plan), and whether any missed its target. The modules are whichever the
+  /// Each module's workloads, prepared against the filled `store`. The modules are whichever the
   /// registry holds: bench names none of them.
+  public static func workloads(_ store: Store, modules: [GymModule]) throws -> [(GymModule, [BenchWorkload])] {
+    try modules.compactMap { module in
+      guard let benchmarks = module.benchmarks else { return nil }
+      return (module, try store.read { try benchmarks.workloads($0) })
+    }
+  }
+
+  /// The workloads timed on `store`, one row each (module, operation, id, rows, p50, p95, peak,
+  /// target, result, plan), and whether any missed its target.
   public static func measure(
-    _ store: Store, modules: [GymModule], repeat: Int, targets: [String: Double]
+    _ store: Store, workloads workloadsByModule: [(GymModule, [BenchWorkload])], repeat: Int,
+    targets: [String: Double]
   ) throws -> (rows: [[Cell]], missed: Bool) {
     var table: [[Cell]] = []
     var missed = false
-    let workloadsByModule = try modules.map { module in try store.read { try module.benchmarks!.workloads($0) } }
-    for (module, workloads) in zip(modules, workloadsByModule) {
+    for (module, workloads) in workloadsByModule {
       for workload in workloads {
         let progress = ProgressLine("bench \(module.name): \(workload.name)")
         var samples: [Double] = []

@@ -43,9 +43,14 @@ public final class ImportInput {
   public func header() throws(InputError) -> (known: KnownExport?, columns: [String]?) {
     let head = try peekedHead()
     if head.first == UInt8(ascii: "<") {
-      return (String(decoding: head, as: UTF8.self).contains("<HealthData") ? .appleHealth : nil, nil)
+      // The root element may come after the Health app's long inline DTD; its DOCTYPE names it first.
+      let text = String(decoding: head, as: UTF8.self)
+      let isHealth = text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData")
+      return (isHealth ? .appleHealth : nil, nil)
     }
     guard let first = head.first, first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return (nil, nil) }
+    // A binary file is refused from its first 4 KiB, before the delimiter search reads on for a line break.
+    try buffer.refuseBinary()
     let delimiter = try CSVRecordScanner.detectDelimiter(buffer)
     var line = buffer.storage[buffer.start..<buffer.end].prefix { $0 != 10 }
     if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }

@@ -16,7 +16,8 @@ public enum KnownExport: String, CaseIterable, Sendable {
 
   /// The command that imports this export.
   public func command(for file: String) -> String {
-    let operand = ShellWord.plainOrQuoted(file)
+    // A path that starts with `-` would be read as an option: `./` keeps it a path.
+    let operand = ShellWord.plainOrQuoted(file.hasPrefix("-") && file != "-" ? "./" + file : file)
     return switch self {
     case .strong: "gym history import \(operand) --from strong"
     case .hevy: "gym history import \(operand) --from hevy"

@@ -67,6 +67,9 @@ public struct LimitOptions: ParsableArguments {
   public func validate() throws {
     if let limit, limit < 0 { throw ValidationError("--limit must be 0 (no limit) or more") }
   }
+
+  /// How many rows to show of `count`: all of them without `--limit` or with 0.
+  public func rows(of count: Int) -> Int { limit.flatMap { $0 == 0 ? nil : min($0, count) } ?? count }
 }
 
 /// Paging: `--limit` (0 means all; default: every record, or output.page_size in a table),

@@ -24,9 +24,12 @@ public final class Store: Sendable {
     /// Every write transaction is rolled back at its end: a dry run does all the work, and counts
     /// what it would change, but keeps nothing.
     public var rollsBackWrites = false
+    /// `database.busy_timeout`'s default: how long a command waits for another one's lock.
+    public static let defaultBusyTimeoutMilliseconds = 5000
 
     public init(
-      busyTimeoutMilliseconds: Int = 5000, autoMigrate: Bool = true, inspectOnly: Bool = false, keepBackups: Int = 5,
+      busyTimeoutMilliseconds: Int = defaultBusyTimeoutMilliseconds, autoMigrate: Bool = true,
+      inspectOnly: Bool = false, keepBackups: Int = 5,
       announce: @escaping @Sendable (String) -> Void = { _ in }
     ) {
       self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
@@ -160,7 +163,7 @@ public final class Store: Sendable {
     try Self.translatingErrors(path: path, timeout: options.busyTimeoutMilliseconds, body)
   }
 
-  private static func translatingErrors<T>(path: String, timeout: Int, _ body: () throws -> T) throws -> T {
+  static func translatingErrors<T>(path: String, timeout: Int, _ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as DatabaseError {

@@ -94,7 +94,11 @@ extension StoreFile {
   /// its writes to the file moved aside. A database still open past the timeout is `busy` (75).
   static func whileNoConnectionIsOpen<T>(_ path: String, timeoutMilliseconds: Int, _ body: () throws -> T) throws -> T {
     let descriptor = open(path, O_RDWR | O_CLOEXEC)
-    guard descriptor >= 0 else { return try body() }  // nothing there to be open
+    guard descriptor >= 0 else {
+      // Nothing there is open by anyone; a file that is there but cannot be locked is not replaced.
+      guard errno == ENOENT else { throw StoreError.readOnly(path: path, reason: whyReadOnly(path)) }
+      return try body()
+    }
     defer { close(descriptor) }
     var waited = 0
     while !lockAsLastConnection(descriptor) {

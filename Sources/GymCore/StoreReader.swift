@@ -10,36 +10,26 @@ public final class StoreReader {
   private let queue: DatabaseQueue
   private let timeout: Int
 
-  public init(path: String, busyTimeoutMilliseconds: Int = 5000) throws {
+  public init(path: String, busyTimeoutMilliseconds: Int = Store.Options.defaultBusyTimeoutMilliseconds) throws {
     self.path = path
     timeout = busyTimeoutMilliseconds
     var configuration = Configuration()
     configuration.readonly = true
     // Beside other gym processes a reader can meet a lock too (another one recovering the WAL index).
     configuration.busyMode = .timeout(TimeInterval(busyTimeoutMilliseconds) / 1000)
-    do {
-      queue = try DatabaseQueue(path: path, configuration: configuration)
-    } catch let error as DatabaseError {
-      throw Store.translate(error, path: path, timeout: busyTimeoutMilliseconds)
+    queue = try Store.translatingErrors(path: path, timeout: busyTimeoutMilliseconds) {
+      try DatabaseQueue(path: path, configuration: configuration)
     }
   }
 
   /// One read transaction.
   public func read<T>(_ body: (Database) throws -> T) throws -> T {
-    do {
-      return try queue.read(body)
-    } catch let error as DatabaseError {
-      throw Store.translate(error, path: path, timeout: timeout)
-    }
+    try Store.translatingErrors(path: path, timeout: timeout) { try queue.read(body) }
   }
 
   /// Copies the whole database into `destination` through SQLite's backup API.
   func backup(to destination: DatabaseQueue) throws {
-    do {
-      try queue.backup(to: destination)
-    } catch let error as DatabaseError {
-      throw Store.translate(error, path: path, timeout: timeout)
-    }
+    try Store.translatingErrors(path: path, timeout: timeout) { try queue.backup(to: destination) }
   }
 
   public func close() {

@@ -78,7 +78,9 @@ public struct DoctorCommand: GymCommand {
       findings.append(exportsFinding(context))
       return findings
     }
-    findings.append(contentsOf: databaseFindings(path))
+    findings.append(
+      contentsOf: databaseFindings(
+        path, busyTimeoutMilliseconds: context.configuration.storeOptions.busyTimeoutMilliseconds))
     let backups = Backup.list(of: path)
     findings.append(
       Finding(
@@ -123,10 +125,10 @@ public struct DoctorCommand: GymCommand {
   }
 
   /// Integrity (a quick check), the write-ahead log, and the schema against this gym's, read only.
-  static func databaseFindings(_ path: String) -> [Finding] {
+  static func databaseFindings(_ path: String, busyTimeoutMilliseconds: Int) -> [Finding] {
     var findings: [Finding] = []
     do {
-      let reader = try StoreReader(path: path)
+      let reader = try StoreReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
       defer { reader.close() }
       let (check, applied) = try reader.read { db in
         (
@@ -197,15 +199,27 @@ public struct DoctorCommand: GymCommand {
         check: "exports", result: .note,
         detail: "no complete export in '\(directory)' yet: run 'gym export' (without --tables or --modules)")
     }
-    // A backup a week old is one a person is about to miss: said while it is still a note.
-    if let created = Timestamp(parsing: newest.manifest.created) {
-      let days = (Timestamp.now().millisecondsSince1970 - created.millisecondsSince1970) / 86_400_000
-      if days >= 7 {
-        return Finding(
-          check: "exports", result: .note,
-          detail: "the newest complete export is \(days) days old (\(newest.path)): run 'gym export', or keep "
-            + "them coming with 'gym export schedule'")
-      }
+    // A backup a week old is one a person is about to miss: said while it is still a note. One whose
+    // time cannot be read, or lies ahead (a wrong clock), cannot be said to be recent.
+    guard let created = Timestamp(parsing: newest.manifest.created) else {
+      return Finding(
+        check: "exports", result: .note,
+        detail: "the newest complete export (\(newest.path)) has a creation time gym cannot read: run 'gym export'")
+    }
+    let age = Timestamp.now().millisecondsSince1970 - created.millisecondsSince1970
+    if age < -86_400_000 {  // as the samples' check: more than a day ahead
+      return Finding(
+        check: "exports", result: .note,
+        detail:
+          "the newest complete export (\(newest.path)) is dated more than a day ahead of now, \(created.canonical): a clock was "
+          + "wrong; run 'gym export'")
+    }
+    if age / 86_400_000 >= 7 {
+      return Finding(
+        check: "exports", result: .note,
+        detail:
+          "the newest complete export is \(age / 86_400_000) days old (\(newest.path)): run 'gym export', or keep "
+          + "them coming with 'gym export schedule'")
     }
     return Finding(check: "exports", result: .ok, detail: "newest: \(newest.path)")
   }

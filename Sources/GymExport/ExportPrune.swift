@@ -34,7 +34,7 @@ struct ExportPrune: GymCommand {
 
   func run(context: CommandContext) throws {
     let directory = out ?? context.exportDirectory
-    let policy = retention.policy(last: keep)
+    let policy = try retention.policy(last: keep)
     let remote = try remote.remote(context)
     if remote != nil && !policy.keepsAnything {
       throw GymError.usage(

@@ -46,14 +46,14 @@ struct ExportSchedule: AsyncGymCommand {
     if report {
       makeReport = { now in
         Report(
-          store: store, since: now.adding(milliseconds: -90 * 86_400_000), contributions: contributions,
+          store: store, since: now.adding(milliseconds: -Report.defaultSpan.milliseconds), contributions: contributions,
           configuration: configuration)
       }
     }
     let options = try export.options(context)
     let service = ExportService(
       job: ExportJob(store: store, options: options, gymVersion: ExportCommand.gymVersion),
-      interval: try WhereParser.parseSpan(every, option: "--every").seconds, policy: retention.policy(last: keep),
+      interval: try WhereParser.parseSpan(every, option: "--every").seconds, policy: try retention.policy(last: keep),
       report: makeReport,
       remote: try remote.remote(context).map { RemoteCopy(remote: $0, directory: options.out) })
     var logger = Logger(label: "gym.export") { StreamLogHandler.standardError(label: $0) }
@@ -191,7 +191,8 @@ struct ExportStatus: GymCommand {
       ])
     }
     writer.finish(next: nil)
-    guard let maxAge, let limit = try? WhereParser.parseSpan(maxAge, option: "--max-age").seconds else { return }
+    guard let maxAge else { return }
+    let limit = try WhereParser.parseSpan(maxAge, option: "--max-age").seconds
     // An export dated in the future (a clock set wrong, an edited manifest) is not a recent one.
     let now = Timestamp.now().millisecondsSince1970
     // Only a complete export is a backup: a partial one does not answer the healthcheck.

@@ -26,9 +26,9 @@ public struct RetentionOptions: ParsableArguments {
     }
   }
 
-  func policy(last: Int) -> RetentionPolicy {
+  func policy(last: Int) throws(GymError) -> RetentionPolicy {
     RetentionPolicy(
       last: last, daily: keepDaily, weekly: keepWeekly, monthly: keepMonthly,
-      within: keepWithin.flatMap { try? WhereParser.parseSpan($0, option: "--keep-within") })
+      within: try keepWithin.map { text throws(GymError) in try WhereParser.parseSpan(text, option: "--keep-within") })
   }
 }

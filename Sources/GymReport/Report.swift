@@ -18,15 +18,19 @@ public struct Report: Sendable {
     self.configuration = configuration
   }
 
+  /// What a report covers when not told: the last 90 days before its end.
+  public static let defaultSpan = TimeSpan(milliseconds: 90 * 86_400_000)
+
   /// Writes the report to `path` (`-`: stdout); returns what it holds, for a note or a log line.
   /// The report covers `since` up to `until` (now when not given).
   public func write(to path: String, until: Timestamp? = nil, now: Timestamp = .now()) throws -> String {
-    let request = ReportRequest(since: since, now: until ?? now, configuration: configuration)
-    let today = until.map { CalendarDay(localDayOf: $0.adding(milliseconds: -1)).text } ?? request.today
+    // The last instant covered: just before --until (which is not included), as the period commands end.
+    let end = until.map { $0.adding(milliseconds: -1) } ?? now
+    let request = ReportRequest(since: since, now: end, configuration: configuration)
     let sections = try store.read { db in try contributions.flatMap { try $0.sections(db, request) } }
     let html = HTMLReport(
       title: "gym report",
-      subtitle: "From \(since.localDescription.prefix(10)) to \(today) · written \(now.localDescription)",
+      subtitle: "From \(CalendarDay(localDayOf: since).text) to \(request.today) · written \(now.localDescription)",
       sections: sections
     ).html
     if path == "-" {

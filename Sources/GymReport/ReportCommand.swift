@@ -23,7 +23,10 @@ public struct ReportCommand: GymCommand {
   @OptionGroup(title: "Common options") public var global: GlobalOptions
   @Option(help: ArgumentHelp("The HTML file to write (- for stdout).", valueName: "file")) var out: String
   @OptionGroup var dates: DateRangeOptions
-  @Option(help: ArgumentHelp("Only these modules, comma-separated: history, library, staples.", valueName: "a,b"))
+  @Option(
+    help: ArgumentHelp(
+      "Only these modules, comma-separated: \(ModuleRegistry.reports.map(\.module).joined(separator: ", ")).",
+      valueName: "a,b"))
   var modules: String?
 
   public init() {}
@@ -53,8 +56,7 @@ public struct ReportCommand: GymCommand {
   public func run(context: CommandContext) throws {
     let now = Timestamp.now()
     let (from, until) = try dates.bounds(now: now)
-    // Without --since, the 90 days before the end.
-    let since = from ?? (until ?? now).adding(milliseconds: -90 * 86_400_000)
+    let since = from ?? (until ?? now).adding(milliseconds: -Report.defaultSpan.milliseconds)
     let report = Report(
       store: try context.openStore(), since: since, contributions: try chosen, configuration: context.configuration)
     let written = try report.write(to: out, until: until, now: now)

@@ -77,10 +77,30 @@ import Testing
     }
   }
 
+  /// A range that cannot hold anything is refused, not counted as none or less: a --since after now
+  /// (the end without --until) in the commands that count periods back, a span reaching before year 1
+  /// (3,000,000 days back from 2026 is about 8,200 years: before year 1, under the 3,660,000-day bound).
+  @Test func aRangeThatHoldsNothingIsAUsageError() throws {
+    let (gym, _) = try prepared()
+    for command in [
+      ["daily", "--type", "steps"], ["recent", "--type", "steps"], ["trend", "--type", "steps"], ["sleep"],
+    ] {
+      let result = try gym.run(["history"] + command + ["--since", "2099-01-01"])
+      #expect(result.status == 64, "\(command)")
+      #expect(result.stderr == "gym: error: --since must be before --until (default: now)\n", "\(command)")
+    }
+    let early = try gym.run(["history", "list", "--since", "3000000d"])
+    #expect(early.status == 64)
+    #expect(early.stderr.contains("--since '3000000d' is not a date"))
+  }
+
   /// What the spellings mean, worked out by hand: the same day whichever way it is written.
   @Test func theSameDayWrittenTwoWaysIsTheSameDay() throws {
     let (gym, _) = try prepared()
     #expect(try gym.run(["staples", "buy", "Milk", "1", "--best-before", "2026/3/5"]).status == 0)
+    // The slashed spelling alone already gives the lot that day.
+    let first = try gym.run(["staples", "stock", "-f", "tsv"])
+    #expect(first.stdoutLines.contains { $0.hasPrefix("Milk\t") && $0.hasSuffix("\t2026-03-05") }, "\(first.stdout)")
     #expect(try gym.run(["staples", "buy", "Milk", "1", "--best-before", "2026-03-05"]).status == 0)
     // Two purchases with one best-before are one day: the stock's nearest best-before is that day.
     let stock = try gym.run(["staples", "stock", "-f", "tsv"])

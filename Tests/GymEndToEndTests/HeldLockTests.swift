@@ -48,6 +48,16 @@ import Testing
   @Test func everyCommandThatWritesExits75UnderAHeldLockAndChangesNothing() throws {
     let gym = try GymProcess()
     try gym.seed(5)
+    // Taken before what follows, so that each would change the database if it ran: the restore and
+    // the merge bring back a workout removed since, the item list an item removed since.
+    #expect(try gym.run(["export", "create", "--out", "exports"]).status == 0)
+    let export =
+      gym.directory + "/exports/" + (try FileManager.default.contentsOfDirectory(atPath: gym.directory + "/exports")[0])
+    let backup = gym.directory + "/backup.sqlite"
+    try DatabaseQueue(path: gym.databasePath).backup(to: DatabaseQueue(path: backup))
+    let removed = String(
+      try gym.run(["history", "list", "--limit", "1", "-f", "tsv"]).stdoutLines[1].split(separator: "\t")[0])
+    #expect(try gym.run(["history", "remove", removed]).status == 0)
     #expect(try gym.run(["staples", "seed"]).status == 0)
     #expect(try gym.run(["library", "add", "Emma", "--author", "Jane Austen"]).status == 0)
     let workout = String(
@@ -63,7 +73,9 @@ import Testing
       "workouts.csv", try gym.run(["history", "sample", "--count", "3", "-f", "csv"]).stdout)
     let samples = try gym.write(
       "samples.ndjson", try gym.run(["history", "samples", "generate", "--days", "1", "-f", "ndjson"]).stdout)
-    let items = try gym.write("items.csv", try gym.run(["staples", "list", "-f", "csv"]).stdout)
+    #expect(try gym.run(["staples", "add", "Tofu", "--category", "Dairy"]).status == 0)
+    let items = try gym.write("items.csv", try gym.run(["staples", "list", "--all", "-f", "csv"]).stdout)
+    #expect(try gym.run(["staples", "remove", "Tofu"]).status == 0)
     let health = try gym.write(
       "export.xml",
       """
@@ -77,11 +89,6 @@ import Testing
       "goodreads.csv",
       "Book Id,Title,Author,ISBN,ISBN13,My Rating,Exclusive Shelf,Date Read,Date Added\n"
         + "7,Persuasion,Jane Austen,,,5,read,2020/01/02,2019/12/01\n")
-    #expect(try gym.run(["export", "create", "--out", "exports"]).status == 0)
-    let export =
-      gym.directory + "/exports/" + (try FileManager.default.contentsOfDirectory(atPath: gym.directory + "/exports")[0])
-    let backup = gym.directory + "/backup.sqlite"
-    try DatabaseQueue(path: gym.databasePath).backup(to: DatabaseQueue(path: backup))
 
     let writers: [String: [String]] = [
       "history add": ["--plan-title", "Legs", "--focus", "legs", "--duration", "30"],
@@ -101,7 +108,7 @@ import Testing
       "library remove": ["1"],
       "library goal": ["12"],
       "library import": [goodreads],
-      "staples add": ["Tofu", "--category", "Dairy"],
+      "staples add": ["Tempeh", "--category", "Dairy"],
       "staples buy": ["Bread", "1"],
       "staples use": ["Bread", "1"],
       "staples cook": [recipe],
@@ -144,5 +151,12 @@ import Testing
       $0.contains(".restoring") || $0.contains(".replaced-") || $0.contains(".partial")
     }
     #expect(left == [])
+    // Once the lock is gone the same payloads do change it: "nothing changed" above was the lock's doing.
+    let workoutsBefore = try gym.run(["history", "count"]).stdout
+    #expect(try gym.run(["import", export, "--merge"]).status == 0)
+    #expect(try gym.run(["history", "show", removed]).status == 0)
+    #expect(try gym.run(["history", "count"]).stdout != workoutsBefore)
+    #expect(try gym.run(["staples", "import", items]).status == 0)
+    #expect(try gym.run(["staples", "show", "Tofu"]).status == 0)
   }
 }

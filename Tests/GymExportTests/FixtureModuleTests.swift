@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import GRDB
 import GymBench
@@ -42,12 +43,21 @@ import Testing
     return [ReportSection(id: "fixture", title: "Fixture notes: \(count)")]
   }
 
-  /// The registered list with the fixture module last, as its one added line would make it.
-  static let modules = registeredModules + [module]
+  struct FixtureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "fixture")
+  }
+
+  /// Its one line, and the registered list with it last, read as `RegisteredModules.swift` and the
+  /// registry read theirs: the store's modules and the report's sections from the same entries.
+  static let feature = FeatureModule(module, command: FixtureCommand.self, report: report)
+  static let features = registeredFeatures + [feature]
+  static let modules = features.map(\.module)
+  static let reports = features.compactMap(\.report)
 
   @Test func migrateExportImportReportAndBenchTakeUpANewModule() throws {
-    let directory = NSTemporaryDirectory() + "gym-fixture-module-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    // The command tree the executable builds from the list holds its command.
+    #expect(Self.features.map { $0.command.configuration.commandName }.last == "fixture")
     defer { try? FileManager.default.removeItem(atPath: directory) }
 
     // Migrate: opening the store applies the module's migration after gym's own.
@@ -60,7 +70,10 @@ import Testing
 
     // Bench: its generator fills its table, and its workload is measured with the others' machinery.
     try store.write { try Self.module.benchmarks!.generate($0, 3) }
-    let bench = try BenchCommand.measure(store, modules: [Self.module], repeat: 1, targets: [:])
+    let workloads = try BenchCommand.workloads(store, modules: Self.modules)
+    #expect(workloads.map(\.0.name).last == "fixture")
+    let bench = try BenchCommand.measure(
+      store, workloads: workloads.filter { $0.0.name == "fixture" }, repeat: 1, targets: [:])
     #expect(bench.rows.count == 1)
     #expect(bench.rows.first?[0] == .text("fixture"))
     #expect(bench.rows.first?[3] == .integer(3))  // the workload counted the 3 generated notes
@@ -81,7 +94,7 @@ import Testing
       explicit: nil)
     _ = try Report(
       store: store, since: Timestamp.now().adding(milliseconds: -86_400_000),
-      contributions: registeredReports + [Self.report], configuration: configuration
+      contributions: Self.reports, configuration: configuration
     ).write(to: directory + "/report.html")
     let page = try String(contentsOfFile: directory + "/report.html", encoding: .utf8)
     #expect(page.contains("Fixture notes: 3"))

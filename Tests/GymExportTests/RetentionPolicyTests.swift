@@ -51,6 +51,8 @@ import Testing
     #expect(within.keep(times) == [0, 1, 2])
     #expect(RetentionPolicy(last: 1, within: TimeSpan("1d2h")).keep(times.reversed()) == [2, 3, 4])
     #expect(RetentionPolicy(last: 0, monthly: 1, within: TimeSpan("1h")).keep(times) == [0])
+    // Another rule adds what `within` does not: the newest 4 beside the hour (which holds only index 0).
+    #expect(RetentionPolicy(last: 4, within: TimeSpan("1h")).keep(times) == [0, 1, 2, 3])
   }
 
   @Test func eachRuleAlone() {

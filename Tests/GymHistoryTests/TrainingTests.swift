@@ -255,6 +255,12 @@ extension TrainingTests {
       (1...40).flatMap { n in
         ["Bench" + String(repeating: " ", count: n) + "Press", String(repeating: " ", count: n) + "SQUAT\t(Bar)"]
       } + ["Déadlift  ÉZ", "\t\tRow\t", "Curl \u{301} Bar", ""]
+    // By hand: 11 spaces lose 4 → 1 twice (11 = 4 + 4 + 3 → 1 + 1 + 3 = 5), then 2 → 1 (5 → 3), then
+    // 2 → 1 again (3 → 2): two spaces stay. Tabs are spaces first; only spaces are trimmed.
+    #expect(MuscleMap.key("Bench" + String(repeating: " ", count: 11) + "Press") == "bench  press")
+    #expect(MuscleMap.key("Bench" + String(repeating: " ", count: 4) + "Press") == "bench press")
+    #expect(MuscleMap.key("  SQUAT\t(Bar)") == "squat (bar)")
+    #expect(MuscleMap.key("Déadlift ÉZ") == "déadlift Éz")  // ASCII letters only, as SQLite's lower()
     let queue = try DatabaseQueue()
     for name in names {
       let sql = try queue.read { try String.fetchOne($0, sql: "SELECT \(ExerciseKey.sql("?"))", arguments: [name]) }
@@ -265,15 +271,39 @@ extension TrainingTests {
   /// A user's muscles.yaml is held to gym.yaml's limits: aliases, size, nesting, and a version read
   /// as text.
   @Test func aUsersMuscleMapHasTheConfigurationsLimits() throws {
+    func refusal(_ text: String) -> String? {
+      do {
+        _ = try MuscleMap.parse(text, file: "muscles.yaml")
+        return nil
+      } catch {
+        return "\(error)"
+      }
+    }
+    func aliased(_ count: Int) -> String {
+      "version: 1\nshared: &groups {primary: [chest]}\nexercises:\n"
+        + (1...count).map { "  Lift \($0): *groups\n" }.joined()
+    }
     let entries = (1...17).map { "  Lift \($0): *groups\n" }.joined()
-    let aliased = "version: 1\nshared: &groups {primary: [chest]}\nexercises:\n" + entries
-    #expect(throws: GymError.self) { try MuscleMap.parse(aliased, file: "muscles.yaml") }
-    let big = "version: 1\nexercises:\n" + String(repeating: "  # padding to pass the size limit\n", count: 2000)
+    let aliased17 = "version: 1\nshared: &groups {primary: [chest]}\nexercises:\n" + entries
+    #expect(throws: GymError.self) { try MuscleMap.parse(aliased17, file: "muscles.yaml") }
+    // 16 aliases are a map; the 17th (line 3 + 17 = 20) is one too many.
+    #expect(refusal(aliased(YAMLLimits.maximumAliases)) == nil)
+    #expect(refusal(aliased17)?.contains("muscles.yaml:20: the file uses more than 16 aliases") == true)
+    // Over 64 KiB of entries that are each a valid map entry: refused for its size alone.
+    let big = "version: 1\nexercises:\n" + (1...2500).map { "  Lift number \($0): {primary: [chest]}\n" }.joined()
     #expect(big.utf8.count > YAMLLimits.maximumBytes)
     #expect(throws: GymError.self) { try MuscleMap.parse(big, file: "muscles.yaml") }
+    #expect(refusal(big)?.contains("bytes; a configuration is at most 65536") == true)
+    #expect(refusal(String(big.prefix(60_000)).components(separatedBy: "\n").dropLast().joined(separator: "\n")) == nil)
     #expect(throws: GymError.self) {
       try MuscleMap.parse("version: 1:30\nexercises:\n  Row: {primary: [back]}\n", file: "muscles.yaml")
     }
+    // A base-60 number past Int64 (make fuzz's find for gym.yaml), as the version or anywhere: read as
+    // text, never converted, so refused or kept as a name, never a trap.
+    #expect(
+      refusal("version: 7990071992547409932:758\nexercises:\n  Row: {primary: [back]}\n")?
+        .contains("'version: 1' is missing") == true)
+    #expect(refusal("version: 1\nexercises:\n  Row: {primary: [7990071992547409932:758]}\n") == nil)
     let fine = try MuscleMap.parse("version: 1\nexercises:\n  Row: {primary: [back]}\n", file: "muscles.yaml")
     #expect(fine["row"]?.primary == ["back"])
   }

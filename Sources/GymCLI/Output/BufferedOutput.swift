@@ -90,9 +90,10 @@ public enum Notes {
   nonisolated(unsafe) public static var quiet = false
 }
 
-/// Prints one line on stderr at once (errors and warnings).
+/// Prints one line on stderr at once (errors and warnings). Whatever it quotes from a file or the
+/// database reaches the terminal as data (`inertOnTerminal`).
 public func printError(_ line: String) {
   let stream = BufferedOutput.standardError()
-  stream.write(line + "\n")
+  stream.write(line.inertOnTerminal + "\n")
   stream.flush()
 }

@@ -27,3 +27,26 @@ extension String {
     return text
   }
 }
+
+extension String {
+  /// A line for stderr as data: line breaks and tabs kept, every other control (C0, DEL and the C1
+  /// range, whose CSI starts escape sequences too) shown as `\x1B` or `\u{9B}`, so a name read from a
+  /// file or the database can neither hide itself nor drive the terminal.
+  public var inertOnTerminal: String {
+    guard unicodeScalars.contains(where: Self.isTerminalControl) else { return self }
+    var text = ""
+    for scalar in unicodeScalars {
+      guard Self.isTerminalControl(scalar) else {
+        text.unicodeScalars.append(scalar)
+        continue
+      }
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      text += scalar.value < 128 ? "\\x" + (hex.count == 1 ? "0" + hex : hex) : "\\u{" + hex + "}"
+    }
+    return text
+  }
+
+  static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 32 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+  }
+}

@@ -116,14 +116,11 @@ struct WhereLexer {
       let isInteger = !text.contains(".")
       return .number(value, whole: isInteger ? Int64(text) : nil, isInteger: isInteger)
     }
-    guard let span = TimeSpan(text) else {
-      // The same units with 1 each are a duration: then it was its size.
-      let shape = text.filter { !$0.isNumber }.map { "1\($0)" }.joined()
-      guard TimeSpan(shape) == nil || text.contains(".") else {
-        throw WhereSyntaxError(message: "'\(text)' is too long a duration", column: column)
-      }
+    switch TimeSpan.parse(text) {
+    case .success(let span): return .duration(span.milliseconds)
+    case .failure(.tooLong): throw WhereSyntaxError(message: "'\(text)' is too long a duration", column: column)
+    case .failure(.malformed):
       throw WhereSyntaxError(message: "'\(text)' is not a duration; use \(TimeSpan.grammar)", column: column)
     }
-    return .duration(span.milliseconds)
   }
 }

@@ -286,16 +286,19 @@ public struct WhereParser {
   /// a day (`2026-11-01` or `2026/11/01`, its local midnight), a time (`2026-11-01T18:30`), a span
   /// back from now (`7d`, `1h30m`), or arithmetic from now or a date (`'now + 2w'`, `'@2026-01-01 - 3d'`).
   public static func parseDate(_ text: String, option: String, now: Timestamp = .now()) throws(GymError) -> Timestamp {
-    if let day = CalendarDay(text), let midnight = day.localMidnight { return midnight }
-    if let t = Timestamp(parsing: text) { return t }
-    if let span = TimeSpan(text) {
-      guard let t = now.adding(checked: -span.milliseconds) else { throw dateError(text, option: option) }
+    let given = text.trimmed
+    if let day = CalendarDay(given), let midnight = day.localMidnight { return midnight }
+    if let t = Timestamp(parsing: given) { return t }
+    if let span = TimeSpan(given) {
+      // As `now - 3000000d` in an expression: a date before year 1 is none.
+      let t = now.adding(milliseconds: -span.milliseconds)
+      guard t.isWithinCalendarYears else { throw dateError(text, option: option) }
       return t
     }
-    var lexer = WhereLexer(text)
+    var lexer = WhereLexer(given)
     if let tokens = try? lexer.tokens() {
       var parser = WhereParser(table: TableSchema(name: "", fields: [], indexes: [], defaultSort: []), now: now)
-      parser.tokens = text.hasPrefix("@") || text.hasPrefix("now") ? tokens : []
+      parser.tokens = given.hasPrefix("@") || given.hasPrefix("now") ? tokens : []
       if !parser.tokens.isEmpty, let t = try? parser.dateExpression(for: Field("date", .timestamp)),
         parser.current.kind == .end
       {
@@ -308,7 +311,7 @@ public struct WhereParser {
   /// A calendar day given to a day option (`--best-before`, `--started`, `library start --date`):
   /// any of `parseDate`'s forms, taken as the local day it falls on.
   public static func parseDay(_ text: String, option: String, now: Timestamp = .now()) throws(GymError) -> CalendarDay {
-    if let day = CalendarDay(text) { return day }
+    if let day = CalendarDay(text.trimmed) { return day }
     return CalendarDay(localDayOf: try parseDate(text, option: option, now: now))
   }
 

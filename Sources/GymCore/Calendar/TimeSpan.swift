@@ -18,27 +18,35 @@ public struct TimeSpan: Sendable, Hashable, Comparable {
   }
 
   public init?(_ text: some StringProtocol) {
+    guard case .success(let span) = Self.parse(text) else { return nil }
+    self = span
+  }
+
+  /// Why a text is not a span: not written as one, or longer than `longest`.
+  public enum Problem: Error, Sendable { case malformed, tooLong }
+
+  public static func parse(_ text: some StringProtocol) -> Result<TimeSpan, Problem> {
     var total: Int64 = 0
     var number: Int64?
     var nextUnit = 0  // units only get smaller: `1h30m`, never `30m1h` or `1m1m`
     for byte in text.utf8 {
       if (48...57).contains(byte) {
         let (times10, overflow) = (number ?? 0).multipliedReportingOverflow(by: 10)
-        guard !overflow, times10 <= Self.longest.milliseconds else { return nil }
+        guard !overflow, times10 <= Self.longest.milliseconds else { return .failure(.tooLong) }
         number = times10 + Int64(byte - 48)
         continue
       }
       guard let count = number,
         let unit = Self.units[nextUnit...].firstIndex(where: { $0.name == byte })
-      else { return nil }
+      else { return .failure(.malformed) }
       let (span, overflow) = count.multipliedReportingOverflow(by: Self.units[unit].milliseconds)
-      guard !overflow, span <= Self.longest.milliseconds - total else { return nil }
+      guard !overflow, span <= Self.longest.milliseconds - total else { return .failure(.tooLong) }
       total += span
       number = nil
       nextUnit = unit + 1
     }
-    guard number == nil, nextUnit > 0 else { return nil }
-    milliseconds = total
+    guard number == nil, nextUnit > 0 else { return .failure(.malformed) }
+    return .success(TimeSpan(milliseconds: total))
   }
 
   public var seconds: Double { Double(milliseconds) / 1000 }

@@ -113,7 +113,8 @@ public struct Backup: Sendable, Equatable {
   /// moved aside to `<database>.replaced-<time>` (never overwritten, never deleted) and the copy
   /// renamed into place. A copy that fails (a full disk) leaves the database where it was.
   public func restore(
-    to database: String, migrations: [Migration], busyTimeoutMilliseconds: Int = 5000, now: Date = Date()
+    to database: String, migrations: [Migration],
+    busyTimeoutMilliseconds: Int = Store.Options.defaultBusyTimeoutMilliseconds, now: Date = Date()
   ) throws -> String? {
     try Self.check(path)
     let reader = try StoreReader(path: path)

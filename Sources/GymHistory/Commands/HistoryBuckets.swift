@@ -76,7 +76,11 @@ struct HistoryRecent: GymCommand {
       let (first, last) = try period.range()
       let count = try PeriodOptions.count(
         first: first, last: last, orElse: hours, maximum: 24 * 31, unit: "hour",
-        between: { ($1.millisecondsSince1970 - $0.millisecondsSince1970) / 3_600_000 })
+        // Hours the range touches, counted between the hours each end falls in (10:59 to 11:00 is two).
+        between: {
+          $1.millisecondsSince1970.floorDivided(by: 3_600_000).quotient
+            - $0.millisecondsSince1970.floorDivided(by: 3_600_000).quotient
+        })
       return try SampleBuckets.hourly($0, series: $1, hours: count, selection: $2, now: last)
     }
   }

@@ -172,7 +172,7 @@ struct HistoryPRs: GymCommand {
     let (columns, positions) = try ComputedFields.select(
       output.fieldList, of: TrainingRecords.columns.map(weights.name))
     let writer = RecordWriter(format: context.format(output), columns: columns)
-    for record in records.prefix(limiting.limit.flatMap { $0 == 0 ? nil : $0 } ?? records.count) {
+    for record in records.prefix(limiting.rows(of: records.count)) {
       // A reps record's value is a count, not a weight.
       var converted = weights.cells(record, names: TrainingRecords.columns)
       if case .text(let kind) = record[1], kind.hasPrefix("mostReps") { converted[2] = record[2] }
@@ -218,7 +218,7 @@ struct HistoryProgress: GymCommand {
       try TrainingProgress.fetch($0, exercise: exercise, by: by, since: from, until: to, formula: formula)
     }
     let weights = units.display(context, columns: ["bestE1RM", "topKg", "volumeKg"])
-    let rows = all.suffix(limiting.limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count).map {
+    let rows = all.suffix(limiting.rows(of: all.count)).map {
       weights.cells($0, names: TrainingProgress.columns)
     }
     guard !rows.isEmpty else { throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'") }
@@ -272,7 +272,7 @@ struct HistoryVolume: GymCommand {
       try TrainingVolume.fetch($0, by: by, muscle: muscle, since: from, until: to, map: map)
     }
     let weights = units.display(context, columns: ["tonnageKg"])
-    let rows = all.suffix(limiting.limit.flatMap { $0 == 0 ? nil : $0 } ?? all.count).map {
+    let rows = all.suffix(limiting.rows(of: all.count)).map {
       weights.cells($0, names: TrainingVolume.columns)
     }
     let (columns, positions) = try ComputedFields.select(output.fieldList, of: TrainingVolume.columns.map(weights.name))

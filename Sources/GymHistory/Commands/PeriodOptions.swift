@@ -13,7 +13,10 @@ struct PeriodOptions: ParsableArguments {
   /// The range's last instant (just before `--until`, else now) and its first, when `--since` gives it.
   func range(now: Timestamp = .now()) throws -> (first: Timestamp?, last: Timestamp) {
     let (first, until) = try dates.bounds(now: now)
-    return (first, until?.adding(milliseconds: -1) ?? now)
+    let last = until?.adding(milliseconds: -1) ?? now
+    // Without --until the range ends now: a --since after it holds no period at all.
+    if let first, first > last { throw GymError.usage("--since must be before --until (default: now)") }
+    return (first, last)
   }
 
   /// How many `unit`s (days, weeks …) the range holds: from `first` when given, else `count`;

@@ -50,11 +50,6 @@ enum SampleSelection: Sendable {
     return SourcePriority()
   }
 
-  var isDeduplicated: Bool {
-    if case .deduplicated = self { return true }
-    return false
-  }
-
   var countsAllSources: Bool {
     if case .allSources = self { return true }
     return false

@@ -27,8 +27,6 @@ struct SleepNight: Sendable, Equatable {
   var inBedSource: String?
   /// The asleep records counted, kept only when asked for (hourly buckets place them).
   var asleepRecords: [SleepNights.Record] = []
-
-  var isEmpty: Bool { inBed == nil && asleep == nil && awake == nil }
 }
 
 enum SleepNights {

@@ -64,15 +64,28 @@ struct MuscleMap: Sendable {
     if let (message, line) = YAMLLimits.violation(in: text) {
       throw GymError(.configuration, "\(file):\(line): \(message)")
     }
-    guard let document = try? Yams.load(yaml: text) as? [String: Any] else { throw refuse("not a YAML mapping") }
-    // Compared as text, as gym.yaml's: a YAML 1.1 base-60 number (`1:30`) could overflow an Int.
-    guard "\(document["version"] ?? "")" == "1" else { throw refuse("'version: 1' is missing") }
-    guard let entries = document["exercises"] as? [String: Any] else { throw refuse("'exercises' is missing") }
+    // Composed, never loaded: loading converts every scalar, and a YAML 1.1 base-60 number
+    // (`7990071992547409932:30`) traps as it is read. Scalars are read as text, as gym.yaml's are.
+    guard let root = try? Yams.compose(yaml: text), case .mapping(let top) = root else {
+      throw refuse("not a YAML mapping")
+    }
+    func value(_ mapping: Node.Mapping, _ key: String) -> Node? { mapping.first { $0.key.string == key }?.value }
+    func strings(_ node: Node?) -> [String]? {
+      guard case .sequence(let items)? = node else { return nil }
+      let texts = items.compactMap { node -> String? in
+        guard case .scalar(let scalar) = node else { return nil }
+        return scalar.string
+      }
+      return texts.count == items.count ? texts : nil
+    }
+    guard value(top, "version")?.string == "1" else { throw refuse("'version: 1' is missing") }
+    guard case .mapping(let entries)? = value(top, "exercises") else { throw refuse("'exercises' is missing") }
     var result: [String: Groups] = [:]
-    for (name, value) in entries {
-      guard let groups = value as? [String: Any], let primary = groups["primary"] as? [String], !primary.isEmpty
+    for (nameNode, groupsNode) in entries {
+      let name = nameNode.string ?? ""
+      guard case .mapping(let groups) = groupsNode, let primary = strings(value(groups, "primary")), !primary.isEmpty
       else { throw refuse("'\(name)' needs 'primary: [group, …]'") }
-      let secondary = groups["secondary"] as? [String] ?? []
+      let secondary = strings(value(groups, "secondary")) ?? []
       result[key(name)] = Groups(primary: primary, secondary: secondary)
     }
     return result

@@ -45,7 +45,7 @@ struct LibraryAdd: GymCommand {
     book.edition = .init(
       isbn10: parsed?.isbn10, isbn13: parsed?.isbn13, publisher: publisher, pageCount: pages, year: year)
     book.entry.dateAdded = CalendarDay.today().text
-    entry.apply(to: &book.entry, today: CalendarDay.today().text)
+    try entry.apply(to: &book.entry, today: CalendarDay.today().text)
     let id = try context.openStoreForWriting().write { db -> Int64 in
       if let code = parsed.flatMap({ $0.isbn13 ?? $0.isbn10 }),
         let other = try LibraryQueries.works(db, isbn: code).first
@@ -114,7 +114,7 @@ struct LibrarySet: GymCommand {
           review: current["review"], ownedCopies: current["ownedCopies"], shelves: current["shelves"])
       }
       let before = values
-      entry.apply(to: &values, today: CalendarDay.today().text)
+      try entry.apply(to: &values, today: CalendarDay.today().text)
       var changed = false
       if entry.status == nil, entry.started != nil || entry.finished != nil,
         let latest = try Row.fetchOne(
@@ -210,10 +210,10 @@ struct EntryOptions: ParsableArguments {
   }
 
   /// The entry as these options change it; the dates are what `Readings.record` is told.
-  func apply(to entry: inout LibraryBook.Entry, today: String) {
+  func apply(to entry: inout LibraryBook.Entry, today: String) throws(GymError) {
     if let rating { entry.rating = rating == 0 ? nil : rating }
-    if let started { entry.dateStarted = try? WhereParser.parseDay(started, option: "--started").text }
-    if let finished { entry.dateFinished = try? WhereParser.parseDay(finished, option: "--finished").text }
+    if let started { entry.dateStarted = try WhereParser.parseDay(started, option: "--started").text }
+    if let finished { entry.dateFinished = try WhereParser.parseDay(finished, option: "--finished").text }
     if let review { entry.review = review.isEmpty ? nil : review }
     if let ownedCopies { entry.ownedCopies = ownedCopies }
     guard let status, status.rawValue != entry.status else { return }

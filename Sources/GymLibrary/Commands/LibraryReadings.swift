@@ -18,8 +18,9 @@ struct ReadingDateOptions: ParsableArguments {
     if let date { do { _ = try WhereParser.parseDay(date, option: "--date") } catch { throw ValidationError(error) } }
   }
 
-  var day: String {
-    (date.flatMap { try? WhereParser.parseDay($0, option: "--date") } ?? CalendarDay.today()).text
+  func day() throws(GymError) -> String {
+    try (date.map { text throws(GymError) in try WhereParser.parseDay(text, option: "--date") } ?? CalendarDay.today())
+      .text
   }
 }
 
@@ -61,7 +62,7 @@ struct LibraryStart: GymCommand {
   @OptionGroup var when: ReadingDateOptions
 
   func run(context: CommandContext) throws {
-    let day = when.day
+    let day = try when.day()
     let (work, started, reading) = try context.openStore().write { db in
       let work = try ReadingCommand.work(db, self.work)
       if let open = try Readings.open(db, work: work.id) { return (work, open.started, nil as Int64?) }
@@ -101,7 +102,7 @@ struct LibraryFinish: GymCommand {
   @OptionGroup var when: ReadingDateOptions
 
   func run(context: CommandContext) throws {
-    let day = when.day
+    let day = try when.day()
     let (work, reading, reads) = try context.openStore().write { db in
       let work = try ReadingCommand.work(db, self.work)
       let reading: Int64
@@ -140,7 +141,7 @@ struct LibraryAbandon: GymCommand {
   @OptionGroup var when: ReadingDateOptions
 
   func run(context: CommandContext) throws {
-    let day = when.day
+    let day = try when.day()
     let (work, reading) = try context.openStore().write { db in
       let work = try ReadingCommand.work(db, self.work)
       guard let open = try Readings.open(db, work: work.id) else {
