@@ -41,30 +41,9 @@ public enum ExactValues {
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
+    let bindings = StatementBindings(handle)
     for (offset, value) in values.enumerated() {
-      let position = Int32(offset + 1)
-      let code: Int32
-      switch value.storage {
-      case .null: code = sqlite3_bind_null(handle, position)
-      case .int64(let i): code = sqlite3_bind_int64(handle, position, i)
-      case .double(let d): code = sqlite3_bind_double(handle, position, d)
-      case .string(let s):
-        var text = s
-        code = text.withUTF8 { bytes in
-          // An empty buffer may have no address, and a NULL pointer would bind NULL instead of ''.
-          guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            return sqlite3_bind_text(handle, position, "", 0, transient)
-          }
-          return sqlite3_bind_text(
-            handle, position, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count),
-            transient)
-        }
-      case .blob(let data):
-        code = data.withUnsafeBytes { bytes in
-          guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_zeroblob(handle, position, 0) }
-          return sqlite3_bind_blob(handle, position, base, Int32(bytes.count), transient)
-        }
-      }
+      let code = bindings.value(value, at: Int32(offset + 1))
       guard code == SQLITE_OK else { throw error(code, statement) }
     }
     var first: DatabaseValue?
@@ -88,6 +67,4 @@ public enum ExactValues {
       sql: statement.sql)
   }
 
-  /// SQLite copies the bytes before the call returns (`SQLITE_TRANSIENT`).
-  private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 }

@@ -68,29 +68,26 @@ public final class FreshDatabase: @unchecked Sendable {
     }
     try store.close()
     self.store = nil
-    let descriptor = open(partial, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0, fsync(descriptor) == 0 else {
-      let reason = String(cString: strerror(errno))
-      if descriptor >= 0 { close(descriptor) }
-      throw StoreError.cannotCreate(path: target, reason: reason)
+    do {
+      try Durable.sync(partial)
+    } catch {
+      throw StoreError.cannotCreate(path: target, reason: error.description)
     }
-    close(descriptor)
     // A hard link never replaces: a database another command made at the path meanwhile is kept,
     // and the caller merges this one into it.
     if link(partial, target) == 0 {
       unlink(partial)
+      Durable.syncDirectory(containing: target)
     } else if errno == EEXIST {
       return false
-    } else if rename(partial, target) != 0 {
-      throw StoreError.cannotCreate(path: target, reason: String(cString: strerror(errno)))
+    } else {
+      do {
+        try Durable.rename(partial, to: target)
+      } catch {
+        throw StoreError.cannotCreate(path: target, reason: error.description)
+      }
     }
     isPublished = true
-    let folder = (target as NSString).deletingLastPathComponent
-    let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
-    if directory >= 0 {
-      _ = fsync(directory)
-      close(directory)
-    }
     return true
   }
 

@@ -18,7 +18,7 @@ public struct SortKey: Sendable, Equatable {
 /// same on page 50,000 as on page 1, where `OFFSET` walks every row before it.
 public struct Query: Sendable {
   public var table: TableSchema
-  public var filter: Predicate?
+  public var filter: RecordFilter?
   public var sort: [SortKey]
   /// nil: no limit.
   public var limit: Int?
@@ -28,7 +28,7 @@ public struct Query: Sendable {
   public var projection: [String]
 
   public init(
-    table: TableSchema, filter: Predicate? = nil, sort: [SortKey]? = nil, limit: Int? = nil,
+    table: TableSchema, filter: RecordFilter? = nil, sort: [SortKey]? = nil, limit: Int? = nil,
     offset: Int = 0, after: PageCursor? = nil, projection: [String] = []
   ) {
     self.table = table

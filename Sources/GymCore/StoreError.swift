@@ -17,6 +17,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidCursor(String)
   /// A total over stored values that no import accepts: too large to show.
   case outOfRange(String)
+  /// Rows that do not hold together: a reference to a row the data does not have.
+  case inconsistent(String)
   case notFound(table: String, key: String)
   /// `--to` names a migration this binary does not have.
   case unknownMigration(String)
@@ -47,6 +49,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidValue(let field, let value, let expected):
       "invalid value '\(value)' for \(field): expected \(expected)"
     case .invalidCursor(let reason): "invalid page cursor: \(reason)"
+    case .inconsistent(let reason): reason
     case .outOfRange(let reason): reason
     case .notFound(let table, let key): "no \(table) with id '\(key)'"
     case .unknownMigration(let identifier): "no migration '\(identifier)'"

@@ -18,19 +18,11 @@ struct DirectImport {
 
   /// Loads `tables` into `db` in the order given; returns how many rows it inserted.
   func load(_ db: Database, tables: [ExportManifest.Table]) throws -> Int {
-    let names = Set(tables.map(\.name))
-    // The indexes exactly as the migrations made them (partial, collated), rebuilt from their SQL.
-    let indexes = try Row.fetchAll(
-      db, sql: "SELECT name, tbl_name, sql FROM main.sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
-    ).filter { names.contains($0["tbl_name"] as String) }.map { (name: $0["name"] as String, sql: $0["sql"] as String) }
-    for index in indexes { try db.execute(sql: "DROP INDEX main.\(SQL.quote(index.name))") }
+    let indexes = try DeferredIndexes.drop(db, tables: Set(tables.map(\.name)))
     let deferrals = try derivedIndexes.compactMap { try DerivedIndexDeferral(db, $0) }
     var inserted = 0
     for table in tables { inserted += try load(db, table) }
-    // SQLite's sorter may sort an index's keys on worker threads; back to one thread afterwards.
-    try db.execute(sql: "PRAGMA threads = \(min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))")
-    defer { try? db.execute(sql: "PRAGMA threads = 0") }
-    for index in indexes { try db.execute(sql: index.sql) }
+    try indexes.rebuild(db)
     for deferral in deferrals { try deferral.finish(db) }
     return inserted
   }
@@ -80,7 +72,7 @@ struct DirectImport {
   /// Binds rows to one multi-row `INSERT` and runs it, with an export's raw values converted as
   /// `ImportJob.databaseValues` does: JSON numbers with a fraction or exponent are REAL, other
   /// numbers INTEGER; text (CSV's included) goes in as text and the column's type affinity
-  /// converts it. Text is bound where it lies (`SQLITE_STATIC`): every row's bytes stay in reach
+  /// converts it. Text is bound where it lies (`.untilStep`): every row's bytes stay in reach
   /// until the statement has run.
   struct RowBinder {
     let statement: OpaquePointer
@@ -93,9 +85,9 @@ struct DirectImport {
     }
 
     private func bind(_ rows: ArraySlice<RecordValues>, from index: Int) throws {
+      let bindings = StatementBindings(statement)
       guard index < rows.endIndex else {
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
+        let code = bindings.step()
         guard code == SQLITE_DONE else { throw failure(code) }
         return
       }
@@ -106,14 +98,14 @@ struct DirectImport {
           let position = offset + Int32(field + 1)
           let code: Int32
           switch values.kinds[field] {
-          case .missing, .null: code = sqlite3_bind_null(statement, position)
-          case .boolTrue: code = sqlite3_bind_int64(statement, position, 1)
-          case .boolFalse: code = sqlite3_bind_int64(statement, position, 0)
-          case .string: code = DirectImport.bindText(bytes(field), to: statement, at: position)
+          case .missing, .null: code = bindings.null(at: position)
+          case .boolTrue: code = bindings.integer(1, at: position)
+          case .boolFalse: code = bindings.integer(0, at: position)
+          case .string: code = DirectImport.bindText(bytes(field), to: bindings, at: position)
           case .number:
             let number = bytes(field)
-            if let integer = DirectImport.integer(number) {
-              code = sqlite3_bind_int64(statement, position, integer)
+            if let integer = WholeNumber.parse(number) {
+              code = bindings.integer(integer, at: position)
             } else {
               let text = String(decoding: number, as: UTF8.self)
               guard let real = Double(text), real.isFinite else {
@@ -121,7 +113,7 @@ struct DirectImport {
                   "\(table): the number \(text.prefix(40)) does not fit a 64-bit float; the export was edited or damaged"
                 )
               }
-              code = sqlite3_bind_double(statement, position, real)
+              code = bindings.real(real, at: position)
             }
           }
           guard code == SQLITE_OK else { throw failure(code) }
@@ -132,49 +124,17 @@ struct DirectImport {
     }
   }
 
-  /// A JSON number without a fraction or an exponent that fits 64 bits.
-  static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-    guard !bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
-    else { return nil }
-    var negative = false
-    var digits = bytes[...]
-    if digits.first == UInt8(ascii: "-") {
-      negative = true
-      digits = digits.dropFirst()
-    }
-    // Up to 18 digits cannot overflow; longer ones are left to the standard library's parser.
-    guard !digits.isEmpty, digits.count <= 18 else { return Int64(String(decoding: bytes, as: UTF8.self)) }
-    var value: Int64 = 0
-    for byte in digits {
-      guard byte >= 48 && byte <= 57 else { return Int64(String(decoding: bytes, as: UTF8.self)) }
-      value = value * 10 + Int64(byte - 48)
-    }
-    return negative ? -value : value
-  }
-
-  /// Text as the bytes say when they are UTF-8; otherwise with U+FFFD for each bad sequence, as a
-  /// Swift string made from them would hold.
-  static func bindText(_ bytes: UnsafeBufferPointer<UInt8>, to statement: OpaquePointer, at position: Int32)
+  /// Text as the bytes say when they are UTF-8, bound where it lies; otherwise with U+FFFD for
+  /// each bad sequence, as a Swift string made from them would hold, copied.
+  static func bindText(_ bytes: UnsafeBufferPointer<UInt8>, to bindings: StatementBindings, at position: Int32)
     -> Int32
   {
-    guard let base = UnsafeRawPointer(bytes.baseAddress), !bytes.isEmpty else {
-      // An empty buffer may have no address, and a NULL pointer would bind NULL instead of ''.
-      return sqlite3_bind_text(statement, position, "", 0, transient)
-    }
     if bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil {
-      return sqlite3_bind_text(
-        statement, position, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)  // SQLITE_STATIC
+      return bindings.text(bytes, at: position, .untilStep)
     }
     var repaired = String(decoding: bytes, as: UTF8.self)
-    return repaired.withUTF8 { text in
-      sqlite3_bind_text(
-        statement, position, UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self),
-        Int32(text.count), transient)
-    }
+    return repaired.withUTF8 { bindings.text($0, at: position) }
   }
-
-  /// SQLite copies the bytes before the call returns (`SQLITE_TRANSIENT`).
-  private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
   /// Rows read ahead of the writer, reused from batch to batch.
   private struct RowBatch {

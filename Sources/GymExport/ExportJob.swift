@@ -87,11 +87,12 @@ public struct ExportJob: Sendable {
       let data = try manifest.encoded()
       try data.withUnsafeBytes { try manifestFile.write($0) }
       _ = try manifestFile.close(name: ExportManifest.fileName)
-      Directory.fsync(temporary)
-      guard rename(temporary, final) == 0 else {
-        throw GymError(.cannotCreate, "cannot rename the export to '\(final)': \(String(cString: strerror(errno)))")
+      do {
+        try Durable.sync(temporary)
+        try Durable.rename(temporary, to: final)
+      } catch {
+        throw GymError(.cannotCreate, "cannot put the export at '\(final)': \(error)")
       }
-      Directory.fsync(options.out)
       return (final, manifest)
     } catch {
       Directory.remove(temporary)
@@ -181,7 +182,11 @@ public struct ExportJob: Sendable {
     try copy.close()
     guard options.compression == .gzip || !options.recipients.isEmpty else {
       let (sha, bytes) = try HashedFile.sha256(of: plain)
-      Directory.fsync(plain)
+      do {
+        try Durable.sync(plain)
+      } catch {
+        throw GymError(.ioError, "cannot write '\(plain)': \(error)")
+      }
       return ExportManifest.File(name: "gym.sqlite", bytes: bytes, sha256: sha)
     }
     let name = ExportFileWriter.fileName("gym.sqlite", options: options)

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GymCLI
 import GymCore
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -33,12 +34,12 @@ final class HashedFile {
 
   /// fsyncs and closes; returns the manifest's entry.
   func close(name: String) throws -> ExportManifest.File {
-    guard fsync(descriptor) == 0 else {
-      let reason = String(cString: strerror(errno))
-      _ = Glibc.close(descriptor)
-      throw GymError(.ioError, "cannot write '\(path)': \(reason)")
+    defer { _ = Glibc.close(descriptor) }
+    do {
+      try Durable.sync(descriptor: descriptor)
+    } catch {
+      throw GymError(.ioError, "cannot write '\(path)': \(error)")
     }
-    _ = Glibc.close(descriptor)
     return ExportManifest.File(name: name, bytes: bytes, sha256: Self.hex(hasher.finalize()))
   }
 
@@ -68,24 +69,20 @@ enum FileChunks {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
     defer { buffer.deallocate() }
     while true {
-      let count = read(descriptor, buffer.baseAddress, buffer.count)
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw GymError(.ioError, "cannot read '\(path)': \(String(cString: strerror(errno)))") }
+      let count: Int
+      do {
+        count = try FileDescriptor(rawValue: descriptor).read(into: buffer)
+      } catch {
+        throw GymError(.ioError, "cannot read '\(path)': \(error)")
+      }
       guard count > 0 else { return }
       try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
     }
   }
 }
 
-/// Directory operations an export needs to be atomic: fsync a directory, remove a tree.
+/// Removes an export's temporary directory, whatever stopped it.
 enum Directory {
-  static func fsync(_ path: String) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    _ = Glibc.fsync(descriptor)
-    _ = Glibc.close(descriptor)
-  }
-
   static func remove(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)
   }

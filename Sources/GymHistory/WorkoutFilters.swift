@@ -11,8 +11,8 @@ struct WorkoutFilterOptions: ParsableArguments {
 
   @OptionGroup var filter: FilterOptions
 
-  func predicates() throws -> [Predicate] {
-    var result: [Predicate] = []
+  func predicates() throws -> [RecordFilter] {
+    var result: [RecordFilter] = []
     if let status { result.append(.compare("status", .equal, .text(status.rawValue))) }
     result += try dates.predicates(on: "completedAt")
     if let predicate = try filter.predicate(for: WorkoutSchema.table) { result.append(predicate) }

@@ -79,19 +79,10 @@ struct LibraryGraph {
   static func write(_ work: [Cell], _ related: [[[Cell]]], format: OutputFormat, out: BufferedOutput) {
     switch format {
     case .json, .ndjson, .csv, .tsv:
-      var bytes: [UInt8] = []
-      JSONText.appendObject(work, names: workFields.map(\.name), to: &bytes)
-      bytes.removeLast()  // the closing brace: the parts go inside the same object
-      for (part, rows) in zip(parts, related) {
-        bytes += Array(",\"\(part.name)\":[".utf8)
-        for (i, row) in rows.enumerated() {
-          if i > 0 { bytes.append(UInt8(ascii: ",")) }
-          JSONText.appendObject(row, names: part.fields.map(\.name), to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
+      let partMembers = zip(parts, related).map { part, rows -> (String, JSONValue) in
+        (part.name, .array(rows.map { .record($0, names: part.fields.map(\.name)) }))
       }
-      bytes += Array("}\n".utf8)
-      out.write(bytes: bytes)
+      JSONValue.record(work, names: workFields.map(\.name)).adding(partMembers).writeLine(to: out)
     case .table:
       let width = workFields.map(\.name.count).max() ?? 0
       for (field, cell) in zip(workFields, work) where cell != .null {

@@ -8,8 +8,8 @@ enum LibraryQueries {
   /// `--status` and `--author` as predicates over the list view. The author filter scans the
   /// authors (a substring cannot use an index; there are fewer authors than links) and reads each
   /// match's works through `work_author_author`: CROSS JOIN keeps SQLite to that order.
-  static func listFilters(status: ReadingStatus?, author: String?) -> [Predicate] {
-    var filters: [Predicate] = []
+  static func listFilters(status: ReadingStatus?, author: String?) -> [RecordFilter] {
+    var filters: [RecordFilter] = []
     if let status { filters.append(.compare("status", .equal, .text(status.rawValue))) }
     if let author {
       filters.append(

@@ -28,25 +28,15 @@ struct MigrateStatus: GymCommand {
         ]
       } + state.unknown.map { [.text(String($0.prefix { $0 != "/" })), .text($0), .null, .text("unknown")] }
     if format == .json {
-      let out = BufferedOutput.standardOutput()
-      var bytes: [UInt8] = Array("{\"database\":".utf8)
-      JSONText.appendString(runner.store.path, to: &bytes)
-      bytes += Array(",\"version\":\(state.version),\"modules\":[".utf8)
-      for (i, module) in runner.store.modules.enumerated() {
+      let modules = runner.store.modules.map { module -> JSONValue in
         let done = module.migrations.filter { applied.contains($0.identifier) }.count
-        if i > 0 { bytes.append(UInt8(ascii: ",")) }
-        JSONText.appendObject(
-          [.text(module.name), .integer(Int64(done)), .integer(Int64(module.migrations.count))],
-          names: ["name", "version", "latest"], to: &bytes)
+        return ["name": .text(module.name), "version": .integer(done), "latest": .integer(module.migrations.count)]
       }
-      bytes += Array("],\"migrations\":[".utf8)
-      for (i, row) in rows.enumerated() {
-        if i > 0 { bytes.append(UInt8(ascii: ",")) }
-        JSONText.appendObject(row, names: ["module", "identifier", "kind", "state"], to: &bytes)
-      }
-      bytes += Array("]}\n".utf8)
-      out.write(bytes: bytes)
-      out.flush()
+      let document: JSONValue = [
+        "database": .text(runner.store.path), "version": .integer(state.version), "modules": .array(modules),
+        "migrations": .array(rows.map { .record($0, names: ["module", "identifier", "kind", "state"]) }),
+      ]
+      document.writeLine(to: BufferedOutput.standardOutput())
       return
     }
     let writer = RecordWriter(format: format, columns: ["module", "identifier", "kind", "state"])

@@ -61,7 +61,7 @@ enum StaplesBenchmarks {
     let category =
       try String.fetchOne(db, sql: "SELECT category FROM grocery_item ORDER BY seq LIMIT 1") ?? "Category 0"
     let staples = Query(
-      table: StaplesSchema.items, filter: Predicate.all(StaplesQueries.itemFilters(category: category, all: false)),
+      table: StaplesSchema.items, filter: RecordFilter.all(StaplesQueries.itemFilters(category: category, all: false)),
       limit: 20)
     let mostUsed = Query(
       table: StaplesSchema.recipes, sort: StaplesSchema.mostUsed,

@@ -5,9 +5,9 @@ import GymCore
 /// The reads behind `staples`: lists through the shared query layer, the rest in SQL.
 enum StaplesQueries {
   /// The staples (or all items) of a category, sorted by category then name.
-  static func itemFilters(category: String?, all: Bool) -> [Predicate] {
+  static func itemFilters(category: String?, all: Bool) -> [RecordFilter] {
     // Both values when --all: the compound index (isStaple, category, …) then still applies.
-    var filters: [Predicate] = [
+    var filters: [RecordFilter] = [
       all ? .isIn("isStaple", [.bool(false), .bool(true)]) : .compare("isStaple", .equal, .bool(true))
     ]
     if let category { filters.append(.compare("category", .equal, .text(category))) }

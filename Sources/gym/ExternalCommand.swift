@@ -17,7 +17,8 @@ enum ExternalCommand {
       exit(ExitStatus.usage.rawValue)
     }
     do {
-      let context = try CommandContext(try GlobalOptions.parse([]))
+      // The plugin runs under the same zone (TZ) as gym would.
+      let context = try CommandContext.forRunningCommand(try GlobalOptions.parse([]))
       setenv("GYM_DATABASE", context.databasePath, 1)
     } catch {
       let (status, message) = ErrorReporting.classify(error)

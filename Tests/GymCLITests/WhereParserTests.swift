@@ -14,7 +14,7 @@ import Testing
     indexes: [], defaultSort: [])
   let now = Timestamp(parsing: "2026-11-21T12:00:00Z")!
 
-  func parse(_ text: String) throws -> Predicate {
+  func parse(_ text: String) throws -> RecordFilter {
     try WhereParser.parse(text, table: table, now: now)
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -48,5 +49,57 @@ import Testing
       }
     }
     #expect(batches == 3)
+  }
+
+  @Test func everyChunkReachesTheSinkWholeAndInOrder() throws {
+    let received = Mutex<[[UInt8]]>([])
+    let sink = BackgroundSink(chunkSize: 4, chunks: 2) { chunk in received.withLock { $0.append(chunk) } }
+    var chunk: [UInt8] = []
+    // 50 chunks of three bytes each, (n, n+1, n+2) for n = 0, 3, 6 …: more than the two in flight.
+    for n in stride(from: 0, to: 150, by: 3) {
+      chunk.append(contentsOf: [UInt8(n), UInt8(n + 1), UInt8(n + 2)])
+      try sink.submit(&chunk)
+      #expect(chunk.isEmpty)  // an empty one comes back to fill
+    }
+    try sink.finish()
+    let all = received.withLock { $0 }
+    #expect(all.count == 50)
+    #expect(all.joined().elementsEqual((0..<150).map(UInt8.init)))
+  }
+
+  @Test func aSinkErrorReachesTheWriterAndTheEnd() {
+    let sink = BackgroundSink(chunkSize: 4, chunks: 2) { chunk in
+      if chunk == [2] { throw Failure() }
+    }
+    var chunk: [UInt8] = []
+    var submitted = 0
+    #expect(throws: Failure()) {
+      for n in 0..<1000 {
+        chunk = [UInt8(n % 256)]
+        try sink.submit(&chunk)
+        submitted += 1
+      }
+    }
+    // The third chunk fails; with two in flight the writer learns it within two more submits.
+    #expect(submitted >= 2 && submitted < 1000)
+    #expect(throws: Failure()) { try sink.finish() }
+  }
+
+  @Test func stoppingReleasesAProducerWaitingForAFreeItem() throws {
+    let handoff = Handoff([0])
+    #expect(handoff.takeFree() == 0)
+    handoff.put(0)
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<Int??>(nil)
+    Thread {
+      let taken = handoff.takeFree()  // none is free: waits until stopped
+      result.withLock { $0 = .some(taken) }
+      done.signal()
+    }.start()
+    handoff.stop()
+    done.wait()
+    #expect(result.withLock { $0 } == .some(nil))
+    // What was queued before the stop is still there for the consumer.
+    #expect(try handoff.takeQueued() == 0)
   }
 }

@@ -80,6 +80,8 @@ import Yams
     #expect(try String(contentsOfFile: out + "/report.html", encoding: .utf8).contains("<title>gym report</title>"))
     let names = files.filter { $0.hasPrefix("gym-export-") }
     #expect(names.count == 2, "\(names)")
+    // Stopped between exports or during one, it leaves nothing half-made.
+    #expect(files.allSatisfy { !$0.contains(".partial") }, "\(files)")
     for name in names {
       let verified = try gym.run(["export", "verify", out + "/" + name])
       #expect(verified.status == 0 && verified.stderr.contains("encrypted files, checksums match"))

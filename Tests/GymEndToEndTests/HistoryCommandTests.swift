@@ -23,17 +23,23 @@ import Testing
     let gym = try GymProcess()
     try gym.seed(45)
     var ids: [String] = []
-    var arguments = ["history", "list", "--format", "csv", "--fields", "id"]
+    var pageSizes: [Int] = []
+    let listing = ["history", "list", "--format", "csv", "--fields", "id", "--limit", "20"]
+    var arguments = listing
     for _ in 0..<5 {
       let page = try gym.run(arguments)
       #expect(page.status == 0)
-      ids += page.stdoutLines.dropFirst().map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+      let rows = page.stdoutLines.dropFirst().map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+      ids += rows
+      pageSizes.append(rows.count)
       guard let range = page.stderr.range(of: "--after ") else { break }
       let cursor = page.stderr[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
-      arguments = ["history", "list", "--format", "csv", "--fields", "id", "--after", cursor]
+      arguments = listing + ["--after", cursor]
     }
+    // 45 workouts, 20 to a page: 20 + 20 + 5, and no cursor after the last.
+    #expect(pageSizes == [20, 20, 5])
     let all = try gym.run(["history", "list", "--limit", "0", "--format", "csv", "--fields", "id"])
-    #expect(ids.count == 45)
+    #expect(Set(ids).count == 45)
     #expect(ids == all.stdoutLines.dropFirst().map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
     #expect(all.stderr.isEmpty)
   }

@@ -50,28 +50,12 @@ import Testing
     let total = lines.count
     let half = lines.count / 2
 
-    let importer = Process()
-    importer.executableURL = URL(fileURLWithPath: GymProcess.executable)
-    importer.arguments = ["history", "samples", "import", "-", "--quiet"]
-    importer.environment = gym.environment
-    let input = Pipe()
-    importer.standardInput = input
-    try importer.run()
-    input.fileHandleForWriting.write(Data((lines[..<half].joined(separator: "\n") + "\n").utf8))
-    usleep(300_000)
-    var seen: [String] = []
-    for _ in 0..<3 {
-      let count = try gym.run(["history", "samples", "count"])
-      let summary = try gym.run(["history", "summary", "--format", "json"])
-      #expect(count.status == 0 && summary.status == 0, "\(count.stderr)\(summary.stderr)")
-      seen.append(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-    #expect(importer.isRunning, "the import ended before its input did")
-    input.fileHandleForWriting.write(Data((lines[half...].joined(separator: "\n") + "\n").utf8))
-    try input.fileHandleForWriting.close()
-    importer.waitUntilExit()
-    #expect(importer.terminationStatus == 0)
-    #expect(seen == ["0", "0", "0"], "readers during the import must see the data before it: \(seen)")
+    let run = try readWhileImporting(
+      gym, ["history", "samples", "import", "-", "--quiet"], first: lines[..<half].joined(separator: "\n") + "\n",
+      rest: lines[half...].joined(separator: "\n") + "\n")
+    #expect(run.wasRunning, "the import ended before its input did")
+    #expect(run.status == 0)
+    #expect(run.seen == ["0", "0", "0"], "readers during the import must see the data before it: \(run.seen)")
     #expect(try gym.run(["history", "samples", "count"]).stdout == "\(total)\n")
   }
 }
@@ -106,6 +90,31 @@ import Testing
     #expect(saturation.stdoutLines == ["value,unit", "98,%"])
   }
 
+  /// An Apple Health import is one transaction: readers in other processes answer while it runs
+  /// (WAL: they never wait for the writer) and see the database as it was before it, never half.
+  @Test func readersAnswerDuringAnAppleHealthImportAndNeverSeeHalf() throws {
+    let gym = try GymProcess()
+    try gym.seed(5)  // the database exists, so readers have one to read while the import runs
+    // 3,000 step counts a minute apart from 2024-01-01 00:00: 1,440 a day, over three days.
+    let total = 3000
+    let records = (0..<total).map { i in
+      let start = String(format: "2024-01-%02d %02d:%02d:00 -0800", 1 + i / 1440, i / 60 % 24, i % 60)
+      return """
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" \
+        startDate="\(start)" endDate="\(start)" value="\(i + 1)"/>
+        """
+    }
+    let head = export.components(separatedBy: " <Record")[0]
+    let run = try readWhileImporting(
+      gym, ["history", "import-health", "-", "--quiet"],
+      first: head + records[..<(total / 2)].joined(separator: "\n") + "\n",
+      rest: records[(total / 2)...].joined(separator: "\n") + "\n</HealthData>\n")
+    #expect(run.wasRunning, "the import ended before its input did")
+    #expect(run.status == 0)
+    #expect(run.seen == ["0", "0", "0"], "readers during the import must see the data before it: \(run.seen)")
+    #expect(try gym.run(["history", "samples", "count"]).stdout == "\(total)\n")
+  }
+
   @Test func truncatedXMLIs65WithTheLineAndMissingFileIs66() throws {
     let gym = try GymProcess()
     let cut = try gym.run(["history", "import-health", "-"], stdin: String(export.dropLast(16)))
@@ -116,4 +125,33 @@ import Testing
     let missing = try gym.run(["history", "import-health", "nope.zip"])
     #expect(missing.status == 66)
   }
+}
+
+/// Starts an import reading stdin and feeds it `first`; while it runs, three rounds of reads (a
+/// count of samples and the summary, each in a process of its own); then `rest`. Returns what
+/// the counts printed, whether the import was still running after the reads, and its status.
+private func readWhileImporting(_ gym: GymProcess, _ arguments: [String], first: String, rest: String) throws -> (
+  seen: [String], wasRunning: Bool, status: Int32
+) {
+  let importer = Process()
+  importer.executableURL = URL(fileURLWithPath: GymProcess.executable)
+  importer.arguments = arguments
+  importer.environment = gym.environment
+  let input = Pipe()
+  importer.standardInput = input
+  try importer.run()
+  input.fileHandleForWriting.write(Data(first.utf8))
+  usleep(300_000)
+  var seen: [String] = []
+  for _ in 0..<3 {
+    let count = try gym.run(["history", "samples", "count"])
+    let summary = try gym.run(["history", "summary", "--format", "json"])
+    #expect(count.status == 0 && summary.status == 0, "\(count.stderr)\(summary.stderr)")
+    seen.append(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+  let wasRunning = importer.isRunning
+  input.fileHandleForWriting.write(Data(rest.utf8))
+  try input.fileHandleForWriting.close()
+  importer.waitUntilExit()
+  return (seen, wasRunning, importer.terminationStatus)
 }

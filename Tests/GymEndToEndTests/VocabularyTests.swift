@@ -90,6 +90,35 @@ import Testing
     #expect(try gym.run(["history", "set", "00000000-0000-0000-0000-000000000000", "--notes", "x"]).status == 66)
   }
 
+  @Test func staplesSetChangesOnlyTheFieldsGiven() throws {
+    let gym = try GymProcess()
+    let added = try gym.run([
+      "staples", "add", "Milk", "--category", "Dairy", "--staple", "--unit", "l", "--min-stock", "2", "--notes",
+      "whole",
+      "-q",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    func shown() throws -> [String: Any] {
+      try #require(
+        try JSONSerialization.jsonObject(with: Data(gym.run(["staples", "show", "milk", "-f", "json"]).stdout.utf8))
+          as? [String: Any])
+    }
+    let before = try shown()
+    #expect(try gym.run(["staples", "set", "Milk", "--notes", "oat milk now"]).status == 0)
+    var item = try shown()
+    #expect(item["notes"] as? String == "oat milk now")
+    // Every other field as it was.
+    for key in before.keys where key != "notes" {
+      #expect("\(item[key] ?? "nil")" == "\(before[key] ?? "nil")", "\(key)")
+    }
+    #expect(item["category"] as? String == "Dairy" && item["unit"] as? String == "l")
+    #expect(item["isStaple"] as? Bool == true && item["minStock"] as? Double == 2)
+    #expect(try gym.run(["staples", "set", "Milk", "--category", "Drinks"]).status == 0)
+    item = try shown()
+    #expect(item["category"] as? String == "Drinks" && item["notes"] as? String == "oat milk now")
+    #expect(try gym.run(["staples", "set", "Nothing", "--notes", "x"]).status == 66)
+  }
+
   /// staples has show and count; every list takes --sort.
   @Test func staplesShowCountAndSortEverywhere() throws {
     let gym = try GymProcess()

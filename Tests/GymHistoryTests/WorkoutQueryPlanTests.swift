@@ -18,7 +18,7 @@ import Testing
     }
   }
 
-  func listPlan(_ filter: Predicate?, after: PageCursor? = nil) throws -> String {
+  func listPlan(_ filter: RecordFilter?, after: PageCursor? = nil) throws -> String {
     let (sql, arguments) = try Query(table: table, filter: filter, limit: 20, after: after).selectSQL()
     return try plan(sql, arguments)
   }
@@ -36,9 +36,9 @@ import Testing
   }
 
   @Test func dateRangeSearchesTheCompletedAtIndex() throws {
-    let since = Predicate.compare("completedAt", .greaterOrEqual, .timestamp(Timestamp(millisecondsSince1970: 0)))
+    let since = RecordFilter.compare("completedAt", .greaterOrEqual, .timestamp(Timestamp(millisecondsSince1970: 0)))
     #expect(try listPlan(since).contains("SEARCH workout USING INDEX workout_completedAt (completedAt>?)"))
-    let both = Predicate.and(.compare("status", .equal, .text("skipped")), since)
+    let both = RecordFilter.and(.compare("status", .equal, .text("skipped")), since)
     #expect(try listPlan(both).contains("USING INDEX workout_status_completedAt (status=? AND completedAt>?)"))
   }
 

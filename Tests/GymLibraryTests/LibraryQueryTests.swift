@@ -20,10 +20,12 @@ import Testing
     }
   }
 
-  func listQuery(_ filters: [GymCore.Predicate] = [], projection: [String] = LibrarySchema.listFields, limit: Int? = 20)
+  func listQuery(
+    _ filters: [GymCore.RecordFilter] = [], projection: [String] = LibrarySchema.listFields, limit: Int? = 20
+  )
     -> Query
   {
-    Query(table: LibrarySchema.list, filter: GymCore.Predicate.all(filters), limit: limit, projection: projection)
+    Query(table: LibrarySchema.list, filter: GymCore.RecordFilter.all(filters), limit: limit, projection: projection)
   }
 
   @Test func everyListAndFilterHasItsIndex() throws {

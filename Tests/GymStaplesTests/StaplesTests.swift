@@ -25,7 +25,7 @@ import Testing
     let store = try Self.store()
     for all in [false, true] {
       let query = Query(
-        table: StaplesSchema.items, filter: Predicate.all(StaplesQueries.itemFilters(category: "Dairy", all: all)),
+        table: StaplesSchema.items, filter: RecordFilter.all(StaplesQueries.itemFilters(category: "Dairy", all: all)),
         limit: 20)
       let (sql, arguments) = try query.selectSQL()
       #expect(try plan(store, sql, arguments).contains("USING INDEX grocery_item_staple_category_created (isStaple"))
@@ -82,7 +82,7 @@ import Testing
     let store = try Self.store()
     try store.write { try StaplesSeedData.seed($0, now: now) }
     let query = Query(
-      table: StaplesSchema.items, filter: Predicate.all(StaplesQueries.itemFilters(category: "dAiRy", all: false)))
+      table: StaplesSchema.items, filter: RecordFilter.all(StaplesQueries.itemFilters(category: "dAiRy", all: false)))
     var names: [String] = []
     _ = try store.read { db in try query.forEachRow(db) { names.append($0[0]) } }
     #expect(names == ["Butter", "Eggs", "Milk", "Parmesan"])

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -30,16 +32,10 @@ public final class BufferedOutput {
   }
 
   public func flush() {
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { raw in
-        Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        failed(errno)
-      }
-      offset += written
+    do {
+      try FileDescriptor(rawValue: descriptor).writeAll(buffer)
+    } catch {
+      failed(error)
     }
     buffer.removeAll(keepingCapacity: true)
   }
@@ -47,9 +43,9 @@ public final class BufferedOutput {
   /// Output that cannot be written (a full disk, `> /dev/full`, a closed descriptor) must not look
   /// like success to a script: one line on stderr, exit 74. A broken pipe ends the process by
   /// SIGPIPE before this, as for any tool whose reader went away.
-  private func failed(_ code: Int32) -> Never {
+  private func failed(_ error: any Error) -> Never {
     let name = descriptor == 1 ? "standard output" : descriptor == 2 ? "standard error" : "the output"
-    let line = Array("gym: error: cannot write to \(name): \(String(cString: strerror(code)))\n".utf8)
+    let line = Array("gym: error: cannot write to \(name): \(error)\n".utf8)
     if descriptor != 2 { _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) } }
     exit(ExitStatus.ioError.rawValue)
   }

@@ -10,8 +10,9 @@ import CGymWidth
 /// CJK character or an emoji takes two, a combining mark none), taken per grapheme cluster, so an
 /// emoji built of several code points (a flag, a family, a skin tone) takes the two it shows as.
 enum DisplayWidth {
-  /// `wcwidth` answers for Unicode only under a UTF-8 character type; C.UTF-8 is built into glibc.
-  private static let unicode: Bool = setlocale(LC_CTYPE, "C.UTF-8") != nil
+  /// `wcwidth` answers for Unicode only under a UTF-8 character type, given to each call (the
+  /// process's locale is left as it is). Made once, never changed: safe to share across threads.
+  nonisolated(unsafe) private static let utf8: locale_t? = gym_utf8_ctype()
 
   static func of(_ text: String) -> Int {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
@@ -24,8 +25,8 @@ enum DisplayWidth {
     if first.isASCII { return 1 }
     // U+FE0F asks for the emoji presentation: two columns, whatever the base character.
     if scalars.contains("\u{FE0F}") || first.properties.isEmojiPresentation { return 2 }
-    guard unicode else { return 1 }
-    return scalars.reduce(0) { widest, scalar in max(widest, Int(gym_wcwidth(scalar.value))) }
+    guard let utf8 = Self.utf8 else { return 1 }
+    return scalars.reduce(0) { widest, scalar in max(widest, Int(gym_wcwidth(scalar.value, utf8))) }
   }
 
   /// The longest start of `text` that fits in `width` columns.

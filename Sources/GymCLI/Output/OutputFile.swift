@@ -1,3 +1,6 @@
+import GymCore
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -16,7 +19,7 @@ public enum OutputFile {
     if let descriptor = standardDescriptor(path) { return try writeAll(bytes, to: descriptor, path: path) }
     var link = stat()
     guard lstat(path, &link) == 0 else {
-      guard errno == ENOENT else { throw failure(.cannotCreate, path, errno) }
+      guard errno == ENOENT else { throw failure(.cannotCreate, path, Errno(rawValue: errno)) }
       return try replace(path, with: bytes)
     }
     var target = link
@@ -32,7 +35,7 @@ public enum OutputFile {
     case S_IFDIR: throw GymError(.cannotCreate, "'\(path)' is a directory; give a file name inside it")
     case _ where isWrittenInPlace(target.st_mode):
       let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw failure(.cannotCreate, path, errno) }
+      guard descriptor >= 0 else { throw failure(.cannotCreate, path, Errno(rawValue: errno)) }
       defer { close(descriptor) }
       try writeAll(bytes, to: descriptor, path: path)
     default: throw GymError(.cannotCreate, "'\(path)' is a device gym does not write to; give a file name")
@@ -56,19 +59,15 @@ public enum OutputFile {
     }
   }
 
-  static func failure(_ status: ExitStatus, _ path: String, _ code: Int32) -> GymError {
-    GymError(status, "cannot write '\(path)': \(String(cString: strerror(code)))")
+  static func failure(_ status: ExitStatus, _ path: String, _ error: Errno) -> GymError {
+    GymError(status, "cannot write '\(path)': \(error)")
   }
 
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw failure(.ioError, path, errno)
-      }
-      offset += written
+    do {
+      try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+    } catch let error as Errno {
+      throw failure(.ioError, path, error)
     }
   }
 
@@ -87,22 +86,19 @@ public enum OutputFile {
     }
     do {
       try writeAll(bytes, to: descriptor, path: path)
-      guard fsync(descriptor) == 0 else { throw failure(.ioError, path, errno) }
+      try Durable.sync(descriptor: descriptor)
       close(descriptor)
     } catch {
       close(descriptor)
       unlink(temporary)
+      if let error = error as? Errno { throw failure(.ioError, path, error) }
       throw error
     }
-    guard rename(temporary, path) == 0 else {
-      let code = errno
+    do {
+      try Durable.rename(temporary, to: path)
+    } catch {
       unlink(temporary)
-      throw failure(.ioError, path, code)
-    }
-    let directoryDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directoryDescriptor >= 0 {
-      fsync(directoryDescriptor)
-      close(directoryDescriptor)
+      throw failure(.ioError, path, error)
     }
   }
 }

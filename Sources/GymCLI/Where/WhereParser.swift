@@ -1,7 +1,7 @@
 import GymCore
 
 /// Parses a `--where` expression (a Swift-like predicate, see the README's filter section) into the store's typed
-/// `Predicate`, checking every field, type and enum value against the table.
+/// `RecordFilter`, checking every field, type and enum value against the table.
 ///
 ///     expr       := and ('||' and)*
 ///     and        := unary ('&&' unary)*
@@ -31,7 +31,8 @@ public struct WhereParser {
   }
 
   /// The predicate, or a usage error naming the column of the mistake.
-  public static func parse(_ text: String, table: TableSchema, now: Timestamp = .now()) throws(GymError) -> Predicate {
+  public static func parse(_ text: String, table: TableSchema, now: Timestamp = .now()) throws(GymError) -> RecordFilter
+  {
     var parser = WhereParser(table: table, now: now)
     do {
       return try parser.parse(text)
@@ -40,7 +41,7 @@ public struct WhereParser {
     }
   }
 
-  mutating func parse(_ text: String) throws(WhereSyntaxError) -> Predicate {
+  mutating func parse(_ text: String) throws(WhereSyntaxError) -> RecordFilter {
     var lexer = WhereLexer(text)
     tokens = try lexer.tokens()
     position = 0
@@ -71,19 +72,19 @@ public struct WhereParser {
     }
   }
 
-  private mutating func orExpression() throws(WhereSyntaxError) -> Predicate {
+  private mutating func orExpression() throws(WhereSyntaxError) -> RecordFilter {
     var result = try andExpression()
     while accept("||") { result = .or(result, try andExpression()) }
     return result
   }
 
-  private mutating func andExpression() throws(WhereSyntaxError) -> Predicate {
+  private mutating func andExpression() throws(WhereSyntaxError) -> RecordFilter {
     var result = try unary()
     while accept("&&") { result = .and(result, try unary()) }
     return result
   }
 
-  private mutating func unary() throws(WhereSyntaxError) -> Predicate {
+  private mutating func unary() throws(WhereSyntaxError) -> RecordFilter {
     guard current.kind == .symbol("!") || current.kind == .symbol("(") else { return try comparison() }
     depth += 1
     defer { depth -= 1 }
@@ -99,7 +100,7 @@ public struct WhereParser {
     return inner
   }
 
-  private mutating func comparison() throws(WhereSyntaxError) -> Predicate {
+  private mutating func comparison() throws(WhereSyntaxError) -> RecordFilter {
     conditions += 1
     guard conditions <= Self.maximumConditions else {
       throw WhereSyntaxError(
@@ -131,7 +132,7 @@ public struct WhereParser {
       return .isIn(field.name, values)
     }
     let opToken = advance()
-    guard case .symbol(let symbol) = opToken.kind, let op = Predicate.ComparisonOperator(rawValue: symbol) else {
+    guard case .symbol(let symbol) = opToken.kind, let op = RecordFilter.ComparisonOperator(rawValue: symbol) else {
       throw WhereSyntaxError(
         message:
           "expected a comparison (==, !=, <, <=, >, >=, in, .contains) after '\(name)' but found \(describe(opToken))",
@@ -148,9 +149,9 @@ public struct WhereParser {
     return .compare(field.name, op, value)
   }
 
-  private mutating func method(on field: Field) throws(WhereSyntaxError) -> Predicate {
+  private mutating func method(on field: Field) throws(WhereSyntaxError) -> RecordFilter {
     let token = advance()
-    guard case .identifier(let name) = token.kind, let match = Predicate.TextMatch(rawValue: name) else {
+    guard case .identifier(let name) = token.kind, let match = RecordFilter.TextMatch(rawValue: name) else {
       throw WhereSyntaxError(
         message: "unknown method \(describe(token)); use contains, hasPrefix or hasSuffix", column: token.column)
     }

@@ -73,18 +73,3 @@ public struct CompressionError: Error, Equatable, Sendable {
   public let message: String
   public init(_ message: String) { self.message = message }
 }
-
-/// Plain `write(2)` of a whole buffer, retrying short writes.
-public enum FileOutput {
-  public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(CompressionError) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw CompressionError("cannot write: \(String(cString: strerror(errno)))")
-      }
-      offset += written
-    }
-  }
-}

@@ -49,9 +49,8 @@ public final class BulkLoader {
   /// The table was empty: plain inserts, indexes rebuilt by `finish()`.
   private let isAppending: Bool
   private var scratch: [UInt8] = []
-  /// The indexes dropped for an append, with the SQL that rebuilds each exactly.
-  private var droppedIndexes: [(name: String, sql: String)] = []
-  static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+  /// The indexes dropped for an append.
+  private var droppedIndexes: DeferredIndexes?
 
   /// `db` nil: validate only (a dry run).
   /// `partial`: each record changes only the fields it gives (`addPartial`); a record whose key is
@@ -74,13 +73,7 @@ public final class BulkLoader {
       VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
       """
     if isAppending {
-      // The indexes as the migrations made them (partial, collated), rebuilt from their own SQL.
-      let indexes = try Row.fetchAll(
-        db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
-        arguments: [table.name]
-      ).map { (name: $0["name"] as String, sql: $0["sql"] as String) }
-      for index in indexes { try db.execute(sql: "DROP INDEX \(SQL.quote(index.name))") }
-      droppedIndexes = indexes
+      droppedIndexes = try DeferredIndexes.drop(db, tables: [table.name])
     } else if case .updateChanged(let key) = conflict {
       let updates = table.fields.filter { $0.name != key }.map { SQL.quote($0.name) }
       sql += """
@@ -109,16 +102,8 @@ public final class BulkLoader {
 
   /// Builds the indexes dropped for an append; call once after the last record.
   public func finish() throws {
-    guard let db, isAppending else { return }
-    // SQLite's sorter may sort an index's keys on worker threads: on two cores the index builds
-    // of a 1,000,000-workout load take 1.6 s instead of 2.0 s. Back to one thread afterwards.
-    try db.execute(sql: "PRAGMA threads = \(min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))")
-    defer { try? db.execute(sql: "PRAGMA threads = 0") }
-    let unique = droppedIndexes.filter { $0.sql.uppercased().hasPrefix("CREATE UNIQUE") }
-    let other = droppedIndexes.filter { !$0.sql.uppercased().hasPrefix("CREATE UNIQUE") }
-    do {
-      for index in unique { try db.execute(sql: index.sql) }
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+    guard let db, let droppedIndexes else { return }
+    try droppedIndexes.rebuild(db) { [self] db in
       // The same key more than once in the input: the last record wins, as with the upsert
       // (the first, when existing rows are kept).
       let name = SQL.quote(table.name)
@@ -132,14 +117,8 @@ public final class BulkLoader {
         counts.unchanged = counts.inserted - distinct
       }
       counts.inserted = distinct
-      for index in unique {
-        let exists = try Bool.fetchOne(
-          db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?)",
-          arguments: [index.name])!
-        if !exists { try db.execute(sql: index.sql) }
-      }
     }
-    for index in other { try db.execute(sql: index.sql) }
+    self.droppedIndexes = nil
   }
 
   /// Validates one record and, unless this is a dry run, upserts it.
@@ -162,7 +141,7 @@ public final class BulkLoader {
           throw InputError(
             line: line, message: "field '\(field.name)' \(problem); it is required (\(field.type.displayName))")
         }
-        if let sqliteStatement { sqlite3_bind_null(sqliteStatement, position) }
+        if let sqliteStatement { StatementBindings(sqliteStatement).null(at: position) }
         continue
       }
       try values.withBytes(index) { bytes in
@@ -173,8 +152,7 @@ public final class BulkLoader {
     guard let db, let sqliteStatement else { return }
     // Zeroed before each step: an insert sets it, an update leaves it, so the two are told apart.
     sqlite3_set_last_insert_rowid(db.sqliteConnection, 0)
-    let code = sqlite3_step(sqliteStatement)
-    sqlite3_reset(sqliteStatement)
+    let code = StatementBindings(sqliteStatement).step()
     guard code == SQLITE_DONE else {
       throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
     }
@@ -211,16 +189,8 @@ public final class BulkLoader {
       let shown = String(decoding: bytes.prefix(60), as: UTF8.self)
       return InputError(line: line, message: "field '\(field.name)': '\(shown)' is not \(expected)")
     }
-    func bindText(_ text: UnsafeBufferPointer<UInt8>) {
-      guard let statement else { return }
-      // An empty buffer has no address, and a NULL pointer would bind NULL instead of ''.
-      guard let base = UnsafeRawPointer(text.baseAddress), !text.isEmpty else {
-        sqlite3_bind_text(statement, position, "", 0, Self.transient)
-        return
-      }
-      sqlite3_bind_text(
-        statement, position, base.assumingMemoryBound(to: CChar.self), Int32(text.count), Self.transient)
-    }
+    let bindings = statement.map(StatementBindings.init)
+    func bindText(_ text: UnsafeBufferPointer<UInt8>) { bindings?.text(text, at: position) }
     let isText = kind == .string
     switch field.type {
     case .text:
@@ -255,21 +225,23 @@ public final class BulkLoader {
         scratch.withUnsafeBufferPointer { bindText($0) }
       }
     case .integer:
-      guard kind == .number || kind == .string, let value = Self.integer(bytes) else { throw invalid("a whole number") }
+      guard kind == .number || kind == .string, let value = WholeNumber.parse(bytes) else {
+        throw invalid("a whole number")
+      }
       if let bounds = field.bounds, !bounds.contains(Double(value)) {
         throw invalid("a whole number " + PlausibleRange.describe(bounds))
       }
-      if let statement { sqlite3_bind_int64(statement, position, value) }
+      bindings?.integer(value, at: position)
     case .real:
       // Most values are whole (minutes, reps): read without making a String first.
       guard kind == .number || kind == .string,
-        let value = Self.integer(bytes).map(Double.init) ?? Double(String(decoding: bytes, as: UTF8.self)),
+        let value = WholeNumber.parse(bytes).map(Double.init) ?? Double(String(decoding: bytes, as: UTF8.self)),
         value.isFinite
       else { throw invalid("a number") }
       if let bounds = field.bounds, !bounds.contains(value) {
         throw invalid("a number " + PlausibleRange.describe(bounds))
       }
-      if let statement { sqlite3_bind_double(statement, position, value) }
+      bindings?.real(value, at: position)
     case .bool:
       let text = String(decoding: bytes, as: UTF8.self)
       let value: Bool
@@ -280,26 +252,8 @@ public final class BulkLoader {
       } else {
         throw invalid("true or false")
       }
-      if let statement { sqlite3_bind_int64(statement, position, value ? 1 : 0) }
+      bindings?.integer(value ? 1 : 0, at: position)
     }
-  }
-
-  static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-    var i = 0
-    var negative = false
-    if bytes.first == UInt8(ascii: "-") {
-      negative = true
-      i = 1
-    }
-    guard i < bytes.count, bytes.count - i <= 18 else { return nil }
-    var value: Int64 = 0
-    while i < bytes.count {
-      let b = bytes[i]
-      guard b >= 48 && b <= 57 else { return nil }
-      value = value * 10 + Int64(b - 48)
-      i += 1
-    }
-    return negative ? -value : value
   }
 
   static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -25,12 +27,10 @@ public final class InputBuffer {
   /// Fills a buffer from a file descriptor, as `init(descriptor:)` reads it.
   public static func reading(_ descriptor: Int32) -> (UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
     { buffer throws(InputError) in
-      while true {
-        let n = read(descriptor, buffer.baseAddress, buffer.count)
-        if n >= 0 { return n }
-        if errno != EINTR {
-          throw InputError(line: 0, message: "cannot read the input: \(String(cString: strerror(errno)))")
-        }
+      do {
+        return try FileDescriptor(rawValue: descriptor).read(into: buffer)
+      } catch {
+        throw InputError(line: 0, message: "cannot read the input: \(error)")
       }
     }
   }

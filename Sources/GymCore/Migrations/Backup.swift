@@ -66,11 +66,8 @@ public struct Backup: Sendable, Equatable {
       }
       try copy.close()
       try check(temporary)
-      try fsyncFile(temporary)
-      guard rename(temporary, final) == 0 else {
-        throw StoreError.backupFailed(path: final, reason: String(cString: strerror(errno)))
-      }
-      fsyncDirectory(of: final)
+      try Durable.sync(temporary)
+      try Durable.rename(temporary, to: final)
     } catch let error as StoreError {
       unlink(temporary)
       throw error
@@ -126,11 +123,7 @@ public struct Backup: Sendable, Equatable {
     unlink(temporary)
     do {
       try FileManager.default.copyItem(atPath: path, toPath: temporary)
-      let descriptor = open(temporary, O_RDONLY)
-      defer { if descriptor >= 0 { close(descriptor) } }
-      guard descriptor >= 0, fsync(descriptor) == 0 else {
-        throw StoreError.backupFailed(path: temporary, reason: String(cString: strerror(errno)))
-      }
+      try Durable.sync(temporary)
     } catch {
       unlink(temporary)
       if let error = error as? StoreError { throw error }
@@ -164,12 +157,12 @@ public struct Backup: Sendable, Equatable {
       }
       aside = target
     }
-    guard rename(temporary, database) == 0 else {
-      let reason = String(cString: strerror(errno))
+    do {
+      try Durable.rename(temporary, to: database)
+    } catch {
       if let aside { _ = rename(aside, database) }  // put the original back
-      throw StoreError.backupFailed(path: database, reason: reason)
+      throw StoreError.backupFailed(path: database, reason: error.description)
     }
-    Self.fsyncDirectory(of: database)
     return aside
   }
 
@@ -180,20 +173,6 @@ public struct Backup: Sendable, Equatable {
     for old in list(of: database).dropFirst(max(keep, 1)) { unlink(old.path) }
   }
 
-  static func fsyncFile(_ path: String) throws {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    _ = fsync(descriptor)
-  }
-
-  static func fsyncDirectory(of path: String) {
-    let directory = (path as NSString).deletingLastPathComponent
-    let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY)
-    guard descriptor >= 0 else { return }
-    _ = fsync(descriptor)
-    close(descriptor)
-  }
 }
 
 /// UTC times in file names: `20261122T101500Z` (or `20261122T101500.123Z`), which sort as time.

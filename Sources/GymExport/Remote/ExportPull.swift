@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GymCLI
 import GymCore
+import SystemPackage
 
 /// `gym export pull REMOTE/EXPORT DIR`: fetches one export from a remote, checked against its
 /// manifest, for `gym import DIR`.
@@ -50,9 +51,15 @@ struct ExportPull: GymCommand {
       try fetch(remotePath, into: temporary, parent: parent, base: base)
       let reader = try ExportReader(path: temporary)
       try reader.checkFiles()
-      Directory.fsync(temporary)
-      guard rename(temporary, directory) == 0 else {
-        throw GymError(.cannotCreate, "cannot rename the export to '\(directory)': \(String(cString: strerror(errno)))")
+      // rclone does not flush what it writes: every file, then the directory, before the rename.
+      do {
+        for file in try FileManager.default.contentsOfDirectory(atPath: temporary) {
+          try Durable.sync(temporary + "/" + file)
+        }
+        try Durable.sync(temporary)
+        try Durable.rename(temporary, to: trimmed)
+      } catch {
+        throw GymError(.cannotCreate, "cannot put the export at '\(directory)': \(error)")
       }
     } catch {
       // Nothing is left behind, whatever stopped it.
@@ -99,9 +106,12 @@ struct ExportPull: GymCommand {
       }
       defer { unlink(list) }
       let names = Array(manifest.files.map { $0.name + "\n" }.joined().utf8)
-      let written = names.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      close(descriptor)
-      guard written == names.count else { throw GymError(.ioError, "cannot write '\(list)'") }
+      do {
+        let file = FileDescriptor(rawValue: descriptor)
+        _ = try file.closeAfter { try file.writeAll(names) }
+      } catch {
+        throw GymError(.ioError, "cannot write '\(list)': \(error)")
+      }
       // `--links`: a symbolic link on a local remote is fetched as a link (`name.rclonelink`), never
       // followed to what it points at; a link that arrives is then refused below.
       try rclone.run("copy", [remotePath, temporary], flags: ["--files-from-raw", list, "--no-traverse", "--links"])

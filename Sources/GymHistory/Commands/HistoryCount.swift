@@ -18,7 +18,7 @@ struct HistoryCount: GymCommand {
   @OptionGroup var formatting: FormatOptions
 
   func run(context: CommandContext) throws {
-    let query = Query(table: WorkoutSchema.table, filter: Predicate.all(try filters.predicates()))
+    let query = Query(table: WorkoutSchema.table, filter: RecordFilter.all(try filters.predicates()))
     try RecordListing.writeCount(query, store: try context.openStore(), formatting: formatting)
   }
 }

@@ -47,18 +47,10 @@ struct HistoryShow: GymCommand {
     let format = context.format(output)
     switch format {
     case .json, .ndjson:
-      var bytes: [UInt8] = []
-      JSONText.appendObject(cells, names: fields.map(\.name), to: &bytes)
-      bytes.removeLast()  // the closing brace: the sets go inside the same object
-      bytes += Array(",\"sets\":[".utf8)
-      for (i, set) in sets.enumerated() {
-        if i > 0 { bytes.append(UInt8(ascii: ",")) }
-        JSONText.appendObject(set, names: Self.setFields.map(\.name), to: &bytes)
-      }
-      bytes += Array("]}\n".utf8)
-      let out = BufferedOutput.standardOutput()
-      out.write(bytes: bytes)
-      out.flush()
+      let setNames = Self.setFields.map(\.name)
+      JSONValue.record(cells, names: fields.map(\.name))
+        .adding([("sets", .array(sets.map { .record($0, names: setNames) }))])
+        .writeLine(to: BufferedOutput.standardOutput())
     case .table, .csv, .tsv:
       RecordListing.writeOne(cells, fields: fields, format: format)
       guard format == .table, !sets.isEmpty else { return }

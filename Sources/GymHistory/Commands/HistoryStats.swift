@@ -62,22 +62,17 @@ struct HistoryStats: GymCommand {
       }
       out.flush()
     case .json where table == nil:
-      var bytes: [UInt8] = []
-      func list(_ rows: [(String, String?, Int, Int)]) -> String {
-        rows.map {
-          "{\(JSONText.string($0.0)):\($0.1.map(JSONText.string) ?? "null"),\"sessions\":\($0.2),\"minutes\":\($0.3)}"
-        }
-        .joined(separator: ",")
+      let weeks = stats.weeks.map {
+        ["week": .text($0.week), "sessions": .integer($0.sessions), "minutes": .integer($0.minutes)] as JSONValue
       }
-      let weeksJSON = list(stats.weeks.map { ("week", $0.week, $0.sessions, $0.minutes) })
-      let focusJSON = list(stats.byFocus.map { ("focus", $0.focus, $0.sessions, $0.minutes) })
-      let since = stats.streakSince.map(JSONText.string) ?? "null"
-      bytes.append(
-        contentsOf:
-          "{\"weeks\":[\(weeksJSON)],\"streak\":{\"days\":\(stats.streakDays),\"since\":\(since)},\"byFocus\":[\(focusJSON)]}\n"
-          .utf8)
-      out.write(bytes: bytes)
-      out.flush()
+      let focus = stats.byFocus.map {
+        ["focus": .text($0.focus), "sessions": .integer($0.sessions), "minutes": .integer($0.minutes)] as JSONValue
+      }
+      let document: JSONValue = [
+        "weeks": .array(weeks), "streak": ["days": .integer(stats.streakDays), "since": .text(stats.streakSince)],
+        "byFocus": .array(focus),
+      ]
+      document.writeLine(to: out)
     case .json, .ndjson, .csv, .tsv:
       // One table per output: a CSV of three tables in one has no single header to read it by.
       guard let table else {

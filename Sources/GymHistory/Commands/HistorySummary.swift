@@ -40,8 +40,7 @@ struct HistorySummary: GymCommand {
     let out = BufferedOutput.standardOutput()
     let display = weight.display(context, columns: [])
     if chosen == .json {
-      out.write(SummaryJSON.render(summary, display: display) + "\n")
-      out.flush()
+      SummaryJSON.render(summary, display: display).writeLine(to: out)
       return
     }
     func number(_ value: Double) -> String { Cell.real(value).plainText(localTime: true) }
@@ -78,29 +77,22 @@ struct HistorySummary: GymCommand {
 
 enum SummaryJSON {
   /// Body mass in the unit asked for, which `bodyMassUnit` names.
-  static func render(_ s: HealthSummary, display: WeightDisplay) -> String {
-    func number(_ value: Double?) -> String {
-      var bytes: [UInt8] = []
-      (value.map(Cell.real) ?? .null).appendJSON(to: &bytes)
-      return String(decoding: bytes, as: UTF8.self)
+  static func render(_ s: HealthSummary, display: WeightDisplay) -> JSONValue {
+    func reading(_ r: HealthSummary.Reading) -> JSONValue { ["at": .text(r.at), "value": .number(r.value)] }
+    func bucket(_ b: SampleBucket) -> JSONValue {
+      [
+        "hour": .text(b.start.localISO8601), "count": .integer(b.count), "sum": .number(b.sum), "min": .number(b.min),
+        "avg": .number(b.avg), "max": .number(b.max),
+      ]
     }
-    func reading(_ r: HealthSummary.Reading) -> String {
-      "{\"at\":\(JSONText.string(r.at)),\"value\":\(number(r.value))}"
-    }
-    func bucket(_ b: SampleBucket) -> String {
-      "{\"hour\":\(JSONText.string(b.start.localISO8601)),\"count\":\(b.count),\"sum\":\(number(b.sum)),\"min\":\(number(b.min)),\"avg\":\(number(b.avg)),\"max\":\(number(b.max))}"
-    }
-    let parts = [
-      "\"stepsToday\":\(number(s.stepsToday))",
-      "\"latestHeartRate\":\(s.latestHeartRate.map(reading) ?? "null")",
-      "\"heartRateByHour\":[\(s.heartRateByHour.map(bucket).joined(separator: ","))]",
-      "\"stepsByHour\":[\(s.stepsByHour.map(bucket).joined(separator: ","))]",
-      "\"bodyMassUnit\":\(JSONText.string(display.unit.rawValue))",
-      "\"bodyMass\":[\(s.bodyMass.map { reading(.init(at: $0.at, value: display.value($0.value))) }.joined(separator: ","))]",
-      "\"lastNightInBed\":\(number(s.lastNightInBed)),\"lastNightAsleep\":\(number(s.lastNightAsleep)),"
-        + "\"lastNightSleep\":[\(s.lastNightSleep.map { "{\"stage\":\(JSONText.string($0.stage)),\"minutes\":\(number($0.minutes))}" }.joined(separator: ","))]",
-      "\"workoutsThisWeek\":{\"sessions\":\(s.workoutsThisWeek),\"minutes\":\(s.workoutMinutesThisWeek)}",
+    return [
+      "stepsToday": .number(s.stepsToday), "latestHeartRate": s.latestHeartRate.map(reading) ?? .null,
+      "heartRateByHour": .array(s.heartRateByHour.map(bucket)), "stepsByHour": .array(s.stepsByHour.map(bucket)),
+      "bodyMassUnit": .text(display.unit.rawValue),
+      "bodyMass": .array(s.bodyMass.map { reading(.init(at: $0.at, value: display.value($0.value))) }),
+      "lastNightInBed": .number(s.lastNightInBed), "lastNightAsleep": .number(s.lastNightAsleep),
+      "lastNightSleep": .array(s.lastNightSleep.map { ["stage": .text($0.stage), "minutes": .number($0.minutes)] }),
+      "workoutsThisWeek": ["sessions": .integer(s.workoutsThisWeek), "minutes": .integer(s.workoutMinutesThisWeek)],
     ]
-    return "{" + parts.joined(separator: ",") + "}"
   }
 }

@@ -24,8 +24,8 @@ struct SampleFilterOptions: ParsableArguments {
   @OptionGroup var dates: DateRangeOptions
   @OptionGroup var filter: FilterOptions
 
-  func predicates() throws -> [Predicate] {
-    var result: [Predicate] = []
+  func predicates() throws -> [RecordFilter] {
+    var result: [RecordFilter] = []
     if let type { result.append(.compare("type", .equal, .text(type.name))) }
     result += try dates.predicates(on: "start")
     if let predicate = try filter.predicate(for: SampleSchema.table) { result.append(predicate) }
@@ -89,7 +89,7 @@ struct SamplesCount: GymCommand {
   @OptionGroup var formatting: FormatOptions
 
   func run(context: CommandContext) throws {
-    let query = Query(table: SampleSchema.table, filter: Predicate.all(try filters.predicates()))
+    let query = Query(table: SampleSchema.table, filter: RecordFilter.all(try filters.predicates()))
     try RecordListing.writeCount(query, store: try context.openStore(), formatting: formatting)
   }
 }

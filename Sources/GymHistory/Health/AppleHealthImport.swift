@@ -34,7 +34,7 @@ struct AppleHealthImport {
   func run(openStore: (() throws -> Store)?, progress: ProgressLine) throws -> HealthCounts {
     let source = try HealthExportSource.open(path)
     defer { source.close() }
-    progress.measure(source.descriptor)  // export.xml; a zip arrives through a pipe, unmeasured
+    if let file = source.descriptor { progress.measure(file) }  // export.xml; a zip's entry is unmeasured
     let parser = HealthParser(scanner: XMLTagScanner(input: source.input), strict: strict)
     do {
       func load(_ db: Database?) throws -> HealthCounts {

@@ -1,6 +1,7 @@
 import Foundation
 import GymCLI
 import GymCore
+import SystemPackage
 import ZIPFoundation
 
 #if canImport(Glibc)
@@ -10,24 +11,20 @@ import ZIPFoundation
 #endif
 
 /// The bytes of `export.xml`: a file, stdin, or the entry inside the export's `.zip` (given as a
-/// file or on stdin, told by its first bytes), which ZIPFoundation inflates on a thread into a
-/// pipe, so the parser reads every source alike and nothing is extracted to disk.
+/// file or on stdin, told by its first bytes), which ZIPFoundation inflates on a thread and hands
+/// over in chunks (a `Handoff`), so the parser reads every source alike and nothing is extracted
+/// to disk.
 final class HealthExportSource: @unchecked Sendable {
   let input: InputBuffer
-  let descriptor: Int32
+  /// The file read, for the progress line; nil for a zip's entry.
+  let descriptor: Int32?
   private let closeDescriptor: Bool
-  private var extraction: Thread?
-  private let done = DispatchSemaphore(value: 0)
-  private var extractionError: (any Error)?
-  /// Set when the import stops early (a bad record, a database error): the extraction stops at its
-  /// next chunk instead of inflating the rest of a large export first.
-  private let state = NSLock()
-  private var cancelled = false
-  private var extractionDone = false
+  /// The zip entry's inflated bytes, and the thread's end.
+  private var extraction: (chunks: Handoff<[UInt8]>, done: DispatchSemaphore)?
 
   private struct Cancelled: Error {}
-
-  private var isCancelled: Bool { state.withLock { cancelled } }
+  /// How much inflated XML one chunk carries.
+  private static let chunkBytes = 1 << 18
 
   private init(descriptor: Int32, closeDescriptor: Bool, prefix: [UInt8] = []) {
     self.descriptor = descriptor
@@ -47,6 +44,31 @@ final class HealthExportSource: @unchecked Sendable {
         }
         return try rest(buffer)
       }
+    }
+  }
+
+  /// The entry's bytes as the extraction thread hands them over. Its failure reads as the end
+  /// here: `finish` reports the damaged archive, which explains a cut-off document.
+  private init(chunks: Handoff<[UInt8]>, done: DispatchSemaphore) {
+    descriptor = nil
+    closeDescriptor = false
+    extraction = (chunks, done)
+    var current: [UInt8] = []
+    var offset = 0
+    var holding = false
+    input = InputBuffer { buffer throws(InputError) in
+      while offset == current.count {
+        if holding { chunks.giveBack(current) }
+        holding = false
+        guard let next = try? chunks.takeQueued() else { return 0 }
+        current = next
+        offset = 0
+        holding = true
+      }
+      let count = min(buffer.count, current.count - offset)
+      current.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: count) }
+      offset += count
+      return count
     }
   }
 
@@ -75,40 +97,43 @@ final class HealthExportSource: @unchecked Sendable {
       throw GymError.noInput(
         "\(file.displayName) holds no XML document whose root is <HealthData>; is it an Apple Health export?")
     }
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else {
-      throw GymError(.ioError, "cannot create a pipe: \(String(cString: strerror(errno)))")
-    }
-    let source = HealthExportSource(descriptor: ends[0], closeDescriptor: true)
-    let writeEnd = ends[1]
+    let chunks = Handoff((0..<3).map { _ in [UInt8]() })
+    let done = DispatchSemaphore(value: 0)
     // Handed over to the thread, which alone uses them from here on.
-    let handoff = Handoff(archive: archive, entry: entry)
-    let thread = Thread { [source, handoff] in
+    let handoff = ArchiveEntry(archive: archive, entry: entry)
+    let thread = Thread { [handoff] in
+      defer { done.signal() }
+      var filling: [UInt8] = []
       do {
         _ = try handoff.archive.extract(handoff.entry, skipCRC32: false) { data in
-          if source.isCancelled { throw Cancelled() }
-          try data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-              let n = write(writeEnd, raw.baseAddress! + offset, raw.count - offset)
-              if n < 0 {
-                if errno == EINTR { continue }
-                throw GymError(.ioError, "the export could not be streamed")
-              }
-              offset += n
+          var offset = data.startIndex
+          while offset < data.endIndex {
+            if filling.capacity == 0 {
+              guard let free = chunks.takeFree() else { throw Cancelled() }
+              filling = free
+              filling.removeAll(keepingCapacity: true)
+              filling.reserveCapacity(chunkBytes)
+            }
+            let end = min(data.endIndex, offset + (chunkBytes - filling.count))
+            filling.append(contentsOf: data[offset..<end])
+            offset = end
+            if filling.count == chunkBytes {
+              var full: [UInt8] = []
+              swap(&full, &filling)
+              chunks.put(consume full)
             }
           }
         }
+        if !filling.isEmpty { chunks.put(filling) }
+        chunks.close()
+      } catch is Cancelled {
+        chunks.close()
       } catch {
-        source.extractionError = error
+        chunks.fail(error)
       }
-      Glibc.close(writeEnd)
-      source.state.withLock { source.extractionDone = true }
-      source.done.signal()
     }
-    source.extraction = thread
     thread.start()
-    return source
+    return HealthExportSource(chunks: chunks, done: done)
   }
 
   /// The export's XML is named in the phone's language (`export.xml`, `exportar.xml`, …) beside
@@ -143,15 +168,21 @@ final class HealthExportSource: @unchecked Sendable {
     var bytes = [UInt8](repeating: 0, count: count)
     var filled = 0
     while filled < count {
-      let n = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
-      if n == 0 { break }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw GymError(.ioError, "cannot read the input: \(String(cString: strerror(errno)))")
+      let n = try bytes.withUnsafeMutableBytes { buffer in
+        try readInput(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
       }
+      if n == 0 { break }
       filled += n
     }
     return Array(bytes.prefix(filled))
+  }
+
+  private static func readInput(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    do {
+      return try FileDescriptor(rawValue: descriptor).read(into: buffer)
+    } catch {
+      throw GymError(.ioError, "cannot read the input: \(error)")
+    }
   }
 
   /// A zip read from stdin, copied to a temporary file: a zip's directory is at its end.
@@ -163,30 +194,21 @@ final class HealthExportSource: @unchecked Sendable {
     }
     defer { Glibc.close(out) }
     let path = String(cString: template)
-    var chunk = prefix + [UInt8](repeating: 0, count: 1 << 16)
+    var chunk = prefix + [UInt8](repeating: 0, count: max(0, (1 << 16) - prefix.count))
     var pending = prefix.count
-    while true {
-      var offset = 0
-      while offset < pending {
-        let n = chunk.withUnsafeBytes { write(out, $0.baseAddress! + offset, pending - offset) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else {
-          unlink(path)
-          throw GymError(.ioError, "cannot write a temporary copy of the zip: \(String(cString: strerror(errno)))")
+    do {
+      while true {
+        do {
+          try FileDescriptor(rawValue: out).writeAll(chunk[..<pending])
+        } catch {
+          throw GymError(.ioError, "cannot write a temporary copy of the zip: \(error)")
         }
-        offset += n
+        pending = try chunk.withUnsafeMutableBytes { try readInput(descriptor, into: $0) }
+        if pending == 0 { return path }
       }
-      let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-      if n < 0 && errno == EINTR {
-        pending = 0
-        continue
-      }
-      guard n >= 0 else {
-        unlink(path)
-        throw GymError(.ioError, "cannot read the input: \(String(cString: strerror(errno)))")
-      }
-      if n == 0 { return path }
-      pending = n
+    } catch {
+      unlink(path)
+      throw error
     }
   }
 
@@ -194,30 +216,25 @@ final class HealthExportSource: @unchecked Sendable {
   /// `cancelling`: the import has stopped; an extraction still running stops at its next chunk (one
   /// that already failed is still reported: a damaged archive explains a cut-off document).
   func finish(cancelling: Bool = false) throws {
-    guard extraction != nil else { return }
-    if cancelling { state.withLock { if !extractionDone { cancelled = true } } }
-    // Drain what the parser did not read, so the writer is never stuck on a full pipe.
-    var scratch = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if n > 0 || (n < 0 && errno == EINTR) { continue }
-      break
-    }
-    done.wait()
+    guard let (chunks, done) = extraction else { return }
     extraction = nil
-    if let extractionError, !(extractionError is Cancelled) {
-      throw GymError.data("the zip archive is damaged (\(extractionError)); export again from the Health app")
+    if cancelling { chunks.stop() }
+    // What the parser did not read is still inflated, so the archive's CRC is checked.
+    while let chunk = try? chunks.takeQueued() { chunks.giveBack(chunk) }
+    done.wait()
+    if let error = chunks.error {
+      throw GymError.data("the zip archive is damaged (\(error)); export again from the Health app")
     }
   }
 
   func close() {
     if extraction != nil { try? finish(cancelling: true) }
-    if closeDescriptor { Glibc.close(descriptor) }
+    if closeDescriptor, let descriptor { Glibc.close(descriptor) }
   }
 }
 
 /// The archive and entry, owned by the extraction thread once it starts.
-private struct Handoff: @unchecked Sendable {
+private struct ArchiveEntry: @unchecked Sendable {
   let archive: Archive
   let entry: Entry
 }

@@ -31,7 +31,7 @@ struct LibraryFilterOptions: ParsableArguments {
   @Option(help: "Only works by an author whose name contains this text (any case).") var author: String?
   @OptionGroup var filter: FilterOptions
 
-  func predicates() throws -> [Predicate] {
+  func predicates() throws -> [RecordFilter] {
     var filters = LibraryQueries.listFilters(status: status, author: author)
     if let predicate = try filter.predicate(for: LibrarySchema.list) { filters.append(predicate) }
     return filters

@@ -49,7 +49,7 @@ struct LibraryCount: GymCommand {
   @OptionGroup var formatting: FormatOptions
 
   func run(context: CommandContext) throws {
-    let query = Query(table: LibrarySchema.list, filter: Predicate.all(try filters.predicates()))
+    let query = Query(table: LibrarySchema.list, filter: RecordFilter.all(try filters.predicates()))
     try RecordListing.writeCount(query, store: try context.openStore(), formatting: formatting)
   }
 }

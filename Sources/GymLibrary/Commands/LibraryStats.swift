@@ -44,7 +44,7 @@ struct LibraryStats: GymCommand {
     let monthRows = stats.months.map { [Cell.text($0.month), .integer(Int64($0.books)), .integer(Int64($0.pages))] }
     switch format {
     case .json:
-      out.write(bytes: Self.json(stats))
+      Self.json(stats).writeLine(to: out)
     case .ndjson, .csv, .tsv:
       let writer = RecordWriter(format: format, columns: monthColumns, out: out)
       for row in monthRows { writer.write(row) }
@@ -99,58 +99,33 @@ struct LibraryStats: GymCommand {
   }
 
   /// One object: the figures, the months, the goal.
-  static func json(_ stats: ReadingYear) -> [UInt8] {
-    var bytes: [UInt8] = []
-    func object(_ pairs: [(String, Cell)]) { JSONText.appendObject(pairs.map(\.1), names: pairs.map(\.0), to: &bytes) }
-    func book(_ book: ReadingYear.Book?) {
-      guard let book else {
-        bytes += Array("null".utf8)
-        return
-      }
-      object([("workId", .integer(book.work)), ("title", .text(book.title)), ("pages", .integer(Int64(book.pages!)))])
+  static func json(_ stats: ReadingYear) -> JSONValue {
+    func book(_ book: ReadingYear.Book?) -> JSONValue {
+      guard let book else { return .null }
+      return ["workId": .cell(.integer(book.work)), "title": .text(book.title), "pages": .integer(book.pages!)]
     }
-    func key(_ name: String) { bytes += Array(",\"\(name)\":".utf8) }
-    object([
-      ("year", .integer(Int64(stats.year))), ("books", .integer(Int64(stats.books.count))),
-      ("pages", .integer(Int64(stats.pages))), ("rereads", .integer(Int64(stats.rereads))),
-      ("didNotFinish", .integer(Int64(stats.abandoned))),
-      ("averageRating", stats.averageRating.map(Cell.real) ?? .null), ("rated", .integer(Int64(stats.ratings.count))),
-    ])
-    bytes.removeLast()  // the closing brace: the nested parts follow
-    key("longest")
-    book(stats.longest)
-    key("shortest")
-    book(stats.shortest)
-    key("authors")
-    bytes.append(UInt8(ascii: "["))
-    for (i, author) in stats.authors.enumerated() {
-      if i > 0 { bytes.append(UInt8(ascii: ",")) }
-      object([("name", .text(author.name)), ("books", .integer(Int64(author.books)))])
-    }
-    bytes.append(UInt8(ascii: "]"))
-    key("months")
-    bytes.append(UInt8(ascii: "["))
-    for (i, month) in stats.months.enumerated() {
-      if i > 0 { bytes.append(UInt8(ascii: ",")) }
-      object([
-        ("month", .text(month.month)), ("books", .integer(Int64(month.books))), ("pages", .integer(Int64(month.pages))),
-      ])
-    }
-    bytes.append(UInt8(ascii: "]"))
-    key("goal")
+    let goal: JSONValue
     switch stats.goal {
-    case .inProgress(let goal, let expected, let behind)?:
-      object([
-        ("books", .integer(Int64(goal))), ("status", .text(behind == 0 ? "onTrack" : "behind")),
-        ("expected", .integer(Int64(expected))), ("behind", .integer(Int64(behind))),
-      ])
-    case .reached(let goal)?: object([("books", .integer(Int64(goal))), ("status", .text("reached"))])
-    case .missed(let goal, let by)?:
-      object([("books", .integer(Int64(goal))), ("status", .text("missed")), ("behind", .integer(Int64(by)))])
-    case .notStarted(let goal)?: object([("books", .integer(Int64(goal))), ("status", .text("notStarted"))])
-    case nil: bytes += Array("null".utf8)
+    case .inProgress(let books, let expected, let behind)?:
+      goal = [
+        "books": .integer(books), "status": .text(behind == 0 ? "onTrack" : "behind"), "expected": .integer(expected),
+        "behind": .integer(behind),
+      ]
+    case .reached(let books)?: goal = ["books": .integer(books), "status": .text("reached")]
+    case .missed(let books, let by)?:
+      goal = ["books": .integer(books), "status": .text("missed"), "behind": .integer(by)]
+    case .notStarted(let books)?: goal = ["books": .integer(books), "status": .text("notStarted")]
+    case nil: goal = .null
     }
-    bytes += Array("}\n".utf8)
-    return bytes
+    return [
+      "year": .integer(stats.year), "books": .integer(stats.books.count), "pages": .integer(stats.pages),
+      "rereads": .integer(stats.rereads), "didNotFinish": .integer(stats.abandoned),
+      "averageRating": .number(stats.averageRating), "rated": .integer(stats.ratings.count),
+      "longest": book(stats.longest), "shortest": book(stats.shortest),
+      "authors": .array(stats.authors.map { ["name": .text($0.name), "books": .integer($0.books)] }),
+      "months": .array(
+        stats.months.map { ["month": .text($0.month), "books": .integer($0.books), "pages": .integer($0.pages)] }),
+      "goal": goal,
+    ]
   }
 }

@@ -9,7 +9,7 @@ struct StaplesItemFilters: ParsableArguments {
   @Flag(help: "Include items that are not staples.") var all = false
   @OptionGroup var filter: FilterOptions
 
-  func predicates() throws -> [Predicate] {
+  func predicates() throws -> [RecordFilter] {
     var filters = StaplesQueries.itemFilters(category: category, all: all)
     if let predicate = try filter.predicate(for: StockSchema.itemList) { filters.append(predicate) }
     return filters
@@ -67,7 +67,7 @@ struct StaplesCount: GymCommand {
   @OptionGroup var formatting: FormatOptions
 
   func run(context: CommandContext) throws {
-    let query = Query(table: StockSchema.itemList, filter: Predicate.all(try filters.predicates()))
+    let query = Query(table: StockSchema.itemList, filter: RecordFilter.all(try filters.predicates()))
     try RecordListing.writeCount(query, store: try filters.openStore(context), formatting: formatting)
   }
 }

@@ -30,7 +30,7 @@ struct StaplesRecipes: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    var filters: [Predicate] = []
+    var filters: [RecordFilter] = []
     if let predicate = try filter.predicate(for: StaplesSchema.recipes) { filters.append(predicate) }
     var sort = sorting.keys ?? StaplesSchema.recipes.defaultSort
     switch order {
@@ -125,17 +125,9 @@ struct RecipeCommand: ParsableCommand {
       let out = BufferedOutput.standardOutput()
       switch chosen {
       case .json, .ndjson:
-        var bytes: [UInt8] = []
-        JSONText.appendObject(recipe, names: fields.map(\.name), to: &bytes)
-        bytes.removeLast()  // the closing brace: the ingredients go inside the same object
-        bytes += Array(",\"ingredients\":[".utf8)
-        for (i, row) in ingredients.enumerated() {
-          if i > 0 { bytes.append(UInt8(ascii: ",")) }
-          JSONText.appendObject(row, names: Self.ingredientFields, to: &bytes)
-        }
-        bytes += Array("]}\n".utf8)
-        out.write(bytes: bytes)
-        out.flush()
+        JSONValue.record(recipe, names: fields.map(\.name))
+          .adding([("ingredients", .array(ingredients.map { .record($0, names: Self.ingredientFields) }))])
+          .writeLine(to: out)
       case .csv, .tsv:
         RecordListing.writeOne(recipe, fields: fields, format: chosen)
       case .table:

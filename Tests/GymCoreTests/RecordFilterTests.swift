@@ -3,11 +3,11 @@ import Testing
 
 @testable import GymCore
 
-@Suite struct PredicateTests {
+@Suite struct RecordFilterTests {
   let table = Fixtures.table
 
   @Test func compilesToBoundSQL() throws {
-    let predicate = Predicate.and(
+    let predicate = RecordFilter.and(
       .compare("kind", .equal, .text("a")),
       .or(.compare("size", .greaterOrEqual, .integer(30)), .not(.isIn("name", [.text("x"), .text("y")]))))
     let (sql, arguments) = try predicate.sql(for: table)
@@ -16,9 +16,10 @@ import Testing
   }
 
   @Test func nilComparesWithIsNull() throws {
-    #expect(try Predicate.compare("note", .equal, .null).sql(for: table).0 == #""note" IS NULL"#)
-    #expect(try Predicate.compare("note", .notEqual, .null).sql(for: table).0 == #""note" IS NOT NULL"#)
-    #expect(try Predicate.isIn("note", [.null, .text("x")]).sql(for: table).0 == #"("note" IN (?) OR "note" IS NULL)"#)
+    #expect(try RecordFilter.compare("note", .equal, .null).sql(for: table).0 == #""note" IS NULL"#)
+    #expect(try RecordFilter.compare("note", .notEqual, .null).sql(for: table).0 == #""note" IS NOT NULL"#)
+    #expect(
+      try RecordFilter.isIn("note", [.null, .text("x")]).sql(for: table).0 == #"("note" IN (?) OR "note" IS NULL)"#)
   }
 
   /// Swift's nil, not SQL's NULL: on a nullable field `!=` and `!` include the rows without a value,
@@ -29,7 +30,7 @@ import Testing
       try db.execute(sql: "CREATE TABLE item (name TEXT, note TEXT)")
       try db.execute(sql: "INSERT INTO item VALUES ('w', NULL), ('x', 'a'), ('y', 'b'), ('z', 'ab')")
     }
-    func names(_ predicate: Predicate) throws -> [String] {
+    func names(_ predicate: RecordFilter) throws -> [String] {
       let (condition, arguments) = try predicate.sql(for: table)
       return try queue.read { db in
         try String.fetchAll(
@@ -47,14 +48,14 @@ import Testing
   }
 
   @Test func textMatchesEscapeWildcards() throws {
-    let (sql, arguments) = try Predicate.text("name", .contains, "50%_off").sql(for: table)
+    let (sql, arguments) = try RecordFilter.text("name", .contains, "50%_off").sql(for: table)
     #expect(sql == #""name" LIKE ? ESCAPE '\'"#)
     #expect(arguments == [#"%50\%\_off%"#.databaseValue])
   }
 
   @Test func unknownFieldIsRejectedWithTheValidOnes() {
     #expect(throws: StoreError.unknownField("bogus", table: "item", valid: table.fieldNames)) {
-      try Predicate.compare("bogus", .equal, .integer(1)).sql(for: table)
+      try RecordFilter.compare("bogus", .equal, .integer(1)).sql(for: table)
     }
   }
 

@@ -28,13 +28,25 @@ public struct CommandContext {
     }
     self.configuration = configuration
     self.global = global
+  }
+
+  /// What a command decides for the whole process, once, before it runs: notes silenced by
+  /// `--quiet`, and the zone days and hours follow (`time.zone`), which the C library's local time
+  /// (SQLite's `localtime`, and gym's own) reads from TZ. Only the command runners below call it:
+  /// a context made anywhere else (completion, a test) changes nothing outside itself.
+  func adoptForProcess() {
     Notes.quiet = global.quiet
-    // Days and hours follow `time.zone`: the C library's local time (SQLite's `localtime`, and
-    // gym's own) reads TZ.
     if let zone = configuration.string(.timeZone) {
       setenv("TZ", zone, 1)
       tzset()
     }
+  }
+
+  /// The context of the command about to run, adopted for the process.
+  public static func forRunningCommand(_ global: GlobalOptions) throws -> CommandContext {
+    let context = try CommandContext(global)
+    context.adoptForProcess()
+    return context
   }
 
   /// getcwd(3): FileManager costs more than the rest of a small query's configuration.
@@ -127,7 +139,7 @@ extension GymCommand {
   public func run() throws {
     defer { CommandStores.closeAll() }
     do {
-      try run(context: try CommandContext(global))
+      try run(context: try .forRunningCommand(global))
       try CommandStores.publishFresh()
       CommandStores.announceCreated()
     } catch {
@@ -153,7 +165,7 @@ extension AsyncGymCommand {
   public func runReportingErrors() async throws {
     defer { CommandStores.closeAll() }
     do {
-      try await run(context: try CommandContext(global))
+      try await run(context: try .forRunningCommand(global))
       try CommandStores.publishFresh()
       CommandStores.announceCreated()
     } catch {

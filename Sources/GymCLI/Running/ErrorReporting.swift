@@ -57,7 +57,8 @@ public enum ErrorReporting {
     case .migrationFailed(_, _, let backup):
       error.description + (backup.map { "; to restore it: gym migrate restore \($0)" } ?? "")
     case .backupFailed: error.description + " (free space or fix permissions, or pass --no-backup)"
-    case .readOnly, .unknownField, .invalidValue, .notFound, .interruptedRestore, .outOfRange: error.description
+    case .readOnly, .unknownField, .invalidValue, .notFound, .interruptedRestore, .outOfRange, .inconsistent:
+      error.description
     }
   }
 
@@ -67,7 +68,7 @@ public enum ErrorReporting {
     case .unknownMigration: .usage
     case .pendingMigrations: .configuration
     case .backupFailed: .ioError
-    case .interruptedRestore, .outOfRange: .dataError
+    case .interruptedRestore, .outOfRange, .inconsistent: .dataError
     case .cannotCreate, .readOnly: .cannotCreate
     case .busy: .temporaryFailure
     case .unknownField, .invalidValue, .invalidCursor: .usage

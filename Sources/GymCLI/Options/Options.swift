@@ -104,7 +104,7 @@ public struct FilterOptions: ParsableArguments {
 
   /// The expression as a predicate over `table`, nil without `--where`: the one step from the option
   /// to SQL that every filtered command takes.
-  public func predicate(for table: TableSchema) throws -> Predicate? {
+  public func predicate(for table: TableSchema) throws -> RecordFilter? {
     try expression.map { try WhereParser.parse($0, table: table) }
   }
 }

@@ -1,5 +1,4 @@
 import GRDB
-import GymCore
 
 /// `gym import --merge`: the staging database's rows into a target that already has data. A row
 /// whose key is already there is left alone and counted; a new row is added with a new rowid, and
@@ -49,7 +48,8 @@ public struct ImportMerge {
       for (index, column) in columns.enumerated() {
         guard let parent = parents[column], case .int64(let old) = values[index].storage else { continue }
         guard let new = rowids[parent]?[old] else {
-          throw GymError.data("\(table).\(column) points at \(parent) row \(old), which the export does not hold")
+          throw StoreError.inconsistent(
+            "\(table).\(column) points at \(parent) row \(old), which the export does not hold")
         }
         values[index] = new.databaseValue
       }

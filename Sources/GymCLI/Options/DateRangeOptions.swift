@@ -25,11 +25,11 @@ public struct DateRangeOptions: ParsableArguments {
   }
 
   /// The range as conditions on a timestamp field, for a listing's query.
-  public func predicates(on field: String, now: Timestamp = .now()) throws(GymError) -> [Predicate] {
+  public func predicates(on field: String, now: Timestamp = .now()) throws(GymError) -> [RecordFilter] {
     let (from, to) = try bounds(now: now)
     return [
-      from.map { Predicate.compare(field, .greaterOrEqual, .timestamp($0)) },
-      to.map { Predicate.compare(field, .less, .timestamp($0)) },
+      from.map { RecordFilter.compare(field, .greaterOrEqual, .timestamp($0)) },
+      to.map { RecordFilter.compare(field, .less, .timestamp($0)) },
     ].compactMap { $0 }
   }
 }

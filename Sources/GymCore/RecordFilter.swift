@@ -4,14 +4,14 @@ import GRDB
 ///
 /// For example, `.and(.compare("status", .equal, .text("completed")), .compare("durationMinutes",
 /// .greaterOrEqual, .integer(30)))` compiles to `("status" = ? AND "durationMinutes" >= ?)`.
-public indirect enum Predicate: Sendable, Equatable {
+public indirect enum RecordFilter: Sendable, Equatable {
   case compare(String, ComparisonOperator, Value)
   /// Case-insensitive (ASCII) substring, prefix or suffix match.
   case text(String, TextMatch, String)
   case isIn(String, [Value])
-  case and(Predicate, Predicate)
-  case or(Predicate, Predicate)
-  case not(Predicate)
+  case and(RecordFilter, RecordFilter)
+  case or(RecordFilter, RecordFilter)
+  case not(RecordFilter)
   /// A module's own condition: fixed SQL text written in the module (never from user input),
   /// its values bound to the `?` marks, for what fields alone cannot say (`EXISTS` over a link table).
   case sql(String, [Value])
@@ -38,7 +38,7 @@ public indirect enum Predicate: Sendable, Equatable {
   }
 
   /// All the predicates joined with AND; nil when there are none.
-  public static func all(_ predicates: [Predicate]) -> Predicate? {
+  public static func all(_ predicates: [RecordFilter]) -> RecordFilter? {
     predicates.dropFirst().reduce(predicates.first) { acc, next in acc.map { .and($0, next) } }
   }
 

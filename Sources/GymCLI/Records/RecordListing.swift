@@ -7,11 +7,11 @@ public enum RecordListing {
   /// Builds the query from the shared options, into SQL once; fails on a bad field or cursor
   /// before any I/O. `projection` is the fields shown when `--fields` does not say.
   public static func query(
-    table: TableSchema, filters: [Predicate], output: OutputOptions, paging: PagingOptions,
+    table: TableSchema, filters: [RecordFilter], output: OutputOptions, paging: PagingOptions,
     context: CommandContext, sort: [SortKey]? = nil, projection: [String] = []
   ) throws -> CompiledQuery {
     try Query(
-      table: table, filter: Predicate.all(filters), sort: sort,
+      table: table, filter: RecordFilter.all(filters), sort: sort,
       limit: context.limit(paging, format: output.ids ? .tsv : context.format(output)),
       offset: paging.offset, after: try paging.after.map { try PageCursor(decoding: $0) },
       projection: output.ids ? [table.identifier] : output.fieldList.isEmpty ? projection : output.fieldList

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs a producer on a thread of its own and hands the batches it fills to a consumer on the
+/// calling thread, with two batches in flight: on two cores, parsing one batch overlaps with
+/// writing the previous one. Batches are reused (a `Handoff`), so a long import allocates none
+/// after the first.
+public final class BatchPipeline<Batch>: Sendable {
+  private let handoff: Handoff<Batch>
+
+  public init(batches: [Batch]) {
+    handoff = Handoff(batches)
+  }
+
+  /// `produce` fills a batch and returns false once the input is exhausted (the batch it just
+  /// filled is still consumed). `consume` sees every batch, in order, on the calling thread.
+  /// An error on either side stops both and is rethrown here, after the producer has stopped.
+  public func run(
+    produce: @escaping @Sendable (inout Batch) throws -> Bool, consume: (Batch) throws -> Void
+  ) throws {
+    let done = DispatchSemaphore(value: 0)
+    let producer = Thread { [handoff] in
+      defer { done.signal() }
+      while var batch = handoff.takeFree() {
+        do {
+          let more = try produce(&batch)
+          // Handed over whole: a reference kept here would make the consumer's side copy it.
+          handoff.put(consume batch)
+          if !more { break }
+        } catch {
+          handoff.fail(error)
+          return
+        }
+      }
+      handoff.close()
+    }
+    producer.start()
+    defer {
+      handoff.stop()
+      done.wait()  // the producer has let go of its input before the caller closes it
+    }
+    while let batch = try handoff.takeQueued() {
+      try consume(batch)
+      handoff.giveBack(consume batch)
+    }
+  }
+}
