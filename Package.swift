@@ -25,7 +25,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     // MARK: The executable: entry point and the command tree, nothing else.
@@ -66,7 +65,6 @@ let package = Package(
       dependencies: [
         "GymCLI", "GymCore", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "Yams", package: "Yams"),
-        .product(name: "SystemPackage", package: "swift-system"),
       ],
       swiftSettings: swiftSettings,
       plugins: ["EmbedMuscles"]
@@ -127,7 +125,7 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        .product(name: "Logging", package: "swift-log"), .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -156,7 +154,7 @@ let package = Package(
         "GymCore", "CGymWidth",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Yams", package: "Yams"), .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "Yams", package: "Yams"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -178,7 +176,6 @@ let package = Package(
         "CGymZlib", "CGymSQLite",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        .product(name: "SystemPackage", package: "swift-system"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -192,7 +189,7 @@ let package = Package(
     .target(name: "TestTimeZone", path: "Tests/TestTimeZone", swiftSettings: swiftSettings),
     .testTarget(
       name: "GymCoreTests",
-      dependencies: ["GymCore", .product(name: "SystemPackage", package: "swift-system")],
+      dependencies: ["GymCore"],
       swiftSettings: swiftSettings
     ),
 

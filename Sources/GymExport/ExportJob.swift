@@ -87,8 +87,8 @@ public struct ExportJob: Sendable {
       let data = try manifest.encoded()
       try data.withUnsafeBytes { try manifestFile.write($0) }
       _ = try manifestFile.close(name: ExportManifest.fileName)
+      Durable.syncDirectory(temporary)
       do {
-        try Durable.sync(temporary)
         try Durable.rename(temporary, to: final)
       } catch {
         throw GymError(.cannotCreate, "cannot put the export at '\(final)': \(error)")

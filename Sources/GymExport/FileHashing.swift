@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import GymCLI
 import GymCore
-import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -71,7 +70,7 @@ enum FileChunks {
     while true {
       let count: Int
       do {
-        count = try FileDescriptor(rawValue: descriptor).read(into: buffer)
+        count = try FileDescriptorIO.read(descriptor, into: buffer)
       } catch {
         throw GymError(.ioError, "cannot read '\(path)': \(error)")
       }

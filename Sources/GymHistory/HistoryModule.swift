@@ -8,7 +8,7 @@ public let historyModule = GymModule(
   migrations: WorkoutSchema.migrations + SampleSchema.migrations + WorkoutSetSchema.migrations
     + WorkoutEvolution.migrations + [
       TrainingSchema.migration, ExerciseAliases.migration, ExerciseAliases.bySpelling, TrainingSchema.dropKeyIndex,
-      ExerciseAliases.asRowidTable, SampleSources.migration,
+      ExerciseAliases.asRowidTable, SampleSources.migration, TrainingSets.migration,
     ],
   tables: [
     WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table, ExerciseAliases.table, SampleSources.table,

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-import SystemPackage
 import Testing
 
 @testable import GymCore
@@ -101,7 +100,7 @@ import Testing
     try Durable.rename(directory + "/a.partial", to: directory + "/a")
     #expect(try String(contentsOfFile: directory + "/a", encoding: .utf8) == "new")
     #expect(!FileManager.default.fileExists(atPath: directory + "/a.partial"))
-    #expect(throws: Errno.noSuchFileOrDirectory) { try Durable.sync(directory + "/missing") }
-    #expect(throws: Errno.noSuchFileOrDirectory) { try Durable.rename(directory + "/missing", to: directory + "/b") }
+    #expect(throws: SystemError(ENOENT)) { try Durable.sync(directory + "/missing") }
+    #expect(throws: SystemError(ENOENT)) { try Durable.rename(directory + "/missing", to: directory + "/b") }
   }
 }

@@ -23,7 +23,8 @@ import Testing
   static let readers: Set<String> = [
     "bench", "completions", "config show", "doctor", "version", "report",
     "export create", "export prune", "export pull", "export schedule", "export status", "export verify",
-    "history count", "history daily", "history exercises list", "history list", "history progress", "history prs",
+    "history count", "history daily", "history exercises list", "history list", "history sets", "history progress",
+    "history prs",
     "history recent", "history sample", "history samples count", "history samples generate",
     "history samples list", "history samples sources", "history samples types", "history show", "history sleep",
     "history stats", "history summary", "history trend", "history volume",

@@ -350,6 +350,78 @@ import Testing
     #expect(unknown.status == 66 && unknown.stderr.contains("no sets of 'Deadlift'"))
   }
 
+  /// Each time a record was set or broken, worked out from the four sets of `strong`.
+  @Test func prsTimelineListsEachRecordWhenItWasSetOrBroken() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", Self.strong)
+    #expect(try gym.run(["history", "import", path, "--from", "strong", "--weight-unit", "kg", "-q"]).status == 0)
+    let timeline = try gym.run([
+      "history", "prs", "--timeline", "-f", "csv", "--fields", "exercise,record,value,weightKg,reps,completedAt",
+    ])
+    #expect(timeline.status == 0, "\(timeline.stderr)")
+    let fifth = "2026-01-05"
+    let twelfth = "2026-01-12"
+    let rows = timeline.stdoutLines.dropFirst().map { line in
+      // The day is enough: which workout, not its minute.
+      line.split(separator: ",", omittingEmptySubsequences: false).enumerated()
+        .map { $0.offset == 5 ? String($0.element.prefix(10)) : String($0.element) }.joined(separator: ",")
+    }
+    // Push up, bodyweight: 20 reps on the 12th sets its one record.
+    // Squat on the 5th, 60×10 and 100×5: heaviest 100; e1RM max(60×(1+10/30), 100×(1+5/30)) = max(80,
+    // 116.67) = 116.7; set volume max(600, 500) = 600; session volume 600 + 500 = 1100 over 15 reps.
+    // On the 12th, 105×3: heaviest 105 breaks 100; e1RM 105×1.1 = 115.5, set and session volume 315
+    // beat nothing. Named by the latest spelling.
+    #expect(
+      rows == [
+        "Push Up,mostReps,20,,20,\(twelfth)",
+        "squat  (barbell),heaviest,100,100,5,\(fifth)", "squat  (barbell),heaviest,105,105,3,\(twelfth)",
+        "squat  (barbell),e1RM,116.7,100,5,\(fifth)", "squat  (barbell),setVolume,600,60,10,\(fifth)",
+        "squat  (barbell),sessionVolume,1100,,15,\(fifth)",
+      ])
+    // From the 12th on, the 12th sets every record of the period.
+    let late = try gym.run([
+      "history", "prs", "--timeline", "--exercise", "squat (barbell)", "--since", "2026-01-10", "-f", "csv",
+      "--fields", "record,value",
+    ])
+    #expect(late.stdoutLines == ["record,value", "heaviest,105", "e1RM,115.5", "setVolume,315", "sessionVolume,315"])
+  }
+
+  /// One exercise's sets, newest workout first and in their order within it, through both spellings.
+  @Test func setsListOneExerciseNewestFirst() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", Self.strong)
+    #expect(try gym.run(["history", "import", path, "--from", "strong", "--weight-unit", "kg", "-q"]).status == 0)
+    let fields = ["-f", "csv", "--fields", "position,exercise,weightKg,reps"]
+    let all = try gym.run(["history", "sets", "--exercise", "SQUAT (BARBELL)"] + fields)
+    #expect(all.status == 0, "\(all.stderr)")
+    // The 12th's one squat, then the 5th's two in set order; the push up is another exercise.
+    #expect(
+      all.stdoutLines == [
+        "position,exercise,weightKg,reps", "1,squat  (barbell),105,3", "1,Squat (Barbell),60,10",
+        "2,Squat (Barbell),100,5",
+      ])
+    // Every set: the push up too, 4 in all.
+    #expect(try gym.run(["history", "sets", "-f", "csv", "--fields", "exercise"]).stdoutLines.count == 1 + 4)
+    // Pages of two: the cursor reaches the third set, then there is none.
+    let first = try gym.run(["history", "sets", "--exercise", "squat (barbell)", "-n", "2"] + fields)
+    #expect(first.stdoutLines.count == 1 + 2)
+    let cursor = try #require(first.stderr.range(of: "--after ").map { first.stderr[$0.upperBound...] })
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let second = try gym.run(
+      ["history", "sets", "--exercise", "squat (barbell)", "-n", "2", "--after", cursor] + fields)
+    #expect(second.stdoutLines == ["position,exercise,weightKg,reps", "2,Squat (Barbell),100,5"])
+    #expect(!second.stderr.contains("--after"))
+    // The list options: a date range (the 5th only) and a filter (5 reps or more: 60×10 and 100×5).
+    let early = try gym.run(["history", "sets", "--exercise", "squat (barbell)", "--until", "2026-01-06"] + fields)
+    #expect(early.stdoutLines.dropFirst() == ["1,Squat (Barbell),60,10", "2,Squat (Barbell),100,5"])
+    let heavy = try gym.run(["history", "sets", "--exercise", "squat (barbell)", "-w", "reps >= 5"] + fields)
+    #expect(heavy.stdoutLines.dropFirst() == ["1,Squat (Barbell),60,10", "2,Squat (Barbell),100,5"])
+    // A name no set has: 66, with the nearest exercise named.
+    let typo = try gym.run(["history", "sets", "--exercise", "Squatt (Barbell)"])
+    #expect(typo.status == 66)
+    #expect(typo.stderr.lowercased().contains("no sets of 'squatt (barbell)'; did you mean 'squat"), "\(typo.stderr)")
+  }
+
   /// Volume and the unmapped list through the binary, with the user's own muscles.yaml over the shipped one.
   @Test func volumeWithTheUsersMuscleMap() throws {
     let gym = try GymProcess()

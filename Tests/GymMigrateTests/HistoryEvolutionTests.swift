@@ -249,6 +249,26 @@ import Testing
     #expect(row?["bestE1RM"] == nil as Double?)
   }
 
+  /// history/015: the sets list is a view of the version before's sets, each with its workout's id
+  /// and time: all 600, two per workout.
+  @Test func theSetsListShowsTheSetsOfTheVersionBefore() throws {
+    let store = try migrated(try Self.filled(before: "history/015-training-sets"))
+    let (count, mismatched, perWorkout) = try store.read { db in
+      (
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM training_sets"),
+        try Int.fetchOne(
+          db,
+          sql: """
+            SELECT COUNT(*) FROM training_sets t JOIN workout_set ws ON ws.seq = t.id
+            JOIN workout wo ON wo.seq = ws.workoutSeq
+            WHERE t.workoutId <> wo.id OR t.completedAt <> wo.completedAt OR t.exercise <> 'Plank'
+            """),
+        try Int.fetchOne(db, sql: "SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM training_sets GROUP BY workoutId)")
+      )
+    }
+    #expect(count == 600 && mismatched == 0 && perWorkout == 2)  // 300 workouts × 2 sets
+  }
+
   /// history/014: the sources table arrives empty beside the 300 workouts and 600 sets of the version
   /// before, which stay; the next Health import fills it.
   @Test func sampleSourcesArriveEmpty() throws {

@@ -1,4 +1,4 @@
-import SystemPackage
+import GymCore
 
 #if canImport(Glibc)
   import Glibc
@@ -33,7 +33,7 @@ public final class BufferedOutput {
 
   public func flush() {
     do {
-      try FileDescriptor(rawValue: descriptor).writeAll(buffer)
+      try FileDescriptorIO.writeAll(descriptor, buffer)
     } catch {
       failed(error)
     }

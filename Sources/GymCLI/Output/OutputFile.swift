@@ -1,5 +1,4 @@
 import GymCore
-import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +18,7 @@ public enum OutputFile {
     if let descriptor = standardDescriptor(path) { return try writeAll(bytes, to: descriptor, path: path) }
     var link = stat()
     guard lstat(path, &link) == 0 else {
-      guard errno == ENOENT else { throw failure(.cannotCreate, path, Errno(rawValue: errno)) }
+      guard errno == ENOENT else { throw failure(.cannotCreate, path, SystemError.last) }
       return try replace(path, with: bytes)
     }
     var target = link
@@ -35,7 +34,7 @@ public enum OutputFile {
     case S_IFDIR: throw GymError(.cannotCreate, "'\(path)' is a directory; give a file name inside it")
     case _ where isWrittenInPlace(target.st_mode):
       let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw failure(.cannotCreate, path, Errno(rawValue: errno)) }
+      guard descriptor >= 0 else { throw failure(.cannotCreate, path, SystemError.last) }
       defer { close(descriptor) }
       try writeAll(bytes, to: descriptor, path: path)
     default: throw GymError(.cannotCreate, "'\(path)' is a device gym does not write to; give a file name")
@@ -59,14 +58,14 @@ public enum OutputFile {
     }
   }
 
-  static func failure(_ status: ExitStatus, _ path: String, _ error: Errno) -> GymError {
+  static func failure(_ status: ExitStatus, _ path: String, _ error: SystemError) -> GymError {
     GymError(status, "cannot write '\(path)': \(error)")
   }
 
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
     do {
-      try FileDescriptor(rawValue: descriptor).writeAll(bytes)
-    } catch let error as Errno {
+      try FileDescriptorIO.writeAll(descriptor, bytes)
+    } catch let error as SystemError {
       throw failure(.ioError, path, error)
     }
   }
@@ -91,7 +90,7 @@ public enum OutputFile {
     } catch {
       close(descriptor)
       unlink(temporary)
-      if let error = error as? Errno { throw failure(.ioError, path, error) }
+      if let error = error as? SystemError { throw failure(.ioError, path, error) }
       throw error
     }
     do {

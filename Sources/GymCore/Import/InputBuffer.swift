@@ -1,5 +1,3 @@
-import SystemPackage
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -28,7 +26,7 @@ public final class InputBuffer {
   public static func reading(_ descriptor: Int32) -> (UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
     { buffer throws(InputError) in
       do {
-        return try FileDescriptor(rawValue: descriptor).read(into: buffer)
+        return try FileDescriptorIO.read(descriptor, into: buffer)
       } catch {
         throw InputError(line: 0, message: "cannot read the input: \(error)")
       }

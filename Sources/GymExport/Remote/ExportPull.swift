@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import GymCLI
 import GymCore
-import SystemPackage
 
 /// `gym export pull REMOTE/EXPORT DIR`: fetches one export from a remote, checked against its
 /// manifest, for `gym import DIR`.
@@ -52,11 +51,15 @@ struct ExportPull: GymCommand {
       let reader = try ExportReader(path: temporary)
       try reader.checkFiles()
       // rclone does not flush what it writes: every file, then the directory, before the rename.
-      do {
-        for file in try FileManager.default.contentsOfDirectory(atPath: temporary) {
+      for file in reader.manifest.files.map(\.name) + [ExportManifest.fileName] {
+        do {
           try Durable.sync(temporary + "/" + file)
+        } catch {
+          throw GymError(.ioError, "cannot write '\(temporary)/\(file)': \(error)")
         }
-        try Durable.sync(temporary)
+      }
+      Durable.syncDirectory(temporary)
+      do {
         try Durable.rename(temporary, to: trimmed)
       } catch {
         throw GymError(.cannotCreate, "cannot put the export at '\(directory)': \(error)")
@@ -107,8 +110,8 @@ struct ExportPull: GymCommand {
       defer { unlink(list) }
       let names = Array(manifest.files.map { $0.name + "\n" }.joined().utf8)
       do {
-        let file = FileDescriptor(rawValue: descriptor)
-        _ = try file.closeAfter { try file.writeAll(names) }
+        defer { close(descriptor) }
+        try FileDescriptorIO.writeAll(descriptor, names)
       } catch {
         throw GymError(.ioError, "cannot write '\(list)': \(error)")
       }

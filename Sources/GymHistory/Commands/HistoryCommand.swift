@@ -16,6 +16,7 @@ public struct HistoryCommand: ParsableCommand {
       HistoryImport.self, HistoryImportHealth.self, HistoryStats.self, HistorySample.self, SamplesCommand.self,
       HistoryDaily.self,
       HistorySleep.self, HistoryRecent.self, HistoryTrend.self, HistorySummary.self, HistoryExercises.self,
+      HistorySets.self,
       HistoryPRs.self,
       HistoryProgress.self, HistoryVolume.self,
     ]

@@ -140,10 +140,13 @@ struct HistoryPRs: GymCommand {
       weight, else Epley w × (1 + r/30), or Brzycki w × 36 / (37 − r). Set volume is weight × reps; \\
       session volume, the sum of one workout's sets of the exercise. With --exercise, also the most \\
       reps done at each weight. Bodyweight and assisted exercises show their most reps in a set, not \\
-      a weight. Each record is the earliest set that reached it; --since counts only sets from then.
+      a weight. Each record is the earliest set that reached it; --since counts only sets from then. \
+      --timeline lists each time a record was set or broken instead, oldest first: a workout whose \
+      best beat every workout before it.
       """ + "\n\n" + FieldHelp.line(TrainingRecords.columns, for: "--fields"),
       examples: [
         "gym history prs",
+        "gym history prs --exercise 'bench press (barbell)' --timeline",
         "gym history prs --exercise 'bench press (barbell)' --formula brzycki",
         "gym history prs --since 90d -f csv",
       ]))
@@ -152,6 +155,8 @@ struct HistoryPRs: GymCommand {
   @Option(help: ArgumentHelp("Only this exercise (any case).", valueName: "name")) var exercise: String?
   @OptionGroup var dates: DateRangeOptions
   @Option(help: "How to estimate a one-rep max.") var formula: OneRepMax = .epley
+  @Flag(help: "Each time a record was set or broken, oldest first, instead of the records now.")
+  var timeline = false
   @OptionGroup var output: OutputOptions
   @OptionGroup var units: WeightUnitOptions
   @OptionGroup var limiting: LimitOptions
@@ -162,8 +167,11 @@ struct HistoryPRs: GymCommand {
 
   func run(context: CommandContext) throws {
     let (from, to) = try dates.bounds()
-    let records = try context.openStore().read {
-      try TrainingRecords.fetch($0, exercise: exercise, since: from, until: to, formula: formula)
+    let records = try context.openStore().read { db in
+      timeline
+        ? try TrainingRecords.cells(
+          of: TrainingRecords.timeline(db, exercise: exercise, since: from, until: to, formula: formula), db)
+        : try TrainingRecords.fetch(db, exercise: exercise, since: from, until: to, formula: formula)
     }
     if let exercise, records.isEmpty {
       throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'")

@@ -1,7 +1,6 @@
 import Foundation
 import GymCLI
 import GymCore
-import SystemPackage
 import ZIPFoundation
 
 #if canImport(Glibc)
@@ -58,7 +57,12 @@ final class HealthExportSource: @unchecked Sendable {
     var holding = false
     input = InputBuffer { buffer throws(InputError) in
       while offset == current.count {
-        if holding { chunks.giveBack(current) }
+        if holding {
+          // Handed back whole: a reference kept here would make the thread allocate a new chunk.
+          var used: [UInt8] = []
+          swap(&used, &current)
+          chunks.giveBack(consume used)
+        }
         holding = false
         guard let next = try? chunks.takeQueued() else { return 0 }
         current = next
@@ -129,6 +133,8 @@ final class HealthExportSource: @unchecked Sendable {
       } catch is Cancelled {
         chunks.close()
       } catch {
+        // What was inflated before the failure still reaches the parser, as through a pipe.
+        if !filling.isEmpty { chunks.put(filling) }
         chunks.fail(error)
       }
     }
@@ -179,7 +185,7 @@ final class HealthExportSource: @unchecked Sendable {
 
   private static func readInput(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     do {
-      return try FileDescriptor(rawValue: descriptor).read(into: buffer)
+      return try FileDescriptorIO.read(descriptor, into: buffer)
     } catch {
       throw GymError(.ioError, "cannot read the input: \(error)")
     }
@@ -199,7 +205,7 @@ final class HealthExportSource: @unchecked Sendable {
     do {
       while true {
         do {
-          try FileDescriptor(rawValue: out).writeAll(chunk[..<pending])
+          try FileDescriptorIO.writeAll(out, chunk[..<pending])
         } catch {
           throw GymError(.ioError, "cannot write a temporary copy of the zip: \(error)")
         }
@@ -220,7 +226,7 @@ final class HealthExportSource: @unchecked Sendable {
     extraction = nil
     if cancelling { chunks.stop() }
     // What the parser did not read is still inflated, so the archive's CRC is checked.
-    while let chunk = try? chunks.takeQueued() { chunks.giveBack(chunk) }
+    while let chunk = try? chunks.takeQueued() { chunks.giveBack(consume chunk) }
     done.wait()
     if let error = chunks.error {
       throw GymError.data("the zip archive is damaged (\(error)); export again from the Health app")

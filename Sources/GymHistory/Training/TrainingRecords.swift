@@ -67,6 +67,37 @@ enum TrainingRecords {
       if (candidate.rank, candidate.order) < (current.rank, current.order) { best = candidate }
     }
 
+    /// One working set of this exercise, of the workout ranked `rank` in time, `order`th in the pass.
+    func add(_ set: SetPass.Set, rank: Int, order: Int, formula: OneRepMax, perWeight: Bool) {
+      let (weight, reps, workout) = (set.weight, set.reps, set.workout)
+      func best(_ value: Double, _ weight: Double?) -> Best {
+        Best(value: value, weight: weight, reps: reps, workout: workout, rank: rank, order: order)
+      }
+      guard weight > 0, !assisted else {
+        if let reps, reps > 0 { keep(&mostReps, best(Double(reps), weight > 0 ? weight : nil)) }
+        return
+      }
+      weighted = true
+      keep(&heaviest, best(weight, weight), byReps: true)
+      guard let reps, reps > 0 else { return }
+      if let e1rm = formula.estimate(weight: weight, reps: Int(reps)) { keep(&self.e1rm, best(e1rm, weight)) }
+      keep(&setVolume, best(weight * Double(reps), weight))
+      let session = sessions[workout] ?? (0, 0, rank, order)
+      sessions[workout] = (session.volume + weight * Double(reps), session.reps + reps, session.rank, session.order)
+      if perWeight {
+        var most = mostRepsAt[weight]
+        keep(&most, best(Double(reps), weight))
+        mostRepsAt[weight] = most
+      }
+    }
+
+    /// The records this tally holds, in print order: by weight, or most reps for an exercise without.
+    var kinds: [(String, Best?)] {
+      weighted
+        ? [("heaviest", heaviest), ("e1RM", e1rm), ("setVolume", setVolume), ("sessionVolume", sessionVolume)]
+        : [("mostReps", mostReps)]
+    }
+
     func endSessions() {
       for (workout, session) in sessions where session.volume > 0 {
         keep(
@@ -89,7 +120,11 @@ enum TrainingRecords {
   static func fetch(
     _ db: Database, exercise: String?, since: Timestamp?, until: Timestamp? = nil, formula: OneRepMax
   ) throws -> [[Cell]] {
-    let records = try compute(db, exercise: exercise, since: since, until: until, formula: formula)
+    try cells(of: compute(db, exercise: exercise, since: since, until: until, formula: formula), db)
+  }
+
+  /// Records as rows of `columns`, each with its workout's time and id.
+  static func cells(of records: [Record], _ db: Database) throws -> [[Cell]] {
     let workouts = Set(records.map(\.best.workout))
     var when: [Int64: (String, String)] = [:]
     for row in try Row.fetchAll(
@@ -134,40 +169,12 @@ enum TrainingRecords {
         tally.latest = (rank, order)
         tally.name = spellings[set.spelling].name
       }
-      let (weight, reps, workout) = (set.weight, set.reps, set.workout)
-      func best(_ value: Double, _ weight: Double?) -> Best {
-        Best(value: value, weight: weight, reps: reps, workout: workout, rank: rank, order: order)
-      }
-      guard weight > 0, !tally.assisted else {
-        if let reps, reps > 0 { tally.keep(&tally.mostReps, best(Double(reps), weight > 0 ? weight : nil)) }
-        return
-      }
-      tally.weighted = true
-      tally.keep(&tally.heaviest, best(weight, weight), byReps: true)
-      guard let reps, reps > 0 else { return }
-      if let e1rm = formula.estimate(weight: weight, reps: Int(reps)) { tally.keep(&tally.e1rm, best(e1rm, weight)) }
-      tally.keep(&tally.setVolume, best(weight * Double(reps), weight))
-      let session = tally.sessions[workout] ?? (0, 0, rank, order)
-      tally.sessions[workout] = (
-        session.volume + weight * Double(reps), session.reps + reps, session.rank, session.order
-      )
-      if perWeight {
-        var most = tally.mostRepsAt[weight]
-        tally.keep(&most, best(Double(reps), weight))
-        tally.mostRepsAt[weight] = most
-      }
+      tally.add(set, rank: rank, order: order, formula: formula, perWeight: perWeight)
     }
     for tally in tallies.values { tally.endSessions() }
     var records: [Record] = []
     for tally in tallies.values.sorted(by: { $0.key < $1.key }) {
-      let kinds: [(String, Best?)] =
-        tally.weighted
-        ? [
-          ("heaviest", tally.heaviest), ("e1RM", tally.e1rm), ("setVolume", tally.setVolume),
-          ("sessionVolume", tally.sessionVolume),
-        ]
-        : [("mostReps", tally.mostReps)]
-      for case (let kind, let best?) in kinds {
+      for case (let kind, let best?) in tally.kinds {
         records.append(Record(key: tally.key, name: tally.name, kind: kind, best: best))
       }
       for weight in tally.mostRepsAt.keys.sorted() {
