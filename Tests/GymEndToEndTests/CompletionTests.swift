@@ -56,6 +56,20 @@ import Testing
       ])
   }
 
+  @Test func exerciseNamesComplete() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", TrainingCommandTests.strong)
+    #expect(try gym.run(["history", "import", path, "--from", "strong", "--weight-unit", "kg", "-q"]).status == 0)
+    // The names the sets go by, starting with what is typed in any case: both spellings of the squat.
+    #expect(
+      try complete(gym, ["history", "prs"], "--exercise", ["gym", "history", "prs", "--exercise", "SQ"]) == [
+        "Squat (Barbell)", "squat  (barbell)",
+      ])
+    #expect(
+      try complete(gym, ["history", "sets"], "--exercise", ["gym", "history", "sets", "--exercise", "p"]) == ["Push Up"]
+    )
+  }
+
   @Test func fieldsAndTheDatabaseNamed() throws {
     let gym = try GymProcess()
     #expect(

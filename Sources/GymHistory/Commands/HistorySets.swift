@@ -20,7 +20,10 @@ struct HistorySets: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Option(help: ArgumentHelp("Only this exercise (any case).", valueName: "name")) var exercise: String?
+  @Option(
+    help: ArgumentHelp("Only this exercise (any case, any of its names).", valueName: "name"),
+    completion: .custom(ExerciseNames.completions))
+  var exercise: String?
   @OptionGroup var dates: DateRangeOptions
   @OptionGroup var filter: FilterOptions
   @OptionGroup var sorting: SortOptions
@@ -33,8 +36,9 @@ struct HistorySets: GymCommand {
     let store = try context.openStore()
     var filters = [try filter.predicate(for: table)].compactMap { $0 } + (try dates.predicates(on: "completedAt"))
     if let exercise {
-      let spellings = try store.read { try ExerciseAliases.spellings($0, of: exercise) }
-      guard !spellings.isEmpty else { throw try Self.noSets(of: exercise, store) }
+      let spellings = try store.read { db in
+        try ExerciseAliases.spellings(db, of: try ExerciseNames.resolve(exercise, db))
+      }
       filters.append(.isIn("exercise", spellings.map { .text($0.spelled) }))
     }
     let query = try RecordListing.query(
@@ -44,13 +48,6 @@ struct HistorySets: GymCommand {
       weights: units.display(context, columns: ["weightKg"]))
   }
 
-  /// Exit 66 for a name no set has, with the nearest exercise's name when one is close.
-  static func noSets(of name: String, _ store: Store) throws -> GymError {
-    let names = try store.read { try ExerciseAliases.spellings($0).map(\.name) }
-    let hint = Suggestions.nearest(to: name, in: Array(Set(names)).sorted()).first.map { "; did you mean '\($0)'?" }
-    return GymError.noInput(
-      "no sets of '\(ErrorReporting.oneLine(name))'\(hint ?? "; see 'gym history exercises'")")
-  }
 }
 
 extension HistorySets: ListsTable {

@@ -152,7 +152,10 @@ struct HistoryPRs: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Option(help: ArgumentHelp("Only this exercise (any case).", valueName: "name")) var exercise: String?
+  @Option(
+    help: ArgumentHelp("Only this exercise (any case, any of its names).", valueName: "name"),
+    completion: .custom(ExerciseNames.completions))
+  var exercise: String?
   @OptionGroup var dates: DateRangeOptions
   @Option(help: "How to estimate a one-rep max.") var formula: OneRepMax = .epley
   @Flag(help: "Each time a record was set or broken, oldest first, instead of the records now.")
@@ -168,7 +171,8 @@ struct HistoryPRs: GymCommand {
   func run(context: CommandContext) throws {
     let (from, to) = try dates.bounds()
     let records = try context.openStore().read { db in
-      timeline
+      let exercise = try exercise.map { try ExerciseNames.resolve($0, db) }
+      return timeline
         ? try TrainingRecords.cells(
           of: TrainingRecords.timeline(db, exercise: exercise, since: from, until: to, formula: formula), db)
         : try TrainingRecords.fetch(db, exercise: exercise, since: from, until: to, formula: formula)
@@ -207,7 +211,10 @@ struct HistoryProgress: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Option(help: ArgumentHelp("The exercise (any case, any of its names).", valueName: "name")) var exercise: String
+  @Option(
+    help: ArgumentHelp("The exercise (any case, any of its names).", valueName: "name"),
+    completion: .custom(ExerciseNames.completions))
+  var exercise: String
   @Option(help: "Per week or per month.") var by: WorkoutClock.Period = .week
   @OptionGroup var dates: DateRangeOptions
   @Option(help: "How to estimate a one-rep max.") var formula: OneRepMax = .epley
@@ -223,7 +230,8 @@ struct HistoryProgress: GymCommand {
   func run(context: CommandContext) throws {
     let (from, to) = try dates.bounds()
     let all = try context.openStore().read {
-      try TrainingProgress.fetch($0, exercise: exercise, by: by, since: from, until: to, formula: formula)
+      try TrainingProgress.fetch(
+        $0, exercise: try ExerciseNames.resolve(exercise, $0), by: by, since: from, until: to, formula: formula)
     }
     let weights = units.display(context, columns: ["bestE1RM", "topKg", "volumeKg"])
     let rows = all.suffix(limiting.rows(of: all.count)).map {
