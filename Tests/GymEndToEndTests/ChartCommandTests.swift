@@ -49,9 +49,9 @@ import Testing
     let (gym, _) = try gym()
     let daily = ["history", "daily", "--type", "steps", "--days", "3"]
     // A sparkline, oldest to newest, levels from the lowest value (300: ▁) to the highest (600: █),
-    // labelled with both; today has no value: a space.
+    // the first (600) and last (300) at its ends; today has no value: a space.
     let spark = try gym.run(daily + ["--chart", "spark"], environment: ["LANG": "C.UTF-8"])
-    #expect(spark.stdoutLines.first == "steps per day  300 █▁  600")
+    #expect(spark.stdoutLines.first == "steps per day  600 █▁  300  (min 300, max 600)")
     let configured = try gym.run(daily, environment: ["LANG": "C.UTF-8", "GYM_OUTPUT_CHART": "spark"])
     #expect(configured.stdoutLines.first == spark.stdoutLines.first)
     let none = try gym.run(daily + ["--chart", "none"])

@@ -256,10 +256,11 @@ import Testing
       monthly.stdoutLines == ["period,bestE1RM,topKg,topReps,sets,reps,volumeKg", "2026-01,116.7,105,3,3,18,1415"])
     // The table has the chart above it (plain characters: no UTF-8 locale here); machine formats never.
     let table = try gym.run(["history", "progress", "--exercise", "squat (barbell)"], environment: ["COLUMNS": "80"])
-    #expect(table.stdoutLines.first == "e1RM (kg)  115.5 @_ 116.7")
+    #expect(table.stdoutLines.first == "e1RM (kg)  116.7 @_ 115.5  (min 115.5, max 116.7)")
     let blocks = try gym.run(
       ["history", "progress", "--exercise", "squat (barbell)"], environment: ["COLUMNS": "80", "LANG": "C.UTF-8"])
-    #expect(blocks.stdoutLines.first == "e1RM (kg)  115.5 █▁ 116.7")
+    // The 5th's 116.7, then the 12th's 115.5: a fall, drawn from the first value to the last.
+    #expect(blocks.stdoutLines.first == "e1RM (kg)  116.7 █▁ 115.5  (min 115.5, max 116.7)")
     let plain = try gym.run(["history", "progress", "--exercise", "squat (barbell)", "--chart", "none"])
     #expect(plain.stdoutLines.first?.hasPrefix("period") == true)
     let none = try gym.run(["history", "prs", "--exercise", "Deadlift"])
