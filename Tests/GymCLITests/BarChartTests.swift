@@ -69,6 +69,7 @@ extension BarChartTests {
     // Room 20 − 1 − 1 − 4 = 14 (values 1 wide: "4").
     #expect(lines[1] == "a  " + String(repeating: " ", count: 14) + "   ")
     #expect(lines[2] == "b  " + String(repeating: "#", count: 14) + "  4")
-    #expect(Sparkline(label: "t", ascii: true).render([.infinity, 1, 3, .nan], width: 40) == "t  1  _@  3  (min 1, max 3)")
+    #expect(
+      Sparkline(label: "t", ascii: true).render([.infinity, 1, 3, .nan], width: 40) == "t  1  _@  3  (min 1, max 3)")
   }
 }

@@ -147,21 +147,30 @@ import Testing
     #expect(
       try gym.run(["staples", "shopping-list", "-f", "csv"]).stdoutLines.last
         == "Pantry,Rice,1,kg,below its minimum of 2")
-    // Frittata: all 3 in stock, 2 of them expiring (spinach, milk): share 1, first. Plain Rice: 1 of 1,
-    // none expiring. Rice Bowl: 2 of 3 (no tomatoes). Shakshuka: 0 of 2 (6 eggs < 8, no tomatoes).
+    // The milk is past its best-before: not stock. Plain Rice: 1 of 1, none expiring: share 1, first.
+    // Frittata: eggs and spinach (expiring tomorrow), no milk: 2 of 3, 1 expiring. Rice Bowl: 2 of 3
+    // (no tomatoes). Shakshuka: 0 of 2 (6 eggs < 8, no tomatoes).
     let cookable = try gym.run(["staples", "cookable", "-f", "csv"])
     #expect(
       cookable.stdoutLines == [
-        "recipe,share,have,ingredients,expiring,missing", "Frittata,1,3,3,2,", "Plain Rice,1,1,1,0,",
+        "recipe,share,have,ingredients,expiring,missing", "Plain Rice,1,1,1,0,", "Frittata,0.667,2,3,1,Milk 0.1 l",
         "Rice Bowl,0.667,2,3,0,Tomatoes 2 pcs", "Shakshuka,0,0,2,0,\"Eggs 2 pcs, Tomatoes 4 pcs\"",
       ], "\(cookable.stdout)")
-    #expect(try gym.run(["staples", "cookable", "--only-complete", "-f", "csv"]).stdoutLines.count == 3)
-    // stock: totals and nearest best-before, by category; --location keeps the fridge's lots.
+    #expect(try gym.run(["staples", "cookable", "--only-complete", "-f", "csv"]).stdoutLines.count == 2)
+    // Cooking the frittata refuses the expired milk, naming it; --force uses it (1 l − 0.1 l = 0.9 l left).
+    let refused = try gym.run(["staples", "cook", "Frittata"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("(past its best-before: 1 l of Milk)"), "\(refused.stderr)")
+    #expect(try gym.run(["staples", "cook", "Frittata", "--force", "-q"]).status == 0)
+    let milk = try gym.run(["staples", "stock", "-f", "csv"]).stdoutLines.first { $0.hasPrefix("Milk,") }
+    #expect(milk?.hasPrefix("Milk,Dairy,0.9,l,1,") == true, "\(milk ?? "")")
+    // stock: totals and nearest best-before, by category; --location keeps the fridge's lots (the
+    // frittata took 100 g of the spinach).
     let fridge = try gym.run(["staples", "stock", "--location", "fridge", "-f", "csv"])
     #expect(
       fridge.stdoutLines == [
-        "item,category,quantity,unit,lots,bestBefore", "Milk,Dairy,1,l,1,\(day(-1))",
-        "Spinach,Produce,200,g,1,\(day(1))",
+        "item,category,quantity,unit,lots,bestBefore", "Milk,Dairy,0.9,l,1,\(day(-1))",
+        "Spinach,Produce,100,g,1,\(day(1))",
       ], "\(fridge.stdout)")
   }
 

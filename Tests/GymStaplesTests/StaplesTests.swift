@@ -206,7 +206,9 @@ import Testing
   @Test func shoppingListHasMinimumPlusNeedsLessStockByCategory() throws {
     let store = try Self.store()
     try store.write { try StaplesSeedData.seed($0, now: now) }
-    let lines = try store.read { try ShoppingList.lines($0, recipes: ["Spaghetti Pomodoro", "Omelette"]) }
+    let lines = try store.read {
+      try ShoppingList.lines($0, recipes: ["Spaghetti Pomodoro", "Omelette"], today: CalendarDay.today(now).text)
+    }
     let pomodoroOnly = lines.filter { $0.reason.hasPrefix("Spaghetti Pomodoro") }.map(\.item)
     #expect(pomodoroOnly.contains("Parmesan") && pomodoroOnly.contains("Basil"), "\(lines)")
     let parmesan = try #require(lines.first { $0.item == "Parmesan" })

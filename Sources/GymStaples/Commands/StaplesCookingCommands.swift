@@ -11,7 +11,8 @@ struct StaplesCook: GymCommand {
     discussion: HelpExamples.discussion(
       """
       Short of any ingredient, nothing is taken and the command fails (exit 1) naming everything that \
-      is short; --force takes what there is and records the shortfall. Ingredients without an amount \
+      is short; --force takes what there is and records the shortfall. A lot past its best-before is not \
+      stock (the refusal names it); --force uses it, after the good lots. Ingredients without an amount \
       (to taste) are neither taken nor missed.
       """,
       examples: [
@@ -62,8 +63,9 @@ struct StaplesCookable: GymCommand {
   }
 
   func run(context: CommandContext) throws {
-    let by = CalendarDay.today().adding(days: Int64(days)).text
-    let ranked = try context.openStore().read { db in try Cookable.rank(db, expiringBy: by) }
+    let today = CalendarDay.today()
+    let by = today.adding(days: Int64(days)).text
+    let ranked = try context.openStore().read { db in try Cookable.rank(db, expiringBy: by, today: today.text) }
     let writer = RecordWriter(
       format: format ?? context.configuration.outputFormat,
       columns: ["recipe", "share", "have", "ingredients", "expiring", "missing"])
@@ -99,7 +101,9 @@ struct StaplesShoppingList: GymCommand {
   var format: OutputFormat? { formatting.format }
 
   func run(context: CommandContext) throws {
-    let lines = try context.openStore().read { db in try ShoppingList.lines(db, recipes: recipes.map(\.trimmed)) }
+    let lines = try context.openStore().read { db in
+      try ShoppingList.lines(db, recipes: recipes.map(\.trimmed), today: CalendarDay.today().text)
+    }
     let writer = RecordWriter(
       format: format ?? context.configuration.outputFormat, columns: ["category", "item", "amount", "unit", "for"])
     for line in lines {

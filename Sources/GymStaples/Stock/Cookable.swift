@@ -17,10 +17,12 @@ enum Cookable {
     var share: Double { ingredients == 0 ? 0 : Double(have) / Double(ingredients) }
   }
 
-  static func rank(_ db: Database, expiringBy: String) throws -> [Ranked] {
+  /// `today`: lots past their best-before then are not stock; a lot expiring by `expiringBy` counts.
+  static func rank(_ db: Database, expiringBy: String, today: String) throws -> [Ranked] {
     var totals: [Int64: Double] = [:]
     for row in try Row.fetchAll(
-      db, sql: "SELECT itemSeq, sum(amount) FROM stock_lot WHERE amount > 0 GROUP BY itemSeq")
+      db, sql: "SELECT itemSeq, sum(amount) FROM stock_lot WHERE amount > 0 AND \(Stock.good) GROUP BY itemSeq",
+      arguments: [today])
     {
       totals[row[0]] = row[1]
     }
@@ -29,8 +31,8 @@ enum Cookable {
         db,
         sql: """
           SELECT DISTINCT itemSeq FROM stock_lot
-          WHERE amount > 0 AND bestBefore IS NOT NULL AND bestBefore <= ?
-          """, arguments: [expiringBy]))
+          WHERE amount > 0 AND bestBefore IS NOT NULL AND bestBefore <= ? AND bestBefore >= ?
+          """, arguments: [expiringBy, today]))
     var conversions: [Int64: [UnitConversion]] = [:]
     for row in try Row.fetchAll(
       db, sql: "SELECT itemSeq, fromAmount, fromUnit, toAmount, toUnit FROM item_conversion ORDER BY seq")

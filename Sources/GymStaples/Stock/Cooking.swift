@@ -61,30 +61,44 @@ enum Cooking {
     }
   }
 
-  /// Cooks: takes every need from stock in this transaction and records the cooking. Short of
-  /// anything, it refuses listing all of it, or with `force` takes what there is and records the
-  /// shortfall. Returns the recipe's new use count and what was short.
+  /// Cooks: takes every need from stock in this transaction and records the cooking. Lots past
+  /// their best-before on `now`'s local day are not stock: short of anything, it refuses listing all
+  /// of it (and what is there expired), or with `force` takes what there is, expired lots last, and
+  /// records the shortfall. Returns the recipe's new use count and what was short.
   static func cook(_ db: Database, recipe name: String, servings: Double?, force: Bool, now: Timestamp) throws
     -> (count: Int, short: [Short])
   {
     let recipe = try recipe(db, named: name)
     let needs = try needs(
       db, recipe: recipe.seq, scale: try scale(recipe: name, base: recipe.servings, servings: servings))
+    let today = CalendarDay.today(now).text
     var short: [Short] = []
+    var expired: [String] = []
     for need in needs {
       guard let amount = need.amount else { continue }
-      let have = try Stock.total(db, item: need.item) ?? 0
+      let good = try Stock.good(db, item: need.item, today: today) ?? 0
+      let all = try Stock.total(db, item: need.item) ?? 0
+      let have = force ? all : good
       if have + Stock.tolerance < amount {
         short.append(Short(name: need.name, missing: amount - have, unit: need.unit))
+      }
+      if !force, good + Stock.tolerance < amount, all > good + Stock.tolerance {
+        expired.append("\(PantryUnit.amount(all - good, need.unit)) of \(need.name)")
       }
     }
     if !short.isEmpty && !force {
       throw GymError(
         .failure,
-        "not enough for '\(name)': short of \(short.map(\.description).joined(separator: ", ")); "
-          + "buy it (gym staples buy), or cook with --force to use what there is")
+        "not enough for '\(name)': short of \(short.map(\.description).joined(separator: ", "))"
+          + (expired.isEmpty ? "" : " (past its best-before: \(expired.joined(separator: ", ")))")
+          + "; buy it (gym staples buy), or cook with --force to use what there is")
     }
-    for need in needs { if let amount = need.amount { try Stock.take(db, item: need.item, amount: amount) } }
+    for need in needs {
+      guard let amount = need.amount else { continue }
+      // Good lots first; with --force, what is left from expired ones.
+      let taken = try Stock.take(db, item: need.item, amount: amount, goodOn: today)
+      if force, amount - taken > Stock.tolerance { try Stock.take(db, item: need.item, amount: amount - taken) }
+    }
     try db.execute(
       sql: "INSERT INTO cooking (recipeSeq, cookedAt, servings, shortfall) VALUES (?, ?, ?, ?)",
       arguments: [

@@ -15,7 +15,8 @@ enum ShoppingList {
     let reason: String
   }
 
-  static func lines(_ db: Database, recipes: [String]) throws -> [Line] {
+  /// `today`: a lot past its best-before then is not stock.
+  static func lines(_ db: Database, recipes: [String], today: String) throws -> [Line] {
     var needed: [Int64: (need: Cooking.Need, amount: Double, toTaste: Bool, for: [String])] = [:]
     for name in recipes {
       let recipe = try Cooking.recipe(db, named: name)
@@ -30,9 +31,9 @@ enum ShoppingList {
       db,
       sql: """
         SELECT g.seq, g.category, g.name, g.unit, g.minStock,
-          (SELECT sum(l.amount) FROM stock_lot l WHERE l.itemSeq = g.seq) AS stock
+          (SELECT sum(l.amount) FROM stock_lot l WHERE l.itemSeq = g.seq AND \(Stock.good)) AS stock
         FROM grocery_item g WHERE g.minStock IS NOT NULL
-        """)
+        """, arguments: [today])
     var lines: [Line] = []
     var minimums: [Int64: Double] = [:]
     for row in items {
@@ -50,7 +51,7 @@ enum ShoppingList {
       }
     }
     for (seq, entry) in needed {
-      let stock = try Stock.total(db, item: seq) ?? 0
+      let stock = try Stock.good(db, item: seq, today: today) ?? 0
       let minimum = minimums[seq] ?? 0
       let short = minimum + entry.amount - stock
       let reason = entry.for.joined(separator: ", ") + (minimum > 0 ? "; keeping \(Quantity.text(minimum))" : "")

@@ -47,6 +47,19 @@ enum Stock {
       arguments: [item, conversion.fromAmount, conversion.fromUnit, conversion.toAmount, conversion.toUnit])
   }
 
+  /// A lot still good on `?` (a local day, `YYYY-MM-DD`): no best-before, or one not past. A lot past
+  /// its best-before is kept apart: recorded and listed by `expiring` as expired, but not stock that
+  /// cooking, `cookable` or the shopping list counts on (`cook --force` uses it).
+  static let good = "(bestBefore IS NULL OR bestBefore >= ?)"
+
+  /// The sum of the item's lots still good on `today`, 0 when only expired ones are left; nil when it
+  /// has no lots.
+  static func good(_ db: Database, item: Int64, today: String) throws -> Double? {
+    try Double.fetchOne(
+      db, sql: "SELECT sum(CASE WHEN \(good) THEN amount ELSE 0 END) FROM stock_lot WHERE itemSeq = ?",
+      arguments: [today, item])
+  }
+
   /// The sum of the item's lots; nil when it has none (its stock is unknown).
   static func total(_ db: Database, item: Int64) throws -> Double? {
     try Double.fetchOne(db, sql: "SELECT sum(amount) FROM stock_lot WHERE itemSeq = ?", arguments: [item])
@@ -63,16 +76,17 @@ enum Stock {
   }
 
   /// Takes up to `amount` (in the item's unit) from the lots, first-expiring first, then oldest
-  /// first (a lot without a best-before after every dated one); returns what was taken.
+  /// first (a lot without a best-before after every dated one); with `goodOn`, only from lots still
+  /// good that day. Returns what was taken.
   @discardableResult
-  static func take(_ db: Database, item: Int64, amount: Double) throws -> Double {
+  static func take(_ db: Database, item: Int64, amount: Double, goodOn today: String? = nil) throws -> Double {
     var left = amount
     let lots = try Row.fetchAll(
       db,
       sql: """
-        SELECT seq, amount FROM stock_lot WHERE itemSeq = ? AND amount > 0
+        SELECT seq, amount FROM stock_lot WHERE itemSeq = ?1 AND amount > 0 \(today == nil ? "" : "AND \(good.replacingOccurrences(of: "?", with: "?2"))")
         ORDER BY bestBefore IS NULL, bestBefore, added, seq
-        """, arguments: [item])
+        """, arguments: today.map { [item, $0] } ?? [item])
     for lot in lots where left > tolerance {
       let seq: Int64 = lot["seq"]
       let available: Double = lot["amount"]
