@@ -144,7 +144,9 @@ enum StaplesWrites {
   }
 
   /// `recipe add`: the recipe and its ingredient lines; a missing item is an error naming it,
-  /// unless `createMissing` adds it (category "Uncategorized", not a staple).
+  /// unless `createMissing` adds it (category "Uncategorized", not a staple, in the ingredient's
+  /// unit). An ingredient in a unit its item's cannot be converted from is refused now, naming both,
+  /// rather than when the recipe is cooked; an item without a unit yet takes the ingredient's.
   static func addRecipe(
     _ db: Database, name: String, servings: Int?, favorite: Bool, notes: String?, ingredients: [IngredientSpec],
     createMissing: Bool, now: Timestamp
@@ -157,16 +159,32 @@ enum StaplesWrites {
         """, arguments: [name, servings, favorite, notes])
     let recipe = try Int64.fetchOne(db, sql: "SELECT seq FROM recipe WHERE name = ?", arguments: [name])!
     var missing: [String] = []
+    var unconvertible: [String] = []
     for ingredient in ingredients {
       var item = try Int64.fetchOne(
         db, sql: "SELECT seq FROM grocery_item WHERE name = ?", arguments: [ingredient.item])
       if item == nil && createMissing {
-        try upsertItem(db, name: ingredient.item, changes: ItemChanges(category: "Uncategorized"), now: now)
+        try upsertItem(
+          db, name: ingredient.item, changes: ItemChanges(category: "Uncategorized", unit: ingredient.unit), now: now)
         item = try Int64.fetchOne(db, sql: "SELECT seq FROM grocery_item WHERE name = ?", arguments: [ingredient.item])
       }
       guard let item else {
         missing.append(ingredient.item)
         continue
+      }
+      if let amount = ingredient.amount, let unit = ingredient.unit, !unit.trimmed.isEmpty {
+        let itemUnit = try String.fetchOne(db, sql: "SELECT unit FROM grocery_item WHERE seq = ?", arguments: [item])
+        if itemUnit == nil || itemUnit?.trimmed.isEmpty == true {
+          try db.execute(sql: "UPDATE grocery_item SET unit = ? WHERE seq = ?", arguments: [unit.trimmed, item])
+        } else {
+          let units = ItemUnits(
+            item: ingredient.item, unit: itemUnit, conversions: try Stock.conversions(db, item: item))
+          do {
+            _ = try units.convert(amount, from: unit)
+          } catch {
+            unconvertible.append(error.message)
+          }
+        }
       }
       try db.execute(
         sql: """
@@ -178,6 +196,11 @@ enum StaplesWrites {
       // Throwing rolls the whole recipe back.
       throw GymError.data(
         "no item named \(missing.map { "'\($0)'" }.joined(separator: ", ")); add it first or pass --create-missing")
+    }
+    if !unconvertible.isEmpty {
+      throw GymError.usage(
+        "recipe '\(name)' was not saved: \(unconvertible.joined(separator: "; ")) "
+          + "(give the item a --unit-weight with 'gym staples set', or write the ingredient in its unit)")
     }
   }
 

@@ -174,6 +174,35 @@ import Testing
       ], "\(fridge.stdout)")
   }
 
+  /// A recipe's units are checked when it is saved: one its item's unit cannot be converted from is
+  /// refused, naming both, and nothing is saved; a new or unit-less item takes the ingredient's unit.
+  @Test func recipeUnitsAreCheckedWhenSaved() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["staples", "buy", "Spinach", "200", "g", "--category", "Produce", "-q"]).status == 0)
+    let refused = try gym.run(["staples", "recipe", "add", "Salad", "--ingredient", "Spinach:2 cup"])
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("recipe 'Salad' was not saved: cannot convert"), "\(refused.stderr)")
+    #expect(try gym.run(["staples", "recipe", "show", "Salad"]).status == 66)
+    // With the item's own conversion (1 cup = 30 g) it is saved, and cooking takes 2 × 30 = 60 g.
+    #expect(
+      try gym.run(["staples", "set", "Spinach", "--unit-weight", "Spinach: 1 cup = 30 g", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "recipe", "add", "Salad", "--ingredient", "Spinach:2 cup", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "cook", "Salad", "-q"]).status == 0)
+    let spinach = try gym.run(["staples", "stock", "-f", "csv"]).stdoutLines.first { $0.hasPrefix("Spinach,") }
+    #expect(spinach?.hasPrefix("Spinach,Produce,140,g,") == true, "\(spinach ?? "")")  // 200 − 60
+    // --create-missing: Oats arrives in grams; Flour, added without a unit, takes the recipe's.
+    #expect(try gym.run(["staples", "add", "Flour", "--category", "Baking", "-q"]).status == 0)
+    let porridge = try gym.run([
+      "staples", "recipe", "add", "Porridge", "--ingredient", "Oats:80 g", "--ingredient", "Flour:10 g",
+      "--create-missing", "-q",
+    ])
+    #expect(porridge.status == 0, "\(porridge.stderr)")
+    for item in ["Oats", "Flour"] {
+      let shown = try gym.run(["staples", "show", item, "-f", "json"])
+      #expect(shown.stdout.contains("\"unit\":\"g\""), "\(item): \(shown.stdout)")
+    }
+  }
+
   /// Pieces agree with their number: `bought 1 piece`, `3 pieces in stock`, `1 piece left`; other
   /// units stay as written.
   @Test func piecesAgreeWithTheirNumber() throws {

@@ -53,16 +53,18 @@ struct RecipeCommand: ParsableCommand {
     commandName: "recipe", abstract: "Add, show or remove a recipe.",
     discussion: HelpExamples.discussion(examples: [
       "gym staples recipe show 'Chicken Curry'",
-      "gym staples recipe add Toast --ingredient 'Bread:2 slices'",
+      "gym staples recipe add Toast --ingredient 'Bread:2' --ingredient 'Butter:10 g'",
     ]), subcommands: [Add.self, Show.self, Remove.self])
 
   struct Add: GymCommand {
     static let configuration = CommandConfiguration(
       commandName: "add", abstract: "Add a recipe (or update one) with its ingredients.",
       discussion: HelpExamples.discussion(
-        "Ingredients: --ingredient 'Milk:200 ml' (ITEM[:AMOUNT [UNIT]]), once per ingredient.",
+        "Ingredients: --ingredient 'Milk:200 ml' (ITEM[:AMOUNT [UNIT]]), once per ingredient; without a unit, "
+          + "the item's. A unit the item's cannot be converted from is refused (64) and nothing is saved; an "
+          + "item without a unit yet, or one --create-missing adds, takes the ingredient's.",
         examples: [
-          "gym staples recipe add Toast --ingredient 'Bread:2 slices' --servings 1",
+          "gym staples recipe add Toast --ingredient 'Bread:2' --ingredient 'Butter:10 g' --servings 1",
           "gym staples recipe add Porridge --ingredient 'Oats:80 g' --create-missing",
         ]))
 
