@@ -112,6 +112,7 @@ import Testing
       "staples add": ["Tempeh", "--category", "Dairy"],
       "staples buy": ["Bread", "1"],
       "staples use": ["Bread", "1"],
+      "staples open": ["Bread", "--days", "2"],
       "staples cook": [recipe],
       "staples set": ["Bread", "--min-stock", "2"],
       "staples remove": ["Bread"],

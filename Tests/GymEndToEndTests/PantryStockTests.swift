@@ -174,6 +174,35 @@ import Testing
       ], "\(fridge.stdout)")
   }
 
+  /// `open` dates the first-expiring unopened lot and, with --days, shortens its best-before.
+  @Test func openingALotShortensItsBestBefore() throws {
+    let gym = try GymProcess()
+    let day = { (offset: Int) -> String in
+      let date = Calendar(identifier: .gregorian).date(byAdding: .day, value: offset, to: Date())!
+      let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+      return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+    for offset in [20, 10] {
+      let bought = try gym.run([
+        "staples", "buy", "Milk", "1", "l", "--category", "Dairy", "--best-before", day(offset), "-q",
+      ])
+      #expect(bought.status == 0, "\(bought.stderr)")
+    }
+    // The lot good until today + 10 is opened first; good 3 days once open: today + 3, sooner.
+    let first = try gym.run(["staples", "open", "Milk", "--days", "3"])
+    #expect(first.status == 0 && first.stderr.contains("opened 1 l of Milk; best before \(day(3))"), "\(first.stderr)")
+    let expiring = try gym.run(["staples", "expiring", "--days", "5", "-f", "csv"])
+    #expect(
+      expiring.stdoutLines == ["item,amount,unit,bestBefore,days,location", "Milk,1,l,\(day(3)),3,"],
+      "\(expiring.stdout)")
+    // Then the other; 30 days would be later than its own best-before, which stays.
+    let second = try gym.run(["staples", "open", "Milk", "--days", "30"])
+    #expect(second.stderr.contains("best before \(day(20))"), "\(second.stderr)")
+    let none = try gym.run(["staples", "open", "Milk"])
+    #expect(none.status == 66 && none.stderr.contains("no unopened lot of Milk"), "\(none.stderr)")
+    #expect(try gym.run(["staples", "open", "Nothing"]).status == 66)
+  }
+
   /// A recipe's units are checked when it is saved: one its item's unit cannot be converted from is
   /// refused, naming both, and nothing is saved; a new or unit-less item takes the ingredient's unit.
   @Test func recipeUnitsAreCheckedWhenSaved() throws {

@@ -13,7 +13,7 @@ public struct StaplesCommand: ParsableCommand {
     ]),
     subcommands: [
       StaplesList.self, StaplesCount.self, StaplesShow.self, StaplesAdd.self, StaplesSet.self, StaplesRemove.self,
-      StaplesImport.self, StaplesCategories.self, StaplesBuy.self, StaplesUse.self, StaplesStock.self,
+      StaplesImport.self, StaplesCategories.self, StaplesBuy.self, StaplesUse.self, StaplesOpen.self, StaplesStock.self,
       StaplesExpiring.self, StaplesRecipes.self, RecipeCommand.self, StaplesCook.self, StaplesCookable.self,
       StaplesShoppingList.self, StaplesSeed.self,
     ],
