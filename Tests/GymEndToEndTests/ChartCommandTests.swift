@@ -6,6 +6,7 @@ import Testing
 @Suite struct ChartCommandTests {
   /// 600 steps the day before yesterday, 300 yesterday (noon UTC; the tests run gym with TZ=UTC).
   func gym() throws -> (GymProcess, [String]) {
+    ClockEdge.avoidMidnight()
     let gym = try GymProcess()
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!

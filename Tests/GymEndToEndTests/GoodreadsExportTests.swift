@@ -39,6 +39,7 @@ import Testing
   }
 
   @Test func aLibraryComesBackWhole() throws {
+    ClockEdge.avoidMidnight()
     let gym = try GymProcess()
     let goodreads =
       LibraryCommandTests.goodreads + #"""

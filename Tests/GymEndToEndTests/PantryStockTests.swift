@@ -105,6 +105,7 @@ import Testing
 
   /// `expiring`, the shopping list and `cookable` on a small pantry dated from today.
   @Test func whatNeedsAttentionAndWhatCanBeCooked() throws {
+    ClockEdge.avoidMidnight()
     let gym = try GymProcess()
     let day = { (offset: Int) -> String in
       let date = Calendar(identifier: .gregorian).date(byAdding: .day, value: offset, to: Date())!
@@ -176,6 +177,7 @@ import Testing
 
   /// `open` dates the first-expiring unopened lot and, with --days, shortens its best-before.
   @Test func openingALotShortensItsBestBefore() throws {
+    ClockEdge.avoidMidnight()
     let gym = try GymProcess()
     let day = { (offset: Int) -> String in
       let date = Calendar(identifier: .gregorian).date(byAdding: .day, value: offset, to: Date())!

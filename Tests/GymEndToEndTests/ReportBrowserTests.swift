@@ -129,6 +129,7 @@ import Testing
   }
 
   @Test func theReportInABrowser() throws {
+    ClockEdge.avoidMidnight()
     let gym = try GymProcess()
     try fixture(gym)
     let path = gym.directory + "/report.html"
