@@ -353,6 +353,41 @@ import Testing
     #expect(unknown.status == 66 && unknown.stderr.contains("no sets of 'Deadlift'"))
   }
 
+  /// `show` prints a workout's totals and, beside each set, the records it set then, worked out from
+  /// `strong`; json keeps the importable shape.
+  @Test func showHasTotalsAndTheRecordsEachSetSet() throws {
+    let gym = try GymProcess()
+    let path = try gym.write("strong.csv", Self.strong)
+    #expect(try gym.run(["history", "import", path, "--from", "strong", "--weight-unit", "kg", "-q"]).status == 0)
+    let ids = try gym.run(["history", "list", "--ids"]).stdoutLines.map(String.init)  // the 12th, the 5th
+    #expect(ids.count == 2)
+    /// The rows of a titled table in the output, each split at its spaces (blank lines end tables).
+    func section(_ output: String, _ title: String) -> [[Substring]] {
+      let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let start = lines.firstIndex(of: Substring(title)), start + 2 <= lines.count else { return [] }
+      return lines[(start + 2)...].prefix { !$0.isEmpty }.map { $0.split(separator: " ") }
+    }
+    // The 5th: 60×10 and 100×5. Totals: 2 working sets, 10 + 5 = 15 reps, 600 + 500 = 1100 kg, one
+    // exercise, and its session volume a record. 60×10 set the set volume (600); 100×5 the heaviest
+    // (100) and the e1RM (100 × (1 + 5/30) = 116.7).
+    let fifth = try gym.run(["history", "show", ids[1]]).stdout
+    let fifthSets = section(fifth, "sets")
+    // position, exercise (two words), kind, weight, reps, duration, then the records.
+    #expect(fifthSets.map { $0.dropFirst(7).joined(separator: " ") } == ["setVolume", "heaviest, e1RM"])
+    let fifthTotals = try #require(section(fifth, "totals").first)
+    #expect(fifthTotals.prefix(5) == ["2", "2", "15", "1100", "1"])
+    #expect(
+      fifthTotals.suffix(3).joined(separator: " ") == "(barbell) sessionVolume" || fifthTotals.last == "sessionVolume")
+    // The 12th: 105×3 is a new heaviest; the push up's 20 its first most reps. 3 + 20 = 23 reps,
+    // 105 × 3 = 315 kg (the push up has no weight), two exercises, no session record (315 < 1100).
+    let twelfth = try gym.run(["history", "show", ids[0]]).stdout
+    #expect(section(twelfth, "sets").map { $0.last } == ["heaviest", "mostReps"])
+    #expect(section(twelfth, "totals").first == ["2", "2", "23", "315", "2"])
+    // json: the workout and its sets as stored, nothing derived (it imports back).
+    let json = try gym.run(["history", "show", ids[1], "-f", "json"]).stdout
+    #expect(!json.contains("records") && !json.contains("totals"))
+  }
+
   /// An exercise is found by any case, without its equipment when only one exercise has that name,
   /// and a typo is told the nearest name.
   @Test func exerciseNamesAreFoundForgivingly() throws {

@@ -9,7 +9,10 @@ struct HistoryShow: GymCommand {
     commandName: "show", abstract: "Show one workout by id, with its sets (from Strong or Hevy imports).",
     discussion: HelpExamples.discussion(
       FieldHelp.line(WorkoutSchema.table) + "\n\n"
-        + "--unit converts the sets table; json keeps weightKg as stored, so what it prints imports back.",
+        + "The table adds the workout's totals (working sets: warm-ups never count; volume is weight × reps) "
+        + "and, beside each set, the records it set when it was done (as 'history prs --timeline' lists them). "
+        + "--unit converts the sets table; json and csv keep the workout as stored, so what they print imports "
+        + "back.",
       examples: [
         "gym history show \"$(gym history list --ids -n 1)\"",
         "gym history show \"$(gym history list --ids -n 1)\" --unit lb",
@@ -29,8 +32,9 @@ struct HistoryShow: GymCommand {
       table: WorkoutSchema.table, filter: .compare("id", .equal, .text(key)), limit: 1, projection: output.fieldList)
     let fields = try query.projectedFields()
     let setColumns = Self.setFields.map { SQL.quote($0.name) }.joined(separator: ", ")
-    // One read: the workout and its sets agree even while another process writes.
-    let (cells, sets) = try context.openStore().read { db -> ([Cell]?, [[Cell]]) in
+    let format = context.format(output)
+    // One read: the workout, its sets and their records agree even while another process writes.
+    let (cells, sets, totals) = try context.openStore().read { db -> ([Cell]?, [[Cell]], WorkoutTotals?) in
       var cells: [Cell]?
       try query.forEachRow(db) { cells = RecordListing.cells($0, fields) }
       let rows = try Row.fetchCursor(
@@ -41,10 +45,12 @@ struct HistoryShow: GymCommand {
           """, arguments: [key])
       var sets: [[Cell]] = []
       while let row = try rows.next() { sets.append(RecordListing.cells(row, Self.setFields)) }
-      return (cells, sets)
+      guard format == .table, !sets.isEmpty,
+        let seq = try Int64.fetchOne(db, sql: "SELECT seq FROM workout WHERE id = ?", arguments: [key])
+      else { return (cells, sets, nil) }
+      return (cells, sets, try WorkoutTotals.compute(db, workout: seq, sets: sets))
     }
     guard let cells else { throw StoreError.notFound(table: "workout", key: id) }
-    let format = context.format(output)
     switch format {
     case .json, .ndjson:
       let setNames = Self.setFields.map(\.name)
@@ -57,10 +63,27 @@ struct HistoryShow: GymCommand {
       let out = BufferedOutput.standardOutput()
       out.write("\nsets\n")
       let names = Self.setFields.map(\.name)
-      let display = weight.display(context, columns: ["weightKg"])
-      let writer = RecordWriter(format: .table, columns: names.map(display.name), out: out)
-      for set in sets { writer.write(display.cells(set, names: names)) }
+      let display = weight.display(context, columns: ["weightKg", "volumeKg"])
+      let writer = RecordWriter(format: .table, columns: names.map(display.name) + ["records"], out: out)
+      for set in sets {
+        let position: Int64? = if case .integer(let value) = set[0] { value } else { nil }
+        let records = position.flatMap { totals?.setRecords[$0] } ?? []
+        writer.write(
+          display.cells(set, names: names) + [records.isEmpty ? .null : .text(records.joined(separator: ", "))])
+      }
       writer.finish(next: nil)
+      guard let totals else { return }
+      out.write("\ntotals\n")
+      let totalsWriter = RecordWriter(
+        format: .table, columns: WorkoutTotals.columns.map(display.name) + ["sessionRecords"], out: out)
+      totalsWriter.write(
+        display.cells(
+          [
+            .integer(Int64(totals.sets)), .integer(Int64(totals.workingSets)), .integer(totals.reps),
+            .real(totals.volumeKg), .integer(Int64(totals.exercises)),
+          ], names: WorkoutTotals.columns)
+          + [totals.sessionRecords.isEmpty ? .null : .text(totals.sessionRecords.joined(separator: ", "))])
+      totalsWriter.finish(next: nil)
     }
   }
 }

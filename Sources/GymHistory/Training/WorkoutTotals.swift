@@ -1,0 +1,72 @@
+import GRDB
+import GymCLI
+import GymCore
+
+/// One workout's totals and the records its sets set, as `history show` prints them under the sets:
+/// working sets only (warm-ups never count), volume as weight × reps, and each record kind
+/// (`prs --timeline`) whose set or session is in this workout.
+struct WorkoutTotals {
+  var sets = 0
+  var workingSets = 0
+  var reps: Int64 = 0
+  var volumeKg = 0.0
+  var exercises = 0
+  /// Per set position, the record kinds it set; the session records, by exercise.
+  var setRecords: [Int64: [String]] = [:]
+  var sessionRecords: [String] = []
+
+  static let columns = ["sets", "workingSets", "reps", "volumeKg", "exercises"]
+
+  /// `sets`: the workout's sets as `HistoryShow.setFields` reads them (position, exercise, kind,
+  /// weightKg, reps, …); `workout`: its `seq`.
+  static func compute(_ db: Database, workout: Int64, sets: [[Cell]]) throws -> WorkoutTotals {
+    var totals = WorkoutTotals()
+    var names: [String: String] = [:]  // key → a name as written
+    for set in sets {
+      totals.sets += 1
+      guard case .text(let exercise) = set[1], case .text(let kind) = set[2] else { continue }
+      names[ExerciseKey.swift(exercise)] = names[ExerciseKey.swift(exercise)] ?? exercise
+      guard kind != "warmup" else { continue }
+      totals.workingSets += 1
+      let reps = set[4].integerValue ?? 0
+      totals.reps += max(reps, 0)
+      if let weight = set[3].numberValue, weight > 0, reps > 0 { totals.volumeKg += weight * Double(reps) }
+    }
+    totals.exercises = names.count
+    for (key, name) in names.sorted(by: { $0.key < $1.key }) {
+      let records = try TrainingRecords.timeline(db, exercise: name, since: nil, until: nil, formula: .epley)
+      for record in records where record.best.workout == workout {
+        guard record.kind != "sessionVolume" else {
+          totals.sessionRecords.append("\(record.name) sessionVolume")
+          continue
+        }
+        // The first working set of this exercise with the record's weight and reps.
+        let position = sets.first { set in
+          guard case .text(let exercise) = set[1], case .text(let kind) = set[2] else { return false }
+          return ExerciseKey.swift(exercise) == key && kind != "warmup"
+            && set[3].numberValue == record.best.weight && set[4].integerValue == record.best.reps
+        }?[0].integerValue
+        if let position { totals.setRecords[position, default: []].append(record.kind) }
+      }
+    }
+    return totals
+  }
+}
+
+extension Cell {
+  fileprivate var integerValue: Int64? {
+    switch self {
+    case .integer(let value): value
+    case .real(let value): Int64(exactly: value.rounded(.towardZero))
+    default: nil
+    }
+  }
+
+  fileprivate var numberValue: Double? {
+    switch self {
+    case .integer(let value): Double(value)
+    case .real(let value): value
+    default: nil
+    }
+  }
+}
