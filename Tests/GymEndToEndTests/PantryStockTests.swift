@@ -5,6 +5,13 @@ import Testing
 /// Stock as lots through the binary: first-expiring-first, units, cooking that uses stock,
 /// `expiring`, the shopping list and `cookable`, each against values worked out here.
 @Suite struct PantryStockTests {
+  /// The UTC day `offset` days from now, `YYYY-MM-DD` (the tests give gym TZ=UTC).
+  static func day(_ offset: Int) -> String {
+    let date = Calendar(identifier: .gregorian).date(byAdding: .day, value: offset, to: Date())!
+    let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+    return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+  }
+
   func lots(_ gym: GymProcess, _ item: String) throws -> [Double] {
     try DatabaseQueue(path: gym.databasePath).read { db in
       try Double.fetchAll(
@@ -107,11 +114,7 @@ import Testing
   @Test func whatNeedsAttentionAndWhatCanBeCooked() throws {
     ClockEdge.avoidMidnight()
     let gym = try GymProcess()
-    let day = { (offset: Int) -> String in
-      let date = Calendar(identifier: .gregorian).date(byAdding: .day, value: offset, to: Date())!
-      let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
-      return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
-    }
+    let day = Self.day
     let buys: [[String]] = [
       ["Spinach", "200", "g", "--category", "Produce", "--best-before", day(1), "--location", "fridge"],
       ["Milk", "1", "l", "--category", "Dairy", "--best-before", day(-1), "--location", "fridge"],
@@ -179,11 +182,7 @@ import Testing
   @Test func openingALotShortensItsBestBefore() throws {
     ClockEdge.avoidMidnight()
     let gym = try GymProcess()
-    let day = { (offset: Int) -> String in
-      let date = Calendar(identifier: .gregorian).date(byAdding: .day, value: offset, to: Date())!
-      let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
-      return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
-    }
+    let day = Self.day
     for offset in [20, 10] {
       let bought = try gym.run([
         "staples", "buy", "Milk", "1", "l", "--category", "Dairy", "--best-before", day(offset), "-q",
