@@ -20,10 +20,7 @@ struct HistorySets: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Option(
-    help: ArgumentHelp("Only this exercise (any case, any of its names).", valueName: "name"),
-    completion: .custom(ExerciseNames.completions))
-  var exercise: String?
+  @OptionGroup var exercise: ExerciseOption
   @OptionGroup var dates: DateRangeOptions
   @OptionGroup var filter: FilterOptions
   @OptionGroup var sorting: SortOptions
@@ -35,10 +32,8 @@ struct HistorySets: GymCommand {
     let table = TrainingSets.table
     let store = try context.openStore()
     var filters = [try filter.predicate(for: table)].compactMap { $0 } + (try dates.predicates(on: "completedAt"))
-    if let exercise {
-      let spellings = try store.read { db in
-        try ExerciseAliases.spellings(db, of: try ExerciseNames.resolve(exercise, db))
-      }
+    if exercise.exercise != nil {
+      let spellings = try store.read { db in try ExerciseAliases.spellings(db, of: try exercise.resolved(db)) }
       filters.append(.isIn("exercise", spellings.map { .text($0.spelled) }))
     }
     let query = try RecordListing.query(

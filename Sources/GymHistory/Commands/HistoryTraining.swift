@@ -152,10 +152,7 @@ struct HistoryPRs: GymCommand {
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
-  @Option(
-    help: ArgumentHelp("Only this exercise (any case, any of its names).", valueName: "name"),
-    completion: .custom(ExerciseNames.completions))
-  var exercise: String?
+  @OptionGroup var exercise: ExerciseOption
   @OptionGroup var dates: DateRangeOptions
   @Option(help: "How to estimate a one-rep max.") var formula: OneRepMax = .epley
   @Flag(help: "Each time a record was set or broken, oldest first, instead of the records now.")
@@ -171,13 +168,13 @@ struct HistoryPRs: GymCommand {
   func run(context: CommandContext) throws {
     let (from, to) = try dates.bounds()
     let records = try context.openStore().read { db in
-      let exercise = try exercise.map { try ExerciseNames.resolve($0, db) }
+      let name = try exercise.resolved(db)
       return timeline
         ? try TrainingRecords.cells(
-          of: TrainingRecords.timeline(db, exercise: exercise, since: from, until: to, formula: formula), db)
-        : try TrainingRecords.fetch(db, exercise: exercise, since: from, until: to, formula: formula)
+          of: TrainingRecords.timeline(db, exercise: name, since: from, until: to, formula: formula), db)
+        : try TrainingRecords.fetch(db, exercise: name, since: from, until: to, formula: formula)
     }
-    if let exercise, records.isEmpty {
+    if let exercise = exercise.exercise, records.isEmpty {
       throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'")
     }
     let weights = units.display(context, columns: ["value", "weightKg"])

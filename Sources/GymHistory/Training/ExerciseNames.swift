@@ -1,3 +1,4 @@
+import ArgumentParser
 import GRDB
 import GymCLI
 import GymCore
@@ -47,4 +48,16 @@ enum ExerciseNames {
         ORDER BY name LIMIT ?2
         """, prefix: prefix)
   }
+}
+
+/// `--exercise NAME`, as the training lists take it: optional, found by `ExerciseNames.resolve`,
+/// completed from the names the sets go by.
+struct ExerciseOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp("Only this exercise (any case, any of its names).", valueName: "name"),
+    completion: .custom(ExerciseNames.completions))
+  var exercise: String?
+
+  /// The name the exercise goes by; nil without `--exercise`.
+  func resolved(_ db: Database) throws -> String? { try exercise.map { try ExerciseNames.resolve($0, db) } }
 }
