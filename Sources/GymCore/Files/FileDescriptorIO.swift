@@ -19,8 +19,7 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 /// Reading and writing a descriptor, retrying what a signal interrupted and what a short write
 /// left: the one loop every reader and writer of a descriptor in gym uses. swift-system's
 /// `FileDescriptor` does the same and was tried: its 254 protocol conformances cost every command
-/// 1.6 M instructions at start (+8% for `history count`) in the runtime's conformance scan
-/// (Docs/PerformanceNotes.md).
+/// 0.26 M instructions at start in the runtime's conformance scan (Docs/PerformanceNotes.md).
 public enum FileDescriptorIO {
   /// Up to `buffer.count` bytes; 0 at the end.
   public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {

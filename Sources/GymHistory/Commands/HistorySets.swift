@@ -32,9 +32,8 @@ struct HistorySets: GymCommand {
     let table = TrainingSets.table
     let store = try context.openStore()
     var filters = [try filter.predicate(for: table)].compactMap { $0 } + (try dates.predicates(on: "completedAt"))
-    if exercise.exercise != nil {
-      let spellings = try store.read { db in try ExerciseAliases.spellings(db, of: try exercise.resolved(db)) }
-      filters.append(.isIn("exercise", spellings.map { .text($0.spelled) }))
+    if let spellings = try store.read({ db in try exercise.spellings(db) }) {
+      filters.append(.isIn("exercise", spellings.map { .text($0) }))
     }
     let query = try RecordListing.query(
       table: table, filters: filters, output: output, paging: paging, context: context, sort: sorting.keys)

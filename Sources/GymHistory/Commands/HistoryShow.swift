@@ -37,17 +37,14 @@ struct HistoryShow: GymCommand {
     let (cells, sets, totals) = try context.openStore().read { db -> ([Cell]?, [[Cell]], WorkoutTotals?) in
       var cells: [Cell]?
       try query.forEachRow(db) { cells = RecordListing.cells($0, fields) }
+      guard let seq = try Int64.fetchOne(db, sql: "SELECT seq FROM workout WHERE id = ?", arguments: [key]) else {
+        return (cells, [], nil)
+      }
       let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT \(setColumns) FROM workout_set
-          WHERE workoutSeq = (SELECT seq FROM workout WHERE id = ?) ORDER BY position
-          """, arguments: [key])
+        db, sql: "SELECT \(setColumns) FROM workout_set WHERE workoutSeq = ? ORDER BY position", arguments: [seq])
       var sets: [[Cell]] = []
       while let row = try rows.next() { sets.append(RecordListing.cells(row, Self.setFields)) }
-      guard format == .table, !sets.isEmpty,
-        let seq = try Int64.fetchOne(db, sql: "SELECT seq FROM workout WHERE id = ?", arguments: [key])
-      else { return (cells, sets, nil) }
+      guard format == .table, !sets.isEmpty else { return (cells, sets, nil) }
       return (cells, sets, try WorkoutTotals.compute(db, workout: seq, sets: sets))
     }
     guard let cells else { throw StoreError.notFound(table: "workout", key: id) }

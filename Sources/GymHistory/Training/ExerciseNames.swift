@@ -10,16 +10,26 @@ import GymCore
 enum ExerciseNames {
   /// The name the exercise goes by, which `ExerciseAliases.spellings(_:of:)` finds every spelling of.
   static func resolve(_ name: String, _ db: Database) throws -> String {
+    try spellings(named: name, db)[0].name
+  }
+
+  /// Every spelling of the exercise `name` means (never empty), read once.
+  static func spellings(named name: String, _ db: Database) throws
+    -> [(spelled: String, rawKey: String, key: String, name: String)]
+  {
     let all = try ExerciseAliases.spellings(db)
+    func of(_ key: String) -> [(spelled: String, rawKey: String, key: String, name: String)] {
+      all.filter { $0.key == key }
+    }
     let wanted = ExerciseKey.swift(name)
     let resolved = try String.fetchOne(db, sql: "SELECT \(ExerciseAliases.resolvedKey("?1"))", arguments: [name])
-    if let exact = all.first(where: { $0.key == resolved }) { return exact.name }
+    if let resolved, case let exact = of(resolved), !exact.isEmpty { return exact }
     // The keys of the exercises that are `name` with equipment after it: `bench press (…)`.
     var withEquipment: [String: String] = [:]
     for spelling in all where withoutEquipment(spelling.key) == wanted && spelling.key != wanted {
       withEquipment[spelling.key] = withEquipment[spelling.key] ?? spelling.name
     }
-    if withEquipment.count == 1 { return withEquipment.values.first! }
+    if withEquipment.count == 1 { return of(withEquipment.keys.first!) }
     let shown = { (text: String) in "'\(ErrorReporting.oneLine(text))'" }
     if withEquipment.count > 1 {
       let choices = withEquipment.keys.sorted().map { shown(withEquipment[$0]!) }
@@ -60,4 +70,9 @@ struct ExerciseOption: ParsableArguments {
 
   /// The name the exercise goes by; nil without `--exercise`.
   func resolved(_ db: Database) throws -> String? { try exercise.map { try ExerciseNames.resolve($0, db) } }
+
+  /// Every spelling of the exercise named; nil without `--exercise`.
+  func spellings(_ db: Database) throws -> [String]? {
+    try exercise.map { try ExerciseNames.spellings(named: $0, db).map(\.spelled) }
+  }
 }

@@ -40,8 +40,8 @@ struct StaplesOpen: GymCommand {
           db,
           sql: """
             SELECT seq, amount, bestBefore FROM stock_lot
-            WHERE itemSeq = ?1 AND amount > 0 AND opened IS NULL AND \(Stock.good.replacingOccurrences(of: "?", with: "?2"))
-            ORDER BY bestBefore IS NULL, bestBefore, added, seq LIMIT 1
+            WHERE itemSeq = ?1 AND amount > 0 AND opened IS NULL AND \(Stock.good(today: "?2"))
+            \(Stock.takingOrder) LIMIT 1
             """, arguments: [item.seq, today.text])
       else {
         throw GymError.noInput("no unopened lot of \(item.name) in stock; see 'gym staples stock'")

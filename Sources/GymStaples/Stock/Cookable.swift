@@ -21,7 +21,7 @@ enum Cookable {
   static func rank(_ db: Database, expiringBy: String, today: String) throws -> [Ranked] {
     var totals: [Int64: Double] = [:]
     for row in try Row.fetchAll(
-      db, sql: "SELECT itemSeq, sum(amount) FROM stock_lot WHERE amount > 0 AND \(Stock.good) GROUP BY itemSeq",
+      db, sql: "SELECT itemSeq, sum(amount) FROM stock_lot WHERE amount > 0 AND \(Stock.good()) GROUP BY itemSeq",
       arguments: [today])
     {
       totals[row[0]] = row[1]

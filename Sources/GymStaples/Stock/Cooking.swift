@@ -76,8 +76,7 @@ enum Cooking {
     var expired: [String] = []
     for need in needs {
       guard let amount = need.amount else { continue }
-      let good = try Stock.good(db, item: need.item, today: today) ?? 0
-      let all = try Stock.total(db, item: need.item) ?? 0
+      let (good, all) = try Stock.amounts(db, item: need.item, today: today) ?? (0, 0)
       let have = force ? all : good
       if have + Stock.tolerance < amount {
         short.append(Short(name: need.name, missing: amount - have, unit: need.unit))

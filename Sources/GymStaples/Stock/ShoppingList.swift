@@ -31,7 +31,7 @@ enum ShoppingList {
       db,
       sql: """
         SELECT g.seq, g.category, g.name, g.unit, g.minStock,
-          (SELECT sum(l.amount) FROM stock_lot l WHERE l.itemSeq = g.seq AND \(Stock.good)) AS stock
+          (SELECT sum(l.amount) FROM stock_lot l WHERE l.itemSeq = g.seq AND \(Stock.good())) AS stock
         FROM grocery_item g WHERE g.minStock IS NOT NULL
         """, arguments: [today])
     var lines: [Line] = []
@@ -51,7 +51,7 @@ enum ShoppingList {
       }
     }
     for (seq, entry) in needed {
-      let stock = try Stock.good(db, item: seq, today: today) ?? 0
+      let stock = try Stock.amounts(db, item: seq, today: today)?.good ?? 0
       let minimum = minimums[seq] ?? 0
       let short = minimum + entry.amount - stock
       let reason = entry.for.joined(separator: ", ") + (minimum > 0 ? "; keeping \(Quantity.text(minimum))" : "")

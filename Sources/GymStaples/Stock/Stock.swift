@@ -50,14 +50,26 @@ enum Stock {
   /// A lot still good on `?` (a local day, `YYYY-MM-DD`): no best-before, or one not past. A lot past
   /// its best-before is kept apart: recorded and listed by `expiring` as expired, but not stock that
   /// cooking, `cookable` or the shopping list counts on (`cook --force` uses it).
-  static let good = "(bestBefore IS NULL OR bestBefore >= ?)"
+  static func good(today parameter: String = "?") -> String {
+    "(bestBefore IS NULL OR bestBefore >= \(parameter))"
+  }
 
-  /// The sum of the item's lots still good on `today`, 0 when only expired ones are left; nil when it
-  /// has no lots.
-  static func good(_ db: Database, item: Int64, today: String) throws -> Double? {
-    try Double.fetchOne(
-      db, sql: "SELECT sum(CASE WHEN \(good) THEN amount ELSE 0 END) FROM stock_lot WHERE itemSeq = ?",
-      arguments: [today, item])
+  /// The order lots are taken in: first-expiring first, then oldest (a lot without a best-before
+  /// after every dated one).
+  static let takingOrder = "ORDER BY bestBefore IS NULL, bestBefore, added, seq"
+
+  /// The item's stock still good on `today` and in all (expired lots too); nil when it has no lots.
+  static func amounts(_ db: Database, item: Int64, today: String) throws -> (good: Double, all: Double)? {
+    guard
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT sum(CASE WHEN \(good(today: "?1")) THEN amount ELSE 0 END), sum(amount)
+          FROM stock_lot WHERE itemSeq = ?2
+          """, arguments: [today, item]),
+      let all = row.number(at: 1)
+    else { return nil }
+    return (row.number(at: 0) ?? 0, all)
   }
 
   /// The sum of the item's lots; nil when it has none (its stock is unknown).
@@ -84,8 +96,8 @@ enum Stock {
     let lots = try Row.fetchAll(
       db,
       sql: """
-        SELECT seq, amount FROM stock_lot WHERE itemSeq = ?1 AND amount > 0 \(today == nil ? "" : "AND \(good.replacingOccurrences(of: "?", with: "?2"))")
-        ORDER BY bestBefore IS NULL, bestBefore, added, seq
+        SELECT seq, amount FROM stock_lot WHERE itemSeq = ?1 AND amount > 0 \(today == nil ? "" : "AND \(good(today: "?2"))")
+        \(takingOrder)
         """, arguments: today.map { [item, $0] } ?? [item])
     for lot in lots where left > tolerance {
       let seq: Int64 = lot["seq"]
