@@ -98,6 +98,7 @@ public enum StaplesSchema {
         CREATE INDEX recipe_ingredient_item ON recipe_ingredient(itemSeq);
         """),
     StockSchema.migration,
+    StockSchema.usesMigration,
   ]
 }
 
@@ -106,7 +107,7 @@ public let staplesModule = GymModule(
   name: "staples", migrations: StaplesSchema.migrations,
   tables: [
     StaplesSchema.items, StaplesSchema.recipes, StaplesSchema.ingredients, StockSchema.lots, StockSchema.conversions,
-    StockSchema.cookings,
+    StockSchema.cookings, StockSchema.uses,
   ],
   benchmarks: StaplesBenchmarks.definition)
 

@@ -32,7 +32,7 @@ import Testing
     "library show", "library stats",
     "migrate backups", "migrate plan", "migrate status", "migrate verify",
     "staples categories", "staples cookable", "staples count", "staples expiring", "staples list",
-    "staples recipe show", "staples recipes", "staples shopping-list", "staples show", "staples stock",
+    "staples recipe show", "staples recipes", "staples shopping-list", "staples show", "staples stats", "staples stock",
   ]
 
   /// Every table's rows, in order: what "nothing changed" compares.

@@ -97,5 +97,15 @@ import ZIPFoundation
         #expect(!result.stdout.isEmpty, "\(example) found nothing")
       }
     }
+    // The made-up data went to the scratch database only: the user's pantry is the four items the
+    // examples bought, the seed's 40-odd (Oats among them) are in demo.sqlite with its 100 workouts.
+    let items = try gym.run(["staples", "list", "--all", "-f", "tsv"]).stdoutLines.dropFirst().map {
+      String($0.split(separator: "\t")[0])
+    }
+    #expect(items.sorted() == ["Butter", "Eggs", "Milk", "Sourdough"])
+    let demo = ["--database", gym.directory + "/demo.sqlite"]
+    #expect(try gym.run(demo + ["staples", "show", "Oats"]).status == 0)
+    #expect(try gym.run(demo + ["history", "count"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "100")
+    #expect(try gym.run(["staples", "show", "Oats"]).status == 66)
   }
 }

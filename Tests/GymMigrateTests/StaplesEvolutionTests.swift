@@ -5,7 +5,44 @@ import GymModules
 import Testing
 
 /// `staples/002`: each item's quantity becomes one lot, the column goes, nothing else changes.
+/// `staples/003`: a record of takings starts empty; items, lots and cookings stay as they were.
 @Suite struct StaplesEvolutionTests {
+  @Test func takingsStartEmptyAndEverythingElseStays() throws {
+    let path = try MigrationFixtures.temporaryPath()
+    let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "staples/003-stock-uses"))
+    try before.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO grocery_item (seq, name, category, isStaple, unit, dateCreated) VALUES
+            (1, 'Milk', 'Dairy', 1, 'l', '2026-01-02T08:00:00.000Z');
+          INSERT INTO stock_lot (itemSeq, amount, bestBefore, added) VALUES (1, 0.75, '2026-01-09', '2026-01-02T08:00:00.000Z');
+          INSERT INTO recipe (seq, name, usageCount, servings) VALUES (1, 'Latte', 3, 1);
+          INSERT INTO cooking (seq, recipeSeq, cookedAt) VALUES (1, 1, '2026-01-03T08:00:00.000Z');
+          """)
+      #expect(try Bool.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'stock_use'") == false)
+    }
+    try before.close()
+    let after = try Store(path: path, modules: registeredModules)
+    try after.write { db in
+      // Takings before the migration were not recorded: none is made up.
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM stock_use") == 0)
+      #expect(try Double.fetchOne(db, sql: "SELECT amount FROM stock_lot") == 0.75)
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM cooking") == 1)
+      // The table's rules: an amount above 0, spoiled 0 or 1; a cooking's removal keeps its takings.
+      try db.execute(
+        sql: "INSERT INTO stock_use (itemSeq, amount, usedAt, spoiled, cookingSeq) VALUES (1, 0.25, 'x', 0, 1)")
+      #expect(throws: DatabaseError.self) {
+        try db.execute(sql: "INSERT INTO stock_use (itemSeq, amount, usedAt, spoiled) VALUES (1, 0, 'x', 0)")
+      }
+      #expect(throws: DatabaseError.self) {
+        try db.execute(sql: "INSERT INTO stock_use (itemSeq, amount, usedAt, spoiled) VALUES (1, 1, 'x', 2)")
+      }
+      try db.execute(sql: "DELETE FROM cooking")
+      #expect(try Int64.fetchOne(db, sql: "SELECT cookingSeq FROM stock_use") == nil)
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM stock_use") == 1)
+    }
+  }
+
   @Test func quantitiesBecomeLots() throws {
     let path = try MigrationFixtures.temporaryPath()
     let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "staples/002-stock-lots"))

@@ -15,7 +15,7 @@ public struct StaplesCommand: ParsableCommand {
       StaplesList.self, StaplesCount.self, StaplesShow.self, StaplesAdd.self, StaplesSet.self, StaplesRemove.self,
       StaplesImport.self, StaplesCategories.self, StaplesBuy.self, StaplesUse.self, StaplesOpen.self, StaplesStock.self,
       StaplesExpiring.self, StaplesRecipes.self, RecipeCommand.self, StaplesCook.self, StaplesCookable.self,
-      StaplesShoppingList.self, StaplesSeed.self,
+      StaplesShoppingList.self, StaplesStats.self, StaplesSeed.self,
     ],
     defaultSubcommand: StaplesList.self)
 

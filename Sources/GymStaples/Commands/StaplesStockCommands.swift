@@ -65,15 +65,18 @@ struct StaplesUse: GymCommand {
     discussion: HelpExamples.discussion(examples: [
       "gym staples use Milk 300 ml",
       "gym staples use Eggs 2 --force",
+      "gym staples use Milk 250 ml --spoiled",
     ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var item: ItemAmountArguments
   @Flag(help: "Take what there is when it is less (stock ends at 0).") var force = false
+  @Flag(help: "It went off and was thrown away: counted as spoiled by 'gym staples stats'.") var spoiled = false
 
   func run(context: CommandContext) throws {
     let name = item.name
     let wanted = try item.parsed()
+    let now = Timestamp.now()
     let (item, taken, left) = try context.openStoreForWriting().write { db in
       guard let item = try Stock.item(db, named: name.trimmed) else {
         throw GymError.noInput("no item named '\(name.trimmed)'; see 'gym staples --all'")
@@ -87,10 +90,11 @@ struct StaplesUse: GymCommand {
             + "\(Quantity.text(amount)); use --force to take what there is")
       }
       let taken = try Stock.take(db, item: item.seq, amount: amount)
+      try Stock.recordUse(db, item: item.seq, amount: taken, spoiled: spoiled, now: now)
       return (item, taken, try Stock.total(db, item: item.seq) ?? 0)
     }
     printNote(
-      "used \(PantryUnit.amount(taken, item.unit)) of \(item.name); "
+      "\(spoiled ? "spoiled" : "used") \(PantryUnit.amount(taken, item.unit)) of \(item.name); "
         + "\(PantryUnit.amount(left, item.unit)) left")
   }
 }

@@ -92,17 +92,21 @@ enum Cooking {
           + (expired.isEmpty ? "" : " (past its best-before: \(expired.joined(separator: ", ")))")
           + "; buy it (gym staples buy), or cook with --force to use what there is")
     }
-    for need in needs {
-      guard let amount = need.amount else { continue }
-      // Good lots first; with --force, what is left from expired ones.
-      let taken = try Stock.take(db, item: need.item, amount: amount, goodOn: today)
-      if force, amount - taken > Stock.tolerance { try Stock.take(db, item: need.item, amount: amount - taken) }
-    }
     try db.execute(
       sql: "INSERT INTO cooking (recipeSeq, cookedAt, servings, shortfall) VALUES (?, ?, ?, ?)",
       arguments: [
         recipe.seq, now.canonical, servings, short.isEmpty ? nil : short.map(\.description).joined(separator: "; "),
       ])
+    let cooking = db.lastInsertedRowID
+    for need in needs {
+      guard let amount = need.amount else { continue }
+      // Good lots first; with --force, what is left from expired ones.
+      var taken = try Stock.take(db, item: need.item, amount: amount, goodOn: today)
+      if force, amount - taken > Stock.tolerance {
+        taken += try Stock.take(db, item: need.item, amount: amount - taken)
+      }
+      try Stock.recordUse(db, item: need.item, amount: taken, cooking: cooking, now: now)
+    }
     let count = try StaplesWrites.cook(db, name: name, now: now)
     return (count, short)
   }

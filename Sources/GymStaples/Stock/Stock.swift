@@ -111,6 +111,17 @@ enum Stock {
     return amount - max(left, 0)
   }
 
+  /// Records a taking of `amount` (in the item's unit): a use, spoiled or not, or an ingredient of
+  /// the cooking `cooking`. A count that corrects the stock (`setTotal`) is not a taking.
+  static func recordUse(
+    _ db: Database, item: Int64, amount: Double, spoiled: Bool = false, cooking: Int64? = nil, now: Timestamp
+  ) throws {
+    guard amount > tolerance else { return }
+    try db.execute(
+      sql: "INSERT INTO stock_use (itemSeq, amount, usedAt, spoiled, cookingSeq) VALUES (?, ?, ?, ?, ?)",
+      arguments: [item, amount, now.canonical, spoiled, cooking])
+  }
+
   /// Sets the stock to exactly `total` (a count of what is there): takes the difference from the
   /// lots, or adds a lot of it; an item with no lots gets one of `total`, even 0 (known to be out).
   /// A lot it adds has `bestBefore`, when given.

@@ -34,6 +34,38 @@ enum StockSchema {
     indexes: [IndexSchema("cooking_recipe", on: ["recipeSeq", "cookedAt"])],
     defaultSort: [SortKey("cookedAt", descending: true)])
 
+  /// Each taking from stock (staples/003): `use` (spoiled or not) and each ingredient `cook` took,
+  /// in the item's unit. What `staples stats` adds up; takings before the migration are unknown.
+  static let uses = TableSchema(
+    name: "stock_use",
+    fields: [
+      Field("itemSeq", .integer), Field("amount", .real), Field("usedAt", .timestamp), Field("spoiled", .bool),
+      Field("cookingSeq", .integer, nullable: true),
+    ],
+    indexes: [
+      IndexSchema("stock_use_time", on: ["usedAt", "itemSeq"]), IndexSchema("stock_use_item", on: ["itemSeq"]),
+      IndexSchema("stock_use_cooking", on: ["cookingSeq"]),
+    ],
+    defaultSort: [SortKey("usedAt", descending: true)])
+
+  /// `staples/003`: a record of each taking, so what was used, cooked and spoiled can be counted.
+  /// Nothing is known of takings before it, so the table starts empty.
+  static let usesMigration = Migration(
+    "staples/003-stock-uses", .additive,
+    sql: """
+      CREATE TABLE stock_use (
+        seq INTEGER PRIMARY KEY,
+        itemSeq INTEGER NOT NULL REFERENCES grocery_item(seq) ON DELETE CASCADE,
+        amount REAL NOT NULL CHECK (amount > 0),
+        usedAt TEXT NOT NULL,
+        spoiled INTEGER NOT NULL CHECK (spoiled IN (0, 1)),
+        cookingSeq INTEGER REFERENCES cooking(seq) ON DELETE SET NULL
+      );
+      CREATE INDEX stock_use_time ON stock_use(usedAt, itemSeq);
+      CREATE INDEX stock_use_item ON stock_use(itemSeq);
+      CREATE INDEX stock_use_cooking ON stock_use(cookingSeq) WHERE cookingSeq IS NOT NULL;
+      """)
+
   /// What `staples list`, `count` and `show` read: an item with its stock (the sum of its lots, null
   /// when it has none) and its nearest best-before among the lots not used up.
   static let itemList = TableSchema(
