@@ -204,4 +204,40 @@ import Testing
       #expect(throws: InputError.self, "\(refused)") { try scanner.next(into: &values) }
     }
   }
+
+  /// Derived names (what `show` works out) are skipped at any level, whatever value they hold, and
+  /// read byte by byte the same; a value nested deeper than `derivedDepth` or malformed is refused.
+  @Test func derivedValuesAreSkipped() throws {
+    let text =
+      #"{"id":"w","totals":{"sets":2,"names":["a \"b\"",null,true]},"sets":[{"reps":5,"records":["heaviest"]}],"size":2}"#
+    let bytes = Array(text.utf8)
+    for chunk in [bytes.count, 1] {
+      var offset = 0
+      let input = InputBuffer { buffer in
+        guard offset < bytes.count else { return 0 }
+        let n = min(chunk, bytes.count - offset)
+        for k in 0..<n { buffer[k] = bytes[offset + k] }
+        offset += n
+        return n
+      }
+      var scanner = JSONRecordScanner(
+        input: input, nested: [("sets", ["exercise", "reps"])], derived: ["totals", "records"])
+      var values = RecordValues(fieldNames: fields)
+      #expect(try scanner.next(into: &values))
+      #expect(values.string(0) == "w" && values.string(3) == "2")
+      #expect(scanner.nestedRecords.map { $0.string(1) } == ["5"])
+      #expect(try !scanner.next(into: &values))
+    }
+    let deep =
+      String(repeating: "[", count: JSONRecordScanner.derivedDepth + 1)
+      + String(repeating: "]", count: JSONRecordScanner.derivedDepth + 1)
+    for refused in [
+      #"{"id":"w","totals":"# + deep + "}", #"{"id":"w","totals":}"#, #"{"id":"w","totals":]}"#,
+      #"{"id":"w","totals":"open}"#, #"{"id":"w","other":{}}"#,
+    ] {
+      var scanner = JSONRecordScanner(input: try input(refused), derived: ["totals"])
+      var values = RecordValues(fieldNames: fields)
+      #expect(throws: InputError.self, "\(refused)") { try scanner.next(into: &values) }
+    }
+  }
 }

@@ -383,9 +383,39 @@ import Testing
     let twelfth = try gym.run(["history", "show", ids[0]]).stdout
     #expect(section(twelfth, "sets").map { $0.last } == ["heaviest", "mostReps"])
     #expect(section(twelfth, "totals").first == ["2", "2", "23", "315", "2"])
-    // json: the workout and its sets as stored, nothing derived (it imports back).
+    // json: the same figures as `totals` and each set's `records`, beside the workout as stored.
     let json = try gym.run(["history", "show", ids[1], "-f", "json"]).stdout
-    #expect(!json.contains("records") && !json.contains("totals"))
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let totals = try #require(document["totals"] as? [String: Any])
+    #expect(totals["sets"] as? Int == 2 && totals["workingSets"] as? Int == 2 && totals["reps"] as? Int == 15)
+    #expect(totals["volumeKg"] as? Double == 1100 && totals["exercises"] as? Int == 1)
+    #expect((totals["sessionRecords"] as? [String])?.count == 1)
+    let sets = try #require(document["sets"] as? [[String: Any]])
+    #expect(sets.map { $0["records"] as? [String] } == [["setVolume"], ["heaviest", "e1RM"]])
+    // csv: the workout's own columns, then the totals and every record.
+    let csv = try gym.run(["history", "show", ids[0], "-f", "csv"]).stdoutLines
+    let header = csv[0].split(separator: ",").map(String.init)
+    #expect(
+      Array(header.suffix(6)) == ["totalSets", "workingSets", "totalReps", "totalVolumeKg", "exercises", "records"])
+    #expect(csv[1].hasSuffix(",2,2,23,315,2,\"set 1 heaviest, set 2 mostReps\""), "\(csv[1])")
+    // Both import back into an empty database as the same workout and sets: the figures are skipped.
+    let copy = try GymProcess()
+    for (name, output) in [
+      ("one.json", json), ("one.csv", try gym.run(["history", "show", ids[0], "-f", "csv"]).stdout),
+    ] {
+      let imported = try copy.run(["history", "import", try copy.write(name, output)])
+      #expect(imported.status == 0, "\(name) \(imported.stderr)")
+    }
+    // The 5th came back with its sets, so its records and totals are worked out the same (no
+    // workout before it); the 12th, from csv, is its own fields: the sets were never in the csv.
+    let copied = try copy.run(["history", "show", ids[1], "-f", "json"]).stdout
+    #expect(copied == json, "\(copied)\n\(json)")
+    let back = try copy.run(["history", "show", ids[0], "-f", "csv"]).stdoutLines
+    #expect(back[0] == csv[0])
+    let fields = { (line: Substring) in line.split(separator: ",", omittingEmptySubsequences: false) }
+    // The copy's six figures are empty; the original's records cell holds one comma, so seven pieces.
+    #expect(fields(back[1]).dropLast(6) == fields(csv[1]).dropLast(7))
   }
 
   /// An exercise is found by any case, without its equipment when only one exercise has that name,

@@ -20,6 +20,9 @@ public struct RecordImport {
   /// Fields beyond the table's that a record may carry, as a list prints them (an item's stock):
   /// each record is handed over after it loads, and the rest is written after the records.
   public var extra: (any ExtraFieldImport)?
+  /// Names a record may carry that are worked out, not stored (a workout's `totals`, as `show`
+  /// prints them): a JSON member or CSV column of one of these names is skipped.
+  public var derived: [String] = []
   /// The input when the command opened it already (to recognise it by its header); else `path`.
   public var opened: ImportInput?
 
@@ -137,7 +140,8 @@ public struct RecordImport {
       let required = table.fields.filter(\.isRequired).map(\.name)
       do {
         try scanner.readHeader(
-          expected: RecordValues(fieldNames: table.fieldNames + (extra?.fieldNames ?? [])), required: required)
+          expected: RecordValues(fieldNames: table.fieldNames + (extra?.fieldNames ?? [])), required: required,
+          derived: Set(derived))
       } catch {
         // Another app's export, given to the command for gym's own files: say which command reads it.
         guard let known = KnownExport.recognise(columns: scanner.header) else { throw error }
@@ -145,7 +149,8 @@ public struct RecordImport {
       }
       return scanner
     case .ndjson, .json:
-      return JSONRecordScanner(input: input, nested: nested.map { [($0.fieldName, $0.fieldNames)] } ?? [])
+      return JSONRecordScanner(
+        input: input, nested: nested.map { [($0.fieldName, $0.fieldNames)] } ?? [], derived: derived)
     }
   }
 

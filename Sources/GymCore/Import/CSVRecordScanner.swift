@@ -43,7 +43,8 @@ public struct CSVRecordScanner: RecordScanner {
   /// `aliases` maps other spellings of a column (a layout's or a language's) to its field name;
   /// `header` then holds the field names. A UTF-8 byte-order mark before the header is skipped.
   public mutating func readHeader(
-    expected: RecordValues, required: [String], ignoringUnknown: Bool = false, aliases: [String: String] = [:]
+    expected: RecordValues, required: [String], ignoringUnknown: Bool = false, aliases: [String: String] = [:],
+    derived: Set<String> = []
   ) throws(InputError) {
     try skipByteOrderMark()
     guard try readRecord() else { throw InputError(line: 1, message: "the CSV file is empty; it needs a header line") }
@@ -61,7 +62,8 @@ public struct CSVRecordScanner: RecordScanner {
     for (i, name) in expected.fieldNames.enumerated() { fieldIndex[name] = i }
     columnToField = names.map { fieldIndex[$0] }
     let present = Set(names)
-    let unknown = names.indices.filter { columnToField[$0] == nil }.map { written[$0] }
+    // A derived column (worked out by `show`, not stored) is skipped like an unknown one, silently.
+    let unknown = names.indices.filter { columnToField[$0] == nil && !derived.contains(names[$0]) }.map { written[$0] }
     let missing = required.filter { !present.contains($0) }
     var seen: Set<String> = []
     let duplicated = Set(names.filter { !seen.insert($0).inserted })

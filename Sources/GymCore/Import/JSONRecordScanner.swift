@@ -13,6 +13,9 @@ public struct JSONRecordScanner: RecordScanner {
   var mode = Mode.unknown
   var scratch: [UInt8] = []
   private let nestedNames: [[UInt8]]
+  /// Names whose values a record may carry and the import skips: figures `show` works out (a
+  /// workout's `totals`, a set's `records`), printed beside the record and not part of it.
+  let derivedNames: [[UInt8]]
   let nestedTemplates: [RecordValues]
   /// The objects of each nested field in the last record, in order; empty when it had none.
   public internal(set) var nested: [[RecordValues]]
@@ -24,8 +27,11 @@ public struct JSONRecordScanner: RecordScanner {
   public var hasNestedField: Bool { nestedGiven.first ?? false }
 
   /// `nested`: the fields that may hold an array of flat objects, and those objects' fields.
-  public init(input: InputBuffer, nested fields: [(name: String, fieldNames: [String])] = []) {
+  public init(
+    input: InputBuffer, nested fields: [(name: String, fieldNames: [String])] = [], derived: [String] = []
+  ) {
     self.input = input
+    derivedNames = derived.map { Array($0.utf8) }
     nestedNames = fields.map { Array($0.name.utf8) }
     nestedTemplates = fields.map { RecordValues(fieldNames: $0.fieldNames) }
     nested = Array(repeating: [], count: fields.count)
@@ -200,6 +206,14 @@ public struct JSONRecordScanner: RecordScanner {
           if let stop = separator(at: &i, storage: storage, end: end, after: nil, values) { return stop }
           continue
         }
+      }
+      if field == nil, derivedNames.contains(scratch) {
+        switch skipDerived(at: &i, storage: storage, end: end) {
+        case .complete: break
+        case let stop: return stop
+        }
+        if let stop = separator(at: &i, storage: storage, end: end, after: nil, values) { return stop }
+        continue
       }
       guard let field else {
         let name = String(decoding: scratch, as: UTF8.self)

@@ -96,6 +96,7 @@ struct HistoryImport: GymCommand {
         table: WorkoutSchema.table, conflict: .updateChanged(key: "id"), path: file, format: inputFormat)
       job.partial = partial
       job.nested = sets
+      job.derived = WorkoutTotals.derived
       job.opened = input
       let counts = try job.run(openStore: openStore, progress: progress)
       let s = sets.counts

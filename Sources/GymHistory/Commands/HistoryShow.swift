@@ -9,10 +9,11 @@ struct HistoryShow: GymCommand {
     commandName: "show", abstract: "Show one workout by id, with its sets (from Strong or Hevy imports).",
     discussion: HelpExamples.discussion(
       FieldHelp.line(WorkoutSchema.table) + "\n\n"
-        + "The table adds the workout's totals (working sets: warm-ups never count; volume is weight × reps) "
-        + "and, beside each set, the records it set when it was done (as 'history prs --timeline' lists them). "
-        + "--unit converts the sets table; json and csv keep the workout as stored, so what they print imports "
-        + "back.",
+        + "Every format adds the workout's totals (working sets: warm-ups never count; volume is weight × reps) "
+        + "and the records its sets set when they were done (as 'history prs --timeline' lists them): the table "
+        + "beside each set and under them, json as 'totals' and each set's 'records', csv as the last columns. "
+        + "--unit converts the tables; json and csv keep the workout as stored, and what they print imports back "
+        + "(the worked-out figures are skipped).",
       examples: [
         "gym history show \"$(gym history list --ids -n 1)\"",
         "gym history show \"$(gym history list --ids -n 1)\" --unit lb",
@@ -44,41 +45,47 @@ struct HistoryShow: GymCommand {
         db, sql: "SELECT \(setColumns) FROM workout_set WHERE workoutSeq = ? ORDER BY position", arguments: [seq])
       var sets: [[Cell]] = []
       while let row = try rows.next() { sets.append(RecordListing.cells(row, Self.setFields)) }
-      guard format == .table, !sets.isEmpty else { return (cells, sets, nil) }
+      guard !sets.isEmpty else { return (cells, sets, nil) }
       return (cells, sets, try WorkoutTotals.compute(db, workout: seq, sets: sets))
     }
     guard let cells else { throw StoreError.notFound(table: "workout", key: id) }
+    let names = fields.map(\.name)
     switch format {
     case .json, .ndjson:
+      // `totals` and each set's `records` are worked out; an import skips them (WorkoutTotals.derived).
       let setNames = Self.setFields.map(\.name)
-      JSONValue.record(cells, names: fields.map(\.name))
-        .adding([("sets", .array(sets.map { .record($0, names: setNames) }))])
+      let setValues = sets.map { set in
+        JSONValue.record(set, names: setNames).adding([
+          ("records", .array((totals?.records(ofSet: set) ?? []).map { .text($0) }))
+        ])
+      }
+      JSONValue.record(cells, names: names)
+        .adding([("sets", .array(setValues))] + (totals.map { [("totals", $0.json)] } ?? []))
         .writeLine(to: BufferedOutput.standardOutput())
-    case .table, .csv, .tsv:
+    case .csv, .tsv:
+      let totalsCells = totals?.cells ?? Array(repeating: .null, count: WorkoutTotals.flatColumns.count)
+      let writer = RecordWriter(format: format, columns: names + WorkoutTotals.flatColumns)
+      writer.write(cells + totalsCells)
+      writer.finish(next: nil)
+    case .table:
       RecordListing.writeOne(cells, fields: fields, format: format)
-      guard format == .table, !sets.isEmpty else { return }
+      guard let totals else { return }
       let out = BufferedOutput.standardOutput()
       out.write("\nsets\n")
-      let names = Self.setFields.map(\.name)
+      let setNames = Self.setFields.map(\.name)
       let display = weight.display(context, columns: ["weightKg", "volumeKg"])
-      let writer = RecordWriter(format: .table, columns: names.map(display.name) + ["records"], out: out)
+      let writer = RecordWriter(format: .table, columns: setNames.map(display.name) + ["records"], out: out)
       for set in sets {
-        let position: Int64? = if case .integer(let value) = set[0] { value } else { nil }
-        let records = position.flatMap { totals?.setRecords[$0] } ?? []
+        let records = totals.records(ofSet: set)
         writer.write(
-          display.cells(set, names: names) + [records.isEmpty ? .null : .text(records.joined(separator: ", "))])
+          display.cells(set, names: setNames) + [records.isEmpty ? .null : .text(records.joined(separator: ", "))])
       }
       writer.finish(next: nil)
-      guard let totals else { return }
       out.write("\ntotals\n")
       let totalsWriter = RecordWriter(
         format: .table, columns: WorkoutTotals.columns.map(display.name) + ["sessionRecords"], out: out)
       totalsWriter.write(
-        display.cells(
-          [
-            .integer(Int64(totals.sets)), .integer(Int64(totals.workingSets)), .integer(totals.reps),
-            .real(totals.volumeKg), .integer(Int64(totals.exercises)),
-          ], names: WorkoutTotals.columns)
+        display.cells(Array(totals.cells.prefix(WorkoutTotals.columns.count)), names: WorkoutTotals.columns)
           + [totals.sessionRecords.isEmpty ? .null : .text(totals.sessionRecords.joined(separator: ", "))])
       totalsWriter.finish(next: nil)
     }

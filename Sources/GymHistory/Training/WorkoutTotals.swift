@@ -16,6 +16,34 @@ struct WorkoutTotals {
   var sessionRecords: [String] = []
 
   static let columns = ["sets", "workingSets", "reps", "volumeKg", "exercises"]
+  /// The same beside a workout's own fields in csv (`sets` there would read as the sets themselves),
+  /// with every record: the sets' as `position kind`, then the session's.
+  static let flatColumns = ["totalSets", "workingSets", "totalReps", "totalVolumeKg", "exercises", "records"]
+  /// What `show` prints that an import skips: worked out from the sets, not stored.
+  static let derived = ["totals", "records"] + flatColumns
+
+  /// The totals as `flatColumns`: the five figures, then every record (null when none).
+  var cells: [Cell] {
+    let all =
+      setRecords.sorted { $0.key < $1.key }.flatMap { position, kinds in kinds.map { "set \(position) \($0)" } }
+      + sessionRecords
+    return [
+      .integer(Int64(sets)), .integer(Int64(workingSets)), .integer(reps), .real(volumeKg), .integer(Int64(exercises)),
+      all.isEmpty ? .null : .text(all.joined(separator: ", ")),
+    ]
+  }
+
+  /// The `totals` member of `show`'s json.
+  var json: JSONValue {
+    [
+      "sets": .integer(sets), "workingSets": .integer(workingSets), "reps": .cell(.integer(reps)),
+      "volumeKg": .number(volumeKg), "exercises": .integer(exercises),
+      "sessionRecords": .array(sessionRecords.map { .text($0) }),
+    ]
+  }
+
+  /// The record kinds a set (as `HistoryShow.setFields` reads it) set.
+  func records(ofSet set: [Cell]) -> [String] { set[0].integerValue.flatMap { setRecords[$0] } ?? [] }
 
   /// `sets`: the workout's sets as `HistoryShow.setFields` reads them (position, exercise, kind,
   /// weightKg, reps, …); `workout`: its `seq`.
@@ -37,7 +65,7 @@ struct WorkoutTotals {
       let records = try TrainingRecords.timeline(db, exercise: name, since: nil, until: nil, formula: .epley)
       for record in records where record.best.workout == workout {
         guard record.kind != "sessionVolume" else {
-          totals.sessionRecords.append("\(record.name) sessionVolume")
+          totals.sessionRecords.append("\(name) sessionVolume")
           continue
         }
         // The first working set of this exercise with the record's weight and reps.
