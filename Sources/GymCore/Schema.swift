@@ -93,10 +93,16 @@ public struct TableSchema: Sendable {
   /// The unique integer column that ends every order: `rowid` for a table, the key a view
   /// exposes for a view (views have no rowid).
   public let rowKey: String
+  /// Every CHECK of the table is one its fields' validation enforces (a value the CHECK refuses,
+  /// the loader refuses first, naming its line): a bulk append may skip SQLite's re-check and
+  /// scan once after it (`CheckConstraints`). Proven per table by `CheckConstraintTests`.
+  public let checksFollowFromFields: Bool
 
   public init(
-    name: String, fields: [Field], indexes: [IndexSchema], defaultSort: [SortKey], rowKey: String = "rowid"
+    name: String, fields: [Field], indexes: [IndexSchema], defaultSort: [SortKey], rowKey: String = "rowid",
+    checksFollowFromFields: Bool = false
   ) {
+    self.checksFollowFromFields = checksFollowFromFields
     self.name = name
     self.fields = fields
     self.indexes = indexes

@@ -29,7 +29,8 @@ public enum WorkoutSchema {
       IndexSchema("workout_status", on: ["status"]),
       IndexSchema("workout_status_completedAt", on: ["status", "completedAt"]),
     ],
-    defaultSort: [SortKey("completedAt", descending: true)]
+    defaultSort: [SortKey("completedAt", descending: true)],
+    checksFollowFromFields: true
   )
 
   /// Released migrations: never edit one; add the next (`WorkoutEvolution` holds the later ones).

@@ -6,6 +6,47 @@ import Testing
 
 /// The library module's evolutions, each from the version before it.
 @Suite struct LibraryEvolutionTests {
+  /// library/005: the year's figures are worked out from the library the version before held: each
+  /// read reading with a finish day a book with its work's longest edition, its rating and whether
+  /// it is a re-read; each author's books per year. Then the triggers keep them.
+  @Test func yearFiguresAreFilledFromTheLibrary() throws {
+    let path = try MigrationFixtures.temporaryPath()
+    let before = try Store(
+      path: path, modules: HistoryEvolutionTests.modules(before: "library/005-reading-year-figures"))
+    try before.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO author (id, name, sortName) VALUES (1, 'Frank Herbert', 'Herbert, Frank'), (2, 'Ann Leckie', 'Leckie, Ann');
+          INSERT INTO work (id, title, lastModified) VALUES (1, 'Dune', '2026-01-01T00:00:00.000Z'),
+            (2, 'Ancillary Justice', '2026-01-01T00:00:00.000Z');
+          INSERT INTO work_author (workId, authorId, position) VALUES (1, 1, 0), (2, 2, 0);
+          INSERT INTO edition (workId, pageCount) VALUES (1, 412), (1, 896), (2, NULL);
+          INSERT INTO library_entry (workId, readingStatus, rating) VALUES (1, 'read', 5), (2, 'read', NULL);
+          INSERT INTO reading (id, workId, finished, status) VALUES (1, 1, '2024-02-01', 'read'), (2, 1, '2025-03-01', 'read'),
+            (3, 2, '2025-04-01', 'read'), (4, 2, NULL, 'read'), (5, 2, 'spring 2025', 'read'), (6, 1, '2025-06-01', 'abandoned');
+          """)
+    }
+    try before.close()
+    let after = try Store(path: path, modules: registeredModules)
+    try after.read { db in
+      // Readings 1, 2, 3 and 5 are read with a finish; Dune's longest edition is 896 pages, rated 5.
+      // Reading 2 re-reads Dune (1 came first); 3 and 5 come after the undated read reading 4 of the
+      // same work, so they are re-reads too.
+      let books = try Row.fetchAll(
+        db, sql: "SELECT readingId, finished, workId, pages, rating, isReread FROM reading_book ORDER BY readingId")
+      #expect(books.map { $0[0] as Int64 } == [1, 2, 3, 5])
+      #expect(books.map { $0[3] as Int? } == [896, 896, nil, nil])
+      #expect(books.map { $0[4] as Double? } == [5, 5, nil, nil])
+      #expect(books.map { $0[5] as Bool } == [false, true, true, true])
+      // Per year and author: 2024 Herbert 1; 2025 Herbert 1 (the abandoned one is no book), Leckie 1
+      // ('spring 2025' is not a day: it counts in no year).
+      let authors = try Row.fetchAll(
+        db, sql: "SELECT year, authorId, books FROM reading_author_year ORDER BY year, authorId"
+      ).map { "\($0[0] as Int) \($0[1] as Int) \($0[2] as Int)" }
+      #expect(authors == ["2024 1 1", "2025 1 1", "2025 2 1"])
+    }
+  }
+
   /// library/004: the goals table arrives empty beside the works and readings of the version before,
   /// which stay; a year's goal is then one row a year.
   @Test func readingGoalsArriveEmpty() throws {

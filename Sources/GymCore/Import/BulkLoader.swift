@@ -51,6 +51,10 @@ public final class BulkLoader {
   private var scratch: [UInt8] = []
   /// The indexes dropped for an append.
   private var droppedIndexes: DeferredIndexes?
+  /// An append into a table whose CHECKs follow from its fields: SQLite's per-row re-check is off
+  /// (`PRAGMA ignore_check_constraints`, a connection flag that expires every prepared statement
+  /// when it changes) until `finish()` turns it back on and scans for anything that breaks one.
+  private var checksDeferred = false
 
   /// `db` nil: validate only (a dry run).
   /// `partial`: each record changes only the fields it gives (`addPartial`); a record whose key is
@@ -74,6 +78,10 @@ public final class BulkLoader {
       """
     if isAppending {
       droppedIndexes = try DeferredIndexes.drop(db, tables: [table.name])
+      if table.checksFollowFromFields {
+        try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+        checksDeferred = true
+      }
     } else if case .updateChanged(let key) = conflict {
       let updates = table.fields.filter { $0.name != key }.map { SQL.quote($0.name) }
       sql += """
@@ -103,6 +111,15 @@ public final class BulkLoader {
   /// Builds the indexes dropped for an append; call once after the last record.
   public func finish() throws {
     guard let db, let droppedIndexes else { return }
+    if checksDeferred {
+      try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
+      checksDeferred = false
+      if let (rowid, check) = try CheckConstraints.firstViolation(db, table: table.name) {
+        throw StoreError.inconsistent(
+          "row \(rowid) of \(table.name) breaks CHECK (\(check)), which the import should have refused; nothing was imported"
+        )
+      }
+    }
     try droppedIndexes.rebuild(db) { [self] db in
       // The same key more than once in the input: the last record wins, as with the upsert
       // (the first, when existing rows are kept).
@@ -119,6 +136,11 @@ public final class BulkLoader {
       counts.inserted = distinct
     }
     self.droppedIndexes = nil
+  }
+
+  /// A load abandoned by an error (its transaction rolled back) leaves the connection checking again.
+  deinit {
+    if checksDeferred { try? db?.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
   }
 
   /// Validates one record and, unless this is a dry run, upserts it.

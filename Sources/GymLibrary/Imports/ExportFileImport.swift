@@ -106,9 +106,9 @@ struct ExportFileImport<Format: LibraryExportFormat> {
       }
       guard let store = try openStore?() else { return try load(nil) }
       return try store.write { db in
-        let deferral = try DerivedIndexDeferral(db, LibrarySchema.searchIndex)
+        let deferrals = try libraryModule.derivedIndexes.compactMap { try DerivedIndexDeferral(db, $0) }
         let counts = try load(LibraryWriter(db, now: now))
-        try deferral?.finish(db)
+        for deferral in deferrals { try deferral.finish(db) }
         return counts
       }
     } catch let error as InputError {

@@ -62,41 +62,44 @@ struct ReadingYear {
   private(set) var longest: Book?
   private(set) var shortest: Book?
 
+  /// The year's books: one range of `reading_book_finished`, which holds every figure (ReadingFigures).
   static let booksSQL = """
-    SELECT r.workId, r.finished,
-      (SELECT MAX(pageCount) FROM edition WHERE workId = r.workId) AS pages,
-      (SELECT rating FROM library_entry WHERE workId = r.workId) AS rating,
-      EXISTS (SELECT 1 FROM reading o WHERE o.workId = r.workId AND o.status = 'read' AND o.id <> r.id
-        AND (o.finished IS NULL OR o.finished < r.finished OR (o.finished = r.finished AND o.id < r.id))) AS reread
-    FROM reading r
-    WHERE r.status = 'read' AND r.finished BETWEEN ?1 AND ?2
-    ORDER BY r.finished, r.workId, r.id
+    SELECT workId, finished, pages, rating, isReread FROM reading_book
+    WHERE finished >= ?1 AND finished < ?2
+    ORDER BY finished, workId, readingId
     """
 
+  /// The five authors with most books that year, then by sort name: the counts are kept per year,
+  /// so only the authors tied with the fifth are looked up.
   static let authorsSQL = """
-    SELECT a.name, COUNT(*) AS books FROM reading r
-    JOIN work_author wa ON wa.workId = r.workId JOIN author a ON a.id = wa.authorId
-    WHERE r.status = 'read' AND r.finished BETWEEN ?1 AND ?2
-    GROUP BY a.id ORDER BY books DESC, a.sortName LIMIT 5
+    SELECT a.name, y.books FROM reading_author_year y JOIN author a ON a.id = y.authorId
+    WHERE y.year = ?3 AND y.books >= coalesce(
+      (SELECT books FROM reading_author_year WHERE year = ?3 ORDER BY books DESC LIMIT 1 OFFSET 4), 0)
+    ORDER BY y.books DESC, a.sortName LIMIT 5
     """
 
   /// The year's figures; `today` (local, `YYYY-MM-DD`) places the goal.
   static func compute(_ db: Database, year: Int, goal: Int?, today: String) throws -> ReadingYear {
-    let range: [String] = ["\(year.padded(4))-01-01", "\(year.padded(4))-12-31"]
-    let books = try Row.fetchAll(db, sql: booksSQL, arguments: StatementArguments(range)).map { row in
+    // Finish days are `YYYY-MM-DD`: the year is [1 January, next 1 January).
+    let range: StatementArguments = ["\(year.padded(4))-01-01", "\((year + 1).padded(4))-01-01"]
+    // A cursor reads each row in place (15,409 books: 19.8 ms as an array of rows, see PerformanceNotes.md).
+    var books: [Book] = []
+    let rows = try Row.fetchCursor(db, sql: booksSQL, arguments: range)
+    while let row = try rows.next() {
       // Pages no import accepts (1e300, text written by another program) are unknown: sums stay numbers.
-      Book(
-        work: row[0], finished: row[1], pages: row.whole(at: 2, in: 0...1_000_000), rating: row.number(at: 3),
-        isReread: row[4] as Bool)
+      books.append(
+        Book(
+          work: row[0], finished: row[1], pages: row.whole(at: 2, in: 0...1_000_000), rating: row.number(at: 3),
+          isReread: row[4] as Bool))
     }
-    let authors = try Row.fetchAll(db, sql: authorsSQL, arguments: StatementArguments(range)).map {
+    let authors = try Row.fetchAll(db, sql: authorsSQL, arguments: range + [year]).map {
       (name: $0[0] as String, books: $0[1] as Int)
     }
     var result = ReadingYear(year: year, books: books, authors: authors)
     result.abandoned =
       try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM reading WHERE status = 'abandoned' AND finished BETWEEN ? AND ?",
-        arguments: StatementArguments(range)) ?? 0
+        db, sql: "SELECT COUNT(*) FROM reading WHERE status = 'abandoned' AND finished >= ? AND finished < ?",
+        arguments: range) ?? 0
     let paged = books.filter { $0.pages != nil }
     result.longest = paged.max { ($0.pages!, $1.finished) < ($1.pages!, $0.finished) }
     result.shortest = paged.min { ($0.pages!, $0.finished) < ($1.pages!, $1.finished) }
