@@ -1,7 +1,7 @@
 # gym — common tasks. `make test` is what CI runs (through .ci/run and scripts/test.sh).
 PREFIX ?= /usr/local
 
-.PHONY: build release test test-release stress format lint demo bench docs fuzz startup-order install clean
+.PHONY: build release test test-release stress format lint demo bench docs report-screenshots fuzz startup-order install clean
 
 build:
 	swift build
@@ -46,6 +46,10 @@ startup-order:
 docs:
 	swift package --allow-writing-to-package-directory generate-reference
 	./scripts/report-screenshot.sh
+
+# The report at 390 and 1280 px, from made-up sample data, into .build/report-screenshots/ for review.
+report-screenshots:
+	./scripts/report-screenshot.sh --widths
 
 # The binary, its man page, and completions for bash, zsh and fish.
 install: release

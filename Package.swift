@@ -165,7 +165,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GymReportTests",
-      dependencies: ["GymReport", "GymCLI"],
+      dependencies: ["GymReport", "GymCLI", "GymCore"],
       swiftSettings: swiftSettings
     ),
 

@@ -49,9 +49,27 @@ PY
 "$gym" history samples import "$scratch/samples.ndjson" -q
 "$gym" library import goodreads "$scratch/goodreads.csv" -q
 "$gym" staples seed -q
-"$gym" report --out "$scratch/report.html" --since 90d -q
-"$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
-  --host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$scratch/profile" --window-size=960,2600 \
-  --screenshot="$scratch/report.png" "file://$scratch/report.html" >/dev/null 2>&1
-cp "$scratch/report.png" Docs/report.png
-echo "wrote Docs/report.png ($(($(stat -c %s Docs/report.png) / 1024)) KiB)"
+"$gym" report --out "$scratch/report.html" -q
+shoot() {  # width, height, file, page (default: the report)
+  "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+    --host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$scratch/profile" --window-size="$1,$2" \
+    --virtual-time-budget=5000 --screenshot="$3" "file://${4:-$scratch/report.html}" >/dev/null 2>&1
+  echo "wrote $3 ($(($(stat -c %s "$3") / 1024)) KiB)"
+}
+if [[ ${1:-} == --widths ]]; then
+  # make report-screenshots: the same report at a phone's width and a desk's, for review.
+  out=${2:-.build/report-screenshots}
+  mkdir -p "$out"
+  # Chromium's window is at least 500 px wide: the phone is a 390 px frame at the left of a grey page.
+  cat >"$scratch/phone.html" <<'HTML'
+<!doctype html><html><body style="margin: 0; background: #888">
+<iframe src="report.html" style="border: 0; width: 390px; height: 7000px; background: #fff"></iframe>
+</body></html>
+HTML
+  shoot 500 7000 "$out/report-390.png" "$scratch/phone.html"
+  shoot 1280 4200 "$out/report-1280.png"
+  cp "$scratch/report.html" "$out/report.html"
+else
+  shoot 960 2600 "$scratch/report.png"
+  cp "$scratch/report.png" Docs/report.png
+fi

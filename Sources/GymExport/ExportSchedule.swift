@@ -16,7 +16,8 @@ struct ExportSchedule: AsyncGymCommand {
     discussion: HelpExamples.discussion(
       """
       One log line per export on stderr. SIGTERM or SIGINT: the export in progress finishes, exit 0. \
-      --report writes report.html (the last 90 days, as 'gym report') beside the exports after each one.
+      --report writes report.html (the last 12 months of the data, as 'gym report') beside the exports \
+      after each one.
       """,
       examples: [
         "timeout --preserve-status 3 gym export schedule --every 1h --out backups",
@@ -28,7 +29,7 @@ struct ExportSchedule: AsyncGymCommand {
   @Option(help: "How many exports to keep in --out (only gym's, recognised by their manifest).") var keep = 14
   @OptionGroup var retention: RetentionOptions
   @OptionGroup var export: ExportOptionGroup
-  @Flag(help: "After each export, write report.html (the last 90 days) in --out.") var report = false
+  @Flag(help: "After each export, write report.html (the last 12 months of the data) in --out.") var report = false
   @OptionGroup(title: "Remote copies") var remote: RemoteOptions
 
   func validate() throws {
@@ -46,8 +47,7 @@ struct ExportSchedule: AsyncGymCommand {
     if report {
       makeReport = { now in
         Report(
-          store: store, since: now.adding(milliseconds: -Report.defaultSpan.milliseconds), contributions: contributions,
-          configuration: configuration)
+          store: store, since: nil, contributions: contributions, configuration: configuration)
       }
     }
     let options = try export.options(context)

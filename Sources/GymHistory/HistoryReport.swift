@@ -2,97 +2,210 @@ import GRDB
 import GymCLI
 import GymCore
 
-/// The history module's part of `gym report`: training and health, from `since` to now. Each chart
-/// is what a command prints (`stats`, `volume`, `prs`, `daily`, `trend`), drawn; steps over a range
-/// longer than `ReportChart.maximumPoints` days are shown by week, and the weekly and nightly charts
-/// stop at that many points.
+/// The history module's part of `gym report`: training and health over the report's period. A long
+/// period is drawn at a coarser grain (`ReportGrain`), never cut: sessions by week up to half a year,
+/// by month up to five years, by quarter beyond; the grain is named on the axis.
 public enum HistoryReport {
-  public static func training(_ db: Database, since: Timestamp, now: Timestamp = .now()) throws -> ReportSection? {
-    let weeks = min(max(1, Int((now.millisecondsSince1970 - since.millisecondsSince1970) / 604_800_000) + 1), 520)
-    let stats = try WorkoutStats.compute(db, weeks: weeks, now: now)
+  /// The record kinds as a reader names them.
+  static let recordNames = [
+    "heaviest": "Heaviest", "e1RM": "Est. 1RM (Epley)", "setVolume": "Best set volume",
+    "sessionVolume": "Best session volume", "mostReps": "Most reps",
+  ]
+
+  public static func training(
+    _ db: Database, since: Timestamp, now: Timestamp = .now(),
+    weight: WeightDisplay = WeightDisplay(unit: .kg, columns: [])
+  ) throws -> ReportSection? {
+    let range: StatementArguments = [since.canonical, now.canonical]
     var section = ReportSection(id: "training", title: "Training")
+    let grain = ReportGrain.forSessions(since: since, end: now)
+    var counts: [String: Int] = [:]
+    for row in try Row.fetchAll(
+      db,
+      sql: """
+        SELECT \(grain.sqlLabel("completedAt")), COUNT(*) FROM workout
+        WHERE status = 'completed' AND completedAt >= ? AND completedAt <= ? GROUP BY 1
+        """, arguments: range)
+    {
+      // A time SQLite cannot read (written by another program) has no period: it is not drawn.
+      if let label = row[0] as String? { counts[label] = row[1] }
+    }
+    let focus = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT coalesce(focus, ?), TOTAL(durationMinutes) FROM workout
+        WHERE status = 'completed' AND completedAt >= ? AND completedAt <= ? GROUP BY 1
+        """, arguments: [ReportChart.unknown] + range)
     section.charts += [
       ReportChart(
-        title: "Sessions per week", kind: .bars, xLabel: "week (Monday)", yLabel: "sessions",
-        points: stats.weeks.reversed().map { .init($0.week, Double($0.sessions)) }),
+        title: "Sessions per \(grain.name)", kind: .bars, xLabel: grain.axis, yLabel: "sessions",
+        points: grain.labels(since: since, end: now).map { .init($0, Double(counts[$0] ?? 0)) }),
       ReportChart(
-        title: "Minutes per focus", kind: .bars, xLabel: "focus", yLabel: "minutes",
-        points: stats.byFocus.map { .init($0.focus ?? "unknown", Double($0.minutes)) }),
+        title: "Minutes per focus", kind: .categories, xLabel: "focus", yLabel: "minutes",
+        points: focus.map { .init($0[0], ($0.number(at: 1) ?? 0).rounded()) }),
     ].compactMap { $0 }
     let map = try MuscleMap.load()
     var setsPerMuscle: [String: Double] = [:]
-    for row in try TrainingVolume.fetch(db, by: .week, muscle: nil, since: since, map: map) {
+    for row in try TrainingVolume.fetch(
+      db, by: .week, muscle: nil, since: since, until: now.adding(milliseconds: 1), map: map)
+    {
       if case .text(let muscle) = row[1], case .real(let sets) = row[2] { setsPerMuscle[muscle, default: 0] += sets }
     }
     if let volume = ReportChart(
-      title: "Hard sets per muscle group", kind: .bars, xLabel: "muscle group", yLabel: "hard sets",
-      points: setsPerMuscle.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { .init($0.key, $0.value) })
+      title: "Hard sets per muscle group", kind: .categories, xLabel: "muscle group", yLabel: "hard sets",
+      points: setsPerMuscle.map { .init($0.key, $0.value) })
     {
       section.charts.append(volume)
     }
-    // Records (of all time) reached in the period, newest first.
-    let records = try TrainingRecords.fetch(db, exercise: nil, since: nil, formula: .epley).filter {
-      if case .timestamp(let at) = $0[5] { return at >= since.canonical }
-      return false
-    }
-    let recent = records.sorted { $0[5].plainText(localTime: false) > $1[5].plainText(localTime: false) }.prefix(10)
-    if let table = ReportTable(
-      title: "Recent records", columns: ["date", "exercise", "record", "value"],
-      rows: recent.map { row in
-        [
-          String(row[5].plainText(localTime: true).prefix(10)), row[0].plainText(localTime: false),
-          row[1].plainText(localTime: false), row[2].plainText(localTime: false),
-        ]
-      })
-    {
-      section.tables.append(table)
-    }
+    if let table = try recordsTable(db, since: since, until: now, weight: weight) { section.tables.append(table) }
     return section.isEmpty ? nil : section
   }
 
-  /// Each moment counted once, from the highest-priority source (`health.sources`), as `daily` does.
+  /// Records (of all time) set in the period, newest first: what, its value with its unit, the set
+  /// (weight × reps) and the day.
+  static func recordsTable(_ db: Database, since: Timestamp, until: Timestamp, weight: WeightDisplay) throws
+    -> ReportTable?
+  {
+    let unit = weight.unit.rawValue
+    // Records as they stood at the period's end: one set in it and beaten later still shows.
+    let records = try TrainingRecords.fetch(
+      db, exercise: nil, since: nil, until: until.adding(milliseconds: 1), formula: .epley
+    ).filter {
+      if case .timestamp(let at) = $0[5] { return at >= since.canonical && at <= until.canonical }
+      return false
+    }
+    let recent = records.sorted { $0[5].plainText(localTime: false) > $1[5].plainText(localTime: false) }.prefix(10)
+    func number(_ cell: Cell) -> Double? {
+      switch cell {
+      case .real(let value): value
+      case .integer(let value): Double(value)
+      default: nil
+      }
+    }
+    return ReportTable(
+      title: "Records set", columns: ["date", "exercise", "record", "value", "set"],
+      rows: recent.map { row in
+        let kind = row[1].plainText(localTime: false)
+        let value = number(row[2]) ?? 0
+        let reps = number(row[4]).map { Int($0) }
+        let kilograms = number(row[3])
+        let shown =
+          kind == "mostReps"
+          ? "\(Int(value)) reps" : "\(ChartLabel.text(weight.value(value))) \(unit)"
+        let set =
+          kind == "sessionVolume"
+          ? reps.map { "\($0) reps in the session" } ?? ""
+          : kilograms.map { "\(ChartLabel.text(weight.value($0))) \(unit) × \(reps ?? 0)" } ?? reps.map { "\($0) reps" }
+            ?? ""
+        return [
+          String(row[5].plainText(localTime: true).prefix(10)), row[0].plainText(localTime: false),
+          recordNames[kind] ?? kind, shown, set,
+        ]
+      })
+  }
+
+  /// Each moment counted once, from the highest-priority source (`health.sources`), as `daily` does:
+  /// steps by day up to three months, by week up to two years, by month beyond; resting heart rate by
+  /// week, then by month; sleep per night (asleep: core, deep, REM and unspecified, never awake or in
+  /// bed) up to three months, then the average night of each month.
   public static func health(
     _ db: Database, since: Timestamp, now: Timestamp = .now(), sourcePriority: [String] = []
   ) throws -> ReportSection? {
     let selection = try SampleSelection.deduplicated(SourcePriority(patterns: sourcePriority)).knowingModels(db)
     let days = max(1, Int((now.millisecondsSince1970 - since.millisecondsSince1970) / 86_400_000) + 1)
-    let weeks = min(days / 7 + 1, ReportChart.maximumPoints)
+    let grain = ReportGrain.forSamples(days: days)
+    let months = ReportGrain.month.labels(since: since, end: now).count
+    let weeks = ReportGrain.week.labels(since: since, end: now).count
     var section = ReportSection(id: "health", title: "Health")
-    let steps =
-      days <= ReportChart.maximumPoints
-      ? try SampleBuckets.daily(db, type: .steps, days: days, selection: selection, now: now)
-      : try SampleBuckets.weekly(db, series: SampleSeries(.steps), weeks: weeks, selection: selection, now: now)
-    let resting = try SampleBuckets.weekly(
-      db, series: SampleSeries(.restingHeartRate), weeks: weeks, selection: selection, now: now)
-    let sleep = try SampleBuckets.nightly(
-      db, nights: min(days, ReportChart.maximumPoints), selection: selection, now: now)
-    let daily = days <= ReportChart.maximumPoints
+    let steps: [SampleBucket]
+    switch grain {
+    case .day: steps = try SampleBuckets.daily(db, type: .steps, days: days, selection: selection, now: now)
+    case .week:
+      steps = try SampleBuckets.weekly(db, series: SampleSeries(.steps), weeks: weeks, selection: selection, now: now)
+    case .month, .quarter:
+      steps = try SampleBuckets.monthly(
+        db, series: SampleSeries(.steps), months: months, selection: selection, now: now)
+    }
+    let resting =
+      grain == .month || grain == .quarter
+      ? try SampleBuckets.monthly(
+        db, series: SampleSeries(.restingHeartRate), months: months, selection: selection, now: now)
+      : try SampleBuckets.weekly(
+        db, series: SampleSeries(.restingHeartRate), weeks: weeks, selection: selection, now: now)
+    let restingGrain: ReportGrain = grain == .day ? .week : grain == .quarter ? .month : grain
     let stepPoints: [ReportChart.Point] = steps.reversed().map { .init($0.label, ($0.sum ?? 0).rounded()) }
     let restingPoints: [ReportChart.Point] = resting.reversed().compactMap { bucket in
       bucket.avg.map { .init(bucket.label, ($0 * 10).rounded() / 10) }
     }
-    let sleepPoints: [ReportChart.Point] = sleep.reversed().map {
-      .init($0.label, (($0.sum ?? 0) / 60 * 10).rounded() / 10)
-    }
-    let charts: [ReportChart?] = [
+    let stepsGrain: ReportGrain = grain == .quarter ? .month : grain
+    section.charts = [
       ReportChart(
-        title: daily ? "Steps per day" : "Steps per week", kind: .bars, xLabel: daily ? "day" : "week (Monday)",
-        yLabel: "steps", points: stepPoints),
+        title: "Steps per \(stepsGrain.name)", kind: .bars, xLabel: stepsGrain.axis, yLabel: "steps",
+        points: stepPoints),
       ReportChart(
-        title: "Resting heart rate, weekly average", kind: .line, xLabel: "week (Monday)",
+        title: "Resting heart rate, \(restingGrain.name)ly average", kind: .line, xLabel: restingGrain.axis,
         yLabel: "beats per minute", points: restingPoints),
-      ReportChart(
-        title: "Sleep per night", kind: .bars, xLabel: "night ending", yLabel: "hours asleep", points: sleepPoints),
-    ]
-    section.charts = charts.compactMap { $0 }
+      try sleepChart(db, days: days, selection: selection, since: since, now: now),
+    ].compactMap { $0 }
     return section.isEmpty ? nil : section
+  }
+
+  /// Hours asleep per night; over more than three months, the average of each month's nights that
+  /// have sleep (a month without any is not drawn: no zero is made up).
+  static func sleepChart(_ db: Database, days: Int, selection: SampleSelection, since: Timestamp, now: Timestamp) throws
+    -> ReportChart?
+  {
+    // The night that ends after the period's last instant (a sleep that began that evening) counts:
+    // `nightly` takes the night of 6 hours before its `now`.
+    let nights = try SampleBuckets.nightly(
+      db, nights: days, selection: selection, now: now.adding(milliseconds: 6 * 3_600_000))
+    func hours(_ minutes: Double) -> Double { (minutes / 60 * 10).rounded() / 10 }
+    if days <= ReportGrain.dailyDays {
+      return ReportChart(
+        title: "Sleep per night", kind: .bars, xLabel: "night ending", yLabel: "hours asleep",
+        points: nights.reversed().map { .init($0.label, hours($0.sum ?? 0)) })
+    }
+    var byMonth: [String: (total: Double, nights: Int)] = [:]
+    for night in nights {
+      guard let asleep = night.sum else { continue }
+      let month = String(night.label.prefix(7))
+      byMonth[month, default: (0, 0)].total += asleep
+      byMonth[month, default: (0, 0)].nights += 1
+    }
+    return ReportChart(
+      title: "Sleep, the average night of each month", kind: .bars, xLabel: "month", yLabel: "hours asleep",
+      points: ReportGrain.month.labels(since: since, end: now).compactMap { month in
+        byMonth[month].map { .init(month, hours($0.total / Double($0.nights))) }
+      })
+  }
+}
+
+extension HistoryReport {
+  /// Workouts by their completion, health samples by their start (each type's first and last, one
+  /// index seek each: `sample_key` leads with the type).
+  static func extents(_ db: Database) throws -> [DataExtent] {
+    [
+      try DataExtent.read(db, "workout", sql: "SELECT min(completedAt), max(completedAt) FROM workout"),
+      try DataExtent.read(
+        db, "health sample",
+        sql: """
+          WITH RECURSIVE types(type) AS (
+            SELECT min(type) FROM sample
+            UNION ALL SELECT (SELECT min(type) FROM sample WHERE type > types.type) FROM types WHERE type IS NOT NULL)
+          SELECT min((SELECT min(start) FROM sample WHERE type = types.type)),
+            max((SELECT max(start) FROM sample WHERE type = types.type))
+          FROM types WHERE type IS NOT NULL
+          """),
+    ].compactMap { $0 }
   }
 }
 
 /// Training and health in `gym report`.
-public let historyReport = ReportContribution(module: "history") { db, request in
-  [
-    try HistoryReport.training(db, since: request.since, now: request.now),
+public let historyReport = ReportContribution(module: "history", extents: HistoryReport.extents) { db, request in
+  let unit = WeightUnitOptions.Unit(rawValue: request.configuration.string(.weightUnit) ?? "kg") ?? .kg
+  return [
+    try HistoryReport.training(
+      db, since: request.since, now: request.now, weight: WeightDisplay(unit: unit, columns: [])),
     try HistoryReport.health(
       db, since: request.since, now: request.now, sourcePriority: request.configuration.list(.healthSources)),
   ].compactMap { $0 }

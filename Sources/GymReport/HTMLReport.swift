@@ -9,6 +9,8 @@ struct HTMLReport {
   /// `From … to …, written …`.
   let subtitle: String
   let sections: [ReportSection]
+  /// What the page says when there are no sections.
+  var empty = "No data yet: import workouts, health samples, books or a pantry, then run gym report again."
 
   static let policy =
     "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
@@ -29,15 +31,35 @@ struct HTMLReport {
     svg { display: block; width: 100%; height: auto; max-height: 22rem; }
     svg text { fill: var(--fg); font-size: 11px; } svg .axis-label { fill: var(--muted); font-size: 12px; }
     .grid { stroke: var(--grid); } .axis { stroke: var(--muted); }
+    .bars { list-style: none; margin: .25rem 0; padding: 0; display: grid; gap: .3rem .6rem; align-items: center;
+      grid-template-columns: minmax(5rem, max-content) minmax(3rem, 1fr) max-content; }
+    .bars li { display: contents; } .bars .label { overflow-wrap: anywhere; }
+    .bars .track { height: .9rem; } .bars .fill { display: block; height: 100%; min-width: 2px; background: var(--bar); }
+    .bars .value { text-align: right; font-variant-numeric: tabular-nums; }
+    .bars.unknown { margin-top: .6rem; padding-top: .4rem; border-top: 1px dashed var(--grid); }
+    .bars.unknown .label { font-style: italic; color: var(--muted); } .bars.unknown .fill { background: var(--muted); }
     .bar { fill: var(--bar); } .series { fill: none; stroke: var(--line); stroke-width: 2; } .dot { fill: var(--line); }
+    .table { max-width: 100%; overflow-x: auto; }
     table { border-collapse: collapse; font-size: .9rem; margin: .25rem 0; }
     th, td { text-align: left; padding: .15rem .75rem .15rem 0; border-bottom: 1px solid var(--grid); }
-    td.number { text-align: right; }
+    td.number { text-align: right; } td:first-child { white-space: nowrap; }
+    summary { padding: .6rem 0; cursor: pointer; }
+    /* A 720-unit drawing narrower than 720 px scales its text down: each step keeps it at 11 px or more
+       at the step's narrowest width (SVGChart.phoneFont). */
+    @media (max-width: 767px) {
+      svg text, svg .axis-label { font-size: 14px; } svg .wide { display: none; }
+    }
+    @media (max-width: 640px) {
+      body { padding: 1rem; }
+      svg text, svg .axis-label { font-size: 18px; }
+      table { font-size: .85rem; } th, td { padding-right: .5rem; }
+    }
+    @media (max-width: 480px) { svg text, svg .axis-label { font-size: 25px; } }
     @page { margin: 14mm; }
     @media print {
       body { max-width: none; padding: 0; font-size: 11pt; }
       section { break-before: auto; } h2 { break-after: avoid; } figure, table { break-inside: avoid; }
-      details > summary { display: none; } details > table { display: table; }
+      details > summary { display: none; } details > .table { display: block; }
     }
     """
 
@@ -61,9 +83,7 @@ struct HTMLReport {
 
       """
     if sections.isEmpty {
-      out +=
-        "<p class=\"empty\" id=\"no-data\">No data yet: import workouts, health samples, books or a pantry, "
-        + "then run gym report again.</p>\n"
+      out += "<p class=\"empty\" id=\"no-data\">\(HTML.escape(empty))</p>\n"
     }
     var chartNumber = 0
     for section in sections {
@@ -72,7 +92,7 @@ struct HTMLReport {
         chartNumber += 1
         let id = "chart\(chartNumber)"
         out += "<figure class=\"chart\" data-points=\"\(chart.points.count)\">\n<h3>\(HTML.escape(chart.title))</h3>\n"
-        out += SVGChart(chart: chart, id: id).svg + "\n"
+        out += chart.kind == .categories ? CategoryBars(chart: chart).html : SVGChart(chart: chart, id: id).svg + "\n"
         out += "<details><summary>The numbers</summary>\n"
         out += table(
           columns: [chart.xLabel.isEmpty ? "item" : chart.xLabel, chart.yLabel],
@@ -90,7 +110,7 @@ struct HTMLReport {
 
   func table(columns: [String], rows: [[String]], numeric: Set<Int>) -> String {
     var out =
-      "<table><thead><tr>" + columns.map { "<th scope=\"col\">\(HTML.escape($0))</th>" }.joined()
+      "<div class=\"table\"><table><thead><tr>" + columns.map { "<th scope=\"col\">\(HTML.escape($0))</th>" }.joined()
       + "</tr></thead><tbody>\n"
     for row in rows {
       out +=
@@ -99,6 +119,6 @@ struct HTMLReport {
           "<td\(numeric.contains(index) ? " class=\"number\"" : "")>\(HTML.escape(cell))</td>"
         }.joined() + "</tr>\n"
     }
-    return out + "</tbody></table>\n"
+    return out + "</tbody></table></div>\n"
   }
 }

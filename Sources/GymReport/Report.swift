@@ -6,32 +6,36 @@ import GymCore
 /// `gym report` and `export schedule --report` write.
 public struct Report: Sendable {
   let store: Store
-  let since: Timestamp
+  let period: ReportPeriod.Request
   let contributions: [ReportContribution]
   /// What the modules read their settings from (`library.goal`, `health.sources`).
   let configuration: Configuration
 
-  public init(store: Store, since: Timestamp, contributions: [ReportContribution], configuration: Configuration) {
+  /// `since` nil and `sinceAll` false: the last 12 months of the data (ReportPeriod).
+  public init(
+    store: Store, since: Timestamp?, sinceAll: Bool = false, until: Timestamp? = nil,
+    contributions: [ReportContribution], configuration: Configuration
+  ) {
     self.store = store
-    self.since = since
+    self.period = ReportPeriod.Request(since: since, sinceAll: sinceAll, until: until)
     self.contributions = contributions
     self.configuration = configuration
   }
 
-  /// What a report covers when not told: the last 90 days before its end.
-  public static let defaultSpan = TimeSpan(milliseconds: 90 * 86_400_000)
-
   /// Writes the report to `path` (`-`: stdout); returns what it holds, for a note or a log line.
-  /// The report covers `since` up to `until` (now when not given).
-  public func write(to path: String, until: Timestamp? = nil, now: Timestamp = .now()) throws -> String {
-    // The last instant covered: just before --until (which is not included), as the period commands end.
-    let end = until.map { $0.adding(milliseconds: -1) } ?? now
-    let request = ReportRequest(since: since, now: end, configuration: configuration)
-    let sections = try store.read { db in try contributions.flatMap { try $0.sections(db, request) } }
+  public func write(to path: String, now: Timestamp = .now()) throws -> String {
+    let (period, extents, sections) = try store.read { db in
+      let extents = try contributions.flatMap { try $0.extents(db) }
+      let period = ReportPeriod.resolve(self.period, extents: extents, now: now)
+      let request = ReportRequest(since: period.since, now: period.end, configuration: configuration, clock: now)
+      return (period, extents, try contributions.flatMap { try $0.sections(db, request) })
+    }
+    let empty =
+      ReportPeriod.emptyMessage(extents, period: period)
+      ?? "No data yet: import workouts, health samples, books or a pantry, then run gym report again."
     let html = HTMLReport(
-      title: "gym report",
-      subtitle: "From \(CalendarDay(localDayOf: since).text) to \(request.today) · written \(now.localDescription)",
-      sections: sections
+      title: "gym report", subtitle: period.subtitle + " · written \(now.localDescription)", sections: sections,
+      empty: empty
     ).html
     if path == "-" {
       let output = BufferedOutput.standardOutput()

@@ -2,7 +2,7 @@ import ArgumentParser
 import GymCLI
 import GymCore
 
-/// `gym report --out report.html [--since 90d] [--modules history,library,staples]`: one
+/// `gym report --out report.html [--since DATE|all] [--modules history,library,staples]`: one
 /// self-contained HTML file of charts, read in one read transaction.
 public struct ReportCommand: GymCommand {
   public static let configuration = CommandConfiguration(
@@ -11,13 +11,16 @@ public struct ReportCommand: GymCommand {
     discussion: HelpExamples.discussion(
       """
       One file, inline CSS and SVG, no script and no network request (its Content-Security-Policy forbids \
-      them); light and dark, and it prints on A4 and Letter. Every chart has a title, axis labels and its \
-      numbers in text. A section appears when its module has data. The file is written to a temporary \
+      them); light and dark, one column that fits a phone, and it prints on A4 and Letter. Every chart has a \
+      title, axis labels and its numbers in text. Without --since it covers the last 12 months of your data \
+      (up to your latest record); --since all covers all of it. A long period is drawn by week, month or \
+      quarter, never cut. A section appears when its module has data. The file is written to a temporary \
       name and renamed, so a reader never sees half of it.
       """,
       examples: [
         "gym report --out report.html",
-        "gym report --out report.html --since 365d --modules history,library",
+        "gym report --out report.html --since all --modules history,library",
+        "gym report --out 2019.html --since 2019-01-01 --until 2020-01-01",
       ]))
 
   @OptionGroup(title: "Common options") public var global: GlobalOptions
@@ -56,10 +59,10 @@ public struct ReportCommand: GymCommand {
   public func run(context: CommandContext) throws {
     let now = Timestamp.now()
     let (from, until) = try dates.bounds(now: now)
-    let since = from ?? (until ?? now).adding(milliseconds: -Report.defaultSpan.milliseconds)
     let report = Report(
-      store: try context.openStore(), since: since, contributions: try chosen, configuration: context.configuration)
-    let written = try report.write(to: out, until: until, now: now)
+      store: try context.openStore(), since: from, sinceAll: dates.sinceAll, until: until, contributions: try chosen,
+      configuration: context.configuration)
+    let written = try report.write(to: out, now: now)
     printNote("wrote \(out == "-" ? "the report" : "'\(out)'"): \(written)")
   }
 }

@@ -6,10 +6,16 @@ import GymCLI
 struct SVGChart {
   static let width = 720.0
   static let height = 260.0
-  static let left = 64.0
   static let right = 16.0
   static let top = 16.0
-  static let bottom = 56.0
+  static let bottom = 88.0
+  /// Text is 11 units at 768 px and wider, where the drawing is at least 720 px wide; narrower, the
+  /// stylesheet makes it up to `phoneFont` units (HTMLReport's steps), which a 390 px phone (a 720-unit
+  /// drawing in 358 px) shows at 12.4 CSS px and a 360 px one at 11.4.
+  static let font = 11.0
+  static let phoneFont = 25.0
+  /// The width of a character, as a share of the font size (digits and dates in a system font).
+  static let characterWidth = 0.62
 
   let chart: ReportChart
   let id: String
@@ -26,16 +32,22 @@ struct SVGChart {
 
   var svg: String {
     let points = chart.points
-    let plotWidth = Self.width - Self.left - Self.right
-    let plotHeight = Self.height - Self.top - Self.bottom
     // Four gridlines a round step apart (1, 2 or 5 × 10ⁿ); counts (books, sessions) step by whole numbers.
     let counts = points.allSatisfy { $0.value == $0.value.rounded() }
     let step = max(Self.roundMaximum((points.map(\.value).max() ?? 0) / 4), counts ? 1 : 0)
     let high = step * 4
     let low = min(0, points.map(\.value).min() ?? 0)
+    // Room on the left for the longest value label at the phone's size, and the axis name.
+    let ticks = (0...4).map { ChartLabel.text(low + (high - low) * Double($0) / 4) }
+    let left = Double(ticks.map(\.count).max() ?? 1) * Self.phoneFont * Self.characterWidth + Self.phoneFont + 24
+    // Room on the right for half the longest category label, centred on the last point.
+    let longest = Double(points.map(\.label.count).max() ?? 1)
+    let right = max(Self.right, longest * Self.phoneFont * Self.characterWidth / 2 + 4)
+    let plotWidth = Self.width - left - right
+    let plotHeight = Self.height - Self.top - Self.bottom
     func y(_ value: Double) -> Double { Self.top + plotHeight * (1 - (value - low) / (high - low)) }
     let slot = plotWidth / Double(max(points.count, 1))
-    func x(_ index: Int) -> Double { Self.left + slot * (Double(index) + 0.5) }
+    func x(_ index: Int) -> Double { left + slot * (Double(index) + 0.5) }
     var out = """
       <svg role="img" aria-labelledby="\(id)-title \(id)-desc" viewBox="0 0 \(Self.width.svg) \(Self.height.svg)" \
       xmlns="http://www.w3.org/2000/svg">
@@ -47,11 +59,11 @@ struct SVGChart {
     for step in 0...4 {
       let value = low + (high - low) * Double(step) / 4
       out +=
-        "<line class=\"grid\" x1=\"\(Self.left.svg)\" x2=\"\((Self.width - Self.right).svg)\" "
+        "<line class=\"grid\" x1=\"\(left.svg)\" x2=\"\((Self.width - right).svg)\" "
         + "y1=\"\(y(value).svg)\" y2=\"\(y(value).svg)\"/>"
       out +=
-        "<text class=\"tick\" x=\"\((Self.left - 6).svg)\" y=\"\((y(value) + 4).svg)\" text-anchor=\"end\">"
-        + "\(HTML.escape(ChartLabel.text(value)))</text>\n"
+        "<text class=\"tick value-tick\" x=\"\((left - 6).svg)\" y=\"\(y(value).svg)\" text-anchor=\"end\" "
+        + "dominant-baseline=\"middle\">\(HTML.escape(ChartLabel.text(value)))</text>\n"
     }
     switch chart.kind {
     case .bars:
@@ -64,6 +76,7 @@ struct SVGChart {
           + "width=\"\(barWidth.svg)\" height=\"\(max(bottom - top, 0).svg)\">"
           + "<title>\(HTML.escape(point.label)): \(ChartLabel.text(point.value))</title></rect>\n"
       }
+    case .categories: break  // drawn as a list (CategoryBars), never here
     case .line:
       let path = points.enumerated().map { "\(x($0.offset).svg),\(y($0.element.value).svg)" }.joined(separator: " ")
       out += "<polyline class=\"series\" points=\"\(path)\"/>\n"
@@ -73,25 +86,34 @@ struct SVGChart {
           + "<title>\(HTML.escape(point.label)): \(ChartLabel.text(point.value))</title></circle>\n"
       }
     }
-    // The category axis: a few labels, evenly spaced, so that they never overlap.
+    // The category axis: a few labels, evenly spaced, so that they never overlap: at 1280 px every
+    // `wide`-th, on a phone (larger text) every `narrow`-th; the others are hidden there (class `wide`).
     let axisY = Self.height - Self.bottom
     out +=
-      "<line class=\"axis\" x1=\"\(Self.left.svg)\" x2=\"\((Self.width - Self.right).svg)\" "
+      "<line class=\"axis\" x1=\"\(left.svg)\" x2=\"\((Self.width - right).svg)\" "
       + "y1=\"\(axisY.svg)\" y2=\"\(axisY.svg)\"/>\n"
-    let longest = Double(points.map(\.label.count).max() ?? 1)
-    let fit = max(1, Int(plotWidth / max(longest * 7 + 8, 1)))
-    let every = max(1, Int((Double(points.count) / Double(fit)).rounded(.up)))
-    for (index, point) in points.enumerated() where index % every == 0 {
+    func every(_ font: Double) -> Int {
+      let fit = max(1, Int(plotWidth / max(longest * font * Self.characterWidth + font, 1)))
+      return max(1, Int((Double(points.count) / Double(fit)).rounded(.up)))
+    }
+    let wide = every(Self.font)
+    // A multiple of the wide step, so that a label shown on a phone is one shown at 1280 px too.
+    let narrow = Int((Double(every(Self.phoneFont)) / Double(wide)).rounded(.up)) * wide
+    for (index, point) in points.enumerated() where index % wide == 0 {
       out +=
-        "<text class=\"tick\" x=\"\(x(index).svg)\" y=\"\((axisY + 16).svg)\" text-anchor=\"middle\">"
+        "<text class=\"tick category-tick\(index % narrow == 0 ? "" : " wide")\" x=\"\(x(index).svg)\" "
+        + "y=\"\((axisY + 20).svg)\" text-anchor=\"middle\" dominant-baseline=\"hanging\">"
         + "\(HTML.escape(point.label))</text>\n"
     }
     out +=
-      "<text class=\"axis-label\" x=\"\((Self.left + plotWidth / 2).svg)\" y=\"\((Self.height - 10).svg)\" "
+      "<text class=\"axis-label\" x=\"\((left + plotWidth / 2).svg)\" y=\"\((Self.height - 7).svg)\" "
       + "text-anchor=\"middle\">\(HTML.escape(chart.xLabel))</text>\n"
+    // The value axis's name, along it; on a phone, when it is longer than the axis, only the title names it.
+    let fits = Double(chart.yLabel.count) * Self.phoneFont * Self.characterWidth <= plotHeight
     out +=
-      "<text class=\"axis-label\" transform=\"translate(14 \((Self.top + plotHeight / 2).svg)) rotate(-90)\" "
-      + "text-anchor=\"middle\">\(HTML.escape(chart.yLabel))</text>\n"
+      "<text class=\"axis-label\(fits ? "" : " wide")\" "
+      + "transform=\"translate(\((Self.phoneFont - 2).svg) \((Self.top + plotHeight / 2).svg)) "
+      + "rotate(-90)\" text-anchor=\"middle\">\(HTML.escape(chart.yLabel))</text>\n"
     return out + "</svg>"
   }
 

@@ -1,4 +1,5 @@
 import GymCLI
+import GymCore
 import Testing
 
 @testable import GymReport
@@ -23,11 +24,14 @@ import Testing
     let chart = try #require(
       ReportChart(title: "t", kind: .bars, xLabel: "x", yLabel: "y", points: [.init("a", 3), .init("b<c", 1)]))
     let svg = SVGChart(chart: chart, id: "c1").svg
-    // Counts 3 and 1: step max(roundMaximum(3/4) = 1, 1) → axis 0–4. Plot: x 64–704 (640 wide), y 16–204
-    // (188 high). Two slots of 320; bars 256 wide, centred at 224 and 544: x = 96 and 416. 3 of 4 → top
-    // at 16 + 188 × (1 − 3/4) = 63, height 141; 1 of 4 → top 157, height 47.
-    #expect(svg.contains(#"<rect class="point bar" x="96" y="63" width="256" height="141">"#))
-    #expect(svg.contains(#"<rect class="point bar" x="416" y="157" width="256" height="47">"#))
+    // Counts 3 and 1: step max(roundMaximum(3/4) = 1, 1) → axis 0–4, its longest label one character.
+    // Left: 1 × 25 × 0.62 (a character at the phone's size) + 25 (the axis name) + 24 = 64.5. Right: half
+    // of "b<c" at that size, 3 × 25 × 0.62 / 2 + 4 = 27.25. Plot: x 64.5–692.75 (628.25 wide), y 16–172
+    // (260 − 16 − 88 = 156 high). Two slots of 314.125; bars 0.8 of it, 251.3 wide, centred at 221.5625
+    // and 535.6875: x = 95.9125 and 410.0375. 3 of 4 → top at 16 + 156 × (1 − 3/4) = 55, height 117;
+    // 1 of 4 → top 16 + 156 × 3/4 = 133, height 39.
+    #expect(svg.contains(#"<rect class="point bar" x="95.9" y="55" width="251.3" height="117">"#), "\(svg)")
+    #expect(svg.contains(#"<rect class="point bar" x="410" y="133" width="251.3" height="39">"#))
     #expect(svg.components(separatedBy: "class=\"point").count - 1 == 2)
     #expect(svg.contains("b&lt;c: 1") && !svg.contains("b<c"))
     #expect(svg.contains("<desc id=\"c1-desc\">y by x: a 3; b&lt;c 1</desc>"))
@@ -55,5 +59,48 @@ extension SVGChartTests {
         points: [.init("a", .infinity), .init("b", 2), .init("c", .nan), .init("d", -.infinity)]))
     #expect(chart.points == [.init("b", 2)])
     #expect(ReportChart(title: "t", kind: .bars, xLabel: "x", yLabel: "y", points: [.init("a", .infinity)]) == nil)
+  }
+}
+
+/// Categories: one named bar each, largest first, `unknown` last and in a list of its own; and the
+/// grains' periods.
+@Suite struct CategoryAndGrainTests {
+  @Test func categoriesAreSortedAndNamed() throws {
+    let chart = try #require(
+      ReportChart(
+        title: "t", kind: .categories, xLabel: "focus", yLabel: "minutes",
+        points: [.init("unknown", 500), .init("legs", 60), .init("push", 120), .init("core", 60)]))
+    // By value, then by name among equals; `unknown` last whatever its value.
+    #expect(chart.points.map(\.label) == ["push", "core", "legs", "unknown"])
+    let html = CategoryBars(chart: chart).html
+    // Widths against the largest value, 500 (unknown's): 120 → 24 %, 60 → 12 %.
+    #expect(
+      html.contains(#"<span class="label">push</span><span class="track"><span class="fill" style="width: 24%">"#))
+    #expect(
+      html.contains(#"<span class="label">core</span><span class="track"><span class="fill" style="width: 12%">"#))
+    #expect(html.components(separatedBy: "<ol class=\"bars unknown\"").count == 2)
+    #expect(html.components(separatedBy: "<li class=\"point\">").count - 1 == 4)
+    let kept = try #require(
+      ReportChart(
+        title: "t", kind: .categories, xLabel: "", yLabel: "books",
+        points: [.init("read", 3), .init("goal", 10)], sorted: false))
+    #expect(kept.points.map(\.label) == ["read", "goal"])
+  }
+
+  @Test func grainsNameEveryPeriod() throws {
+    let since = try #require(Timestamp(parsing: "2024-11-20T10:00:00Z"))
+    let end = try #require(Timestamp(parsing: "2025-02-03T10:00:00Z"))
+    // 2024-11-20 is a Wednesday: its week starts Monday 2024-11-18; 2025-02-03 is a Monday. From the
+    // 18th of November to the 3rd of February: 77 days, 11 weeks apart, so 12 Mondays.
+    let weeks = ReportGrain.week.labels(since: since, end: end)
+    #expect(weeks.count == 12 && weeks.first == "2024-11-18" && weeks.last == "2025-02-03")
+    #expect(ReportGrain.month.labels(since: since, end: end) == ["2024-11", "2024-12", "2025-01", "2025-02"])
+    #expect(ReportGrain.quarter.labels(since: since, end: end) == ["2024 Q4", "2025 Q1"])
+    #expect(ReportGrain.day.labels(since: since, end: end).count == 76)  // 11 days of November, 31, 31, 3
+    // Half a year by week, five years by month, beyond by quarter.
+    let day: Int64 = 86_400_000
+    #expect(ReportGrain.forSessions(since: end.adding(milliseconds: -183 * day), end: end) == .week)
+    #expect(ReportGrain.forSessions(since: end.adding(milliseconds: -184 * day), end: end) == .month)
+    #expect(ReportGrain.forSessions(since: end.adding(milliseconds: -1831 * day), end: end) == .quarter)
   }
 }

@@ -18,7 +18,12 @@ public struct ReportSection: Sendable {
 
 /// One chart: a value per labelled point, drawn as bars or a line, with its axes named.
 public struct ReportChart: Sendable {
-  public enum Kind: String, Sendable { case bars, line }
+  /// `bars` and `line` over an ordered axis (days, weeks, months); `categories` as one named
+  /// horizontal bar per category (muscles, recipes, focus), largest first, `unknown` last and apart.
+  public enum Kind: String, Sendable { case bars, line, categories }
+
+  /// The category a source did not name: listed last, apart from the named ones.
+  public static let unknown = "unknown"
 
   public struct Point: Sendable, Equatable {
     public let label: String
@@ -40,9 +45,15 @@ public struct ReportChart: Sendable {
 
   /// A chart whose values are all zero has nothing to draw: a module leaves it out.
   /// A value that is not a finite number (a sum of outside values that overflowed) is left out.
-  public init?(title: String, kind: Kind, xLabel: String, yLabel: String, points: [Point]) {
-    let points = points.filter(\.value.isFinite)
+  /// `sorted` (categories only): largest first, then by name, `unknown` last; else as given.
+  public init?(title: String, kind: Kind, xLabel: String, yLabel: String, points: [Point], sorted: Bool = true) {
+    var points = points.filter(\.value.isFinite)
     guard points.contains(where: { $0.value != 0 }) else { return nil }
+    if kind == .categories && sorted {
+      points.sort { a, b in
+        (a.label == Self.unknown ? 1 : 0, -a.value, a.label) < (b.label == Self.unknown ? 1 : 0, -b.value, b.label)
+      }
+    }
     self.title = title
     self.kind = kind
     self.xLabel = xLabel

@@ -12,6 +12,10 @@ struct PeriodOptions: ParsableArguments {
 
   /// The range's last instant (just before `--until`, else now) and its first, when `--since` gives it.
   func range(now: Timestamp = .now()) throws -> (first: Timestamp?, last: Timestamp) {
+    if dates.sinceAll {
+      // These count periods back from the end: "all" would silently be the default count.
+      throw GymError.usage("--since all is not taken here; give a date, such as --since 2019-01-01")
+    }
     let (first, until) = try dates.bounds(now: now)
     let last = until?.adding(milliseconds: -1) ?? now
     // Without --until the range ends now: a --since after it holds no period at all.

@@ -140,6 +140,23 @@ enum SampleBuckets {
     return try buckets(db, series: series, edges: edges, selection: selection)
   }
 
+  /// The last `months` local calendar months up to this one, newest first, labelled `YYYY-MM`.
+  static func monthly(
+    _ db: Database, series: SampleSeries, months: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+  ) throws -> [SampleBucket] {
+    let edges = try Row.fetchAll(
+      db,
+      sql: """
+        WITH RECURSIVE months(first, n) AS (
+          SELECT date(:now, 'localtime', 'start of month', :back), 0
+          UNION ALL SELECT date(first, '+1 month'), n + 1 FROM months WHERE n < :count
+        )
+        SELECT substr(first, 1, 7), \(ms("first, 'utc'")) FROM months ORDER BY n
+        """,
+      arguments: ["now": now.canonical, "count": months, "back": "-\(months - 1) months"])
+    return try buckets(db, series: series, edges: edges, selection: selection)
+  }
+
   /// The last `nights` nights, newest first, each named by the local date it ends (`SleepNights`):
   /// minutes asleep. Last night is the newest until 06:00 the day after.
   static func nightly(

@@ -5,8 +5,10 @@ import GymCore
 /// The library's part of `gym report`: this year's books per month (as `library stats` counts them)
 /// and where the year stands against `library.goal`.
 public enum LibraryReport {
-  public static func reading(_ db: Database, goal: Int?, today: String) throws -> ReportSection? {
-    let year = Int(today.prefix(4)) ?? 1970
+  /// `year`: the period's last year (default: `today`'s); `today`: the day the report is written,
+  /// which places the goal (a past year is reached or missed, this one on track or behind).
+  public static func reading(_ db: Database, goal: Int?, today: String, year: Int? = nil) throws -> ReportSection? {
+    let year = year ?? Int(today.prefix(4)) ?? 1970
     let goal = try ReadingGoal.goal(for: year, default: goal, db)
     let stats = try ReadingYear.compute(db, year: year, goal: goal, today: today)
     var section = ReportSection(id: "reading", title: "Reading")
@@ -23,13 +25,31 @@ public enum LibraryReport {
       default: expected = goal
       }
       if let progress = ReportChart(
-        title: "Goal \(year): \(goal) books", kind: .bars, xLabel: "", yLabel: "books",
+        title: "Goal \(year): \(goal) books", kind: .categories, xLabel: "", yLabel: "books",
         points: [
           .init("read", Double(stats.books.count)), .init("expected by today", Double(expected)),
           .init("goal", Double(goal)),
-        ])
+        ], sorted: false)
       {
         section.charts.append(progress)
+      }
+    }
+    if !stats.books.isEmpty {
+      func book(_ book: ReadingYear.Book?) -> String {
+        guard let book else { return "" }
+        return "\(book.title) (\(book.pages.map { "\($0) pages" } ?? "pages unknown"))"
+      }
+      let rated = stats.ratings.count
+      let rows: [[String]] = [
+        ["books", "\(stats.books.count)" + (stats.rereads > 0 ? " (\(stats.rereads) re-read)" : "")],
+        ["pages", "\(stats.pages)"], ["longest", book(stats.longest)], ["shortest", book(stats.shortest)],
+        [
+          "average rating",
+          stats.averageRating.map { "\(ChartLabel.text($0)) of 5 (\(rated) rated)" } ?? "none rated",
+        ],
+      ]
+      if let table = ReportTable(title: "The year in books, \(year)", columns: ["", ""], rows: rows) {
+        section.tables.append(table)
       }
     }
     let last = Array(stats.books.suffix(10).reversed())
@@ -42,8 +62,25 @@ public enum LibraryReport {
   }
 }
 
+extension LibraryReport {
+  /// Books by their finish day (the day's noon, UTC: a day, not an instant).
+  static func extents(_ db: Database) throws -> [DataExtent] {
+    [
+      try DataExtent.read(
+        db, "book finished",
+        sql: """
+          SELECT min(finished) || 'T12:00:00.000Z', max(finished) || 'T12:00:00.000Z' FROM reading_book
+          WHERE finished GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
+          """)
+    ].compactMap { $0 }
+  }
+}
+
 /// This year's reading in `gym report`.
-public let libraryReport = ReportContribution(module: "library") { db, request in
+public let libraryReport = ReportContribution(module: "library", extents: LibraryReport.extents) { db, request in
   let goal = request.configuration.string(.readingGoal).flatMap { Int($0) }
-  return [try LibraryReport.reading(db, goal: goal, today: request.today)].compactMap { $0 }
+  return [
+    try LibraryReport.reading(
+      db, goal: goal, today: CalendarDay.today(request.clock).text, year: Int(request.today.prefix(4)))
+  ].compactMap { $0 }
 }
