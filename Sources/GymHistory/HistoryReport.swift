@@ -147,7 +147,31 @@ public enum HistoryReport {
         yLabel: "beats per minute", points: restingPoints),
       try sleepChart(db, days: days, selection: selection, since: since, now: now),
     ].compactMap { $0 }
+    if let nights = try lastNights(db, selection: selection, now: now) { section.tables.append(nights) }
     return section.isEmpty ? nil : section
+  }
+
+  /// The period's last seven nights as `history sleep` shows them (those with any sleep): in bed,
+  /// asleep and its stages, and awake, in hours and minutes; empty where no source recorded it.
+  static func lastNights(_ db: Database, selection: SampleSelection, now: Timestamp) throws -> ReportTable? {
+    let newest = SleepNights.lastNight(now: now.adding(milliseconds: 6 * 3_600_000))
+    let oldest = try String.fetchOne(db, sql: "SELECT date(?, '-6 days')", arguments: [newest]) ?? newest
+    let nights = try SleepNights.nights(db, from: oldest, to: newest, selection: selection).filter {
+      $0.asleep != nil || $0.inBed != nil
+    }
+    func time(_ minutes: Double?) -> String {
+      guard let minutes, minutes.isFinite, minutes >= 0, minutes < 1e6 else { return "" }
+      let whole = Int(minutes.rounded())
+      return "\(whole / 60) h \(whole % 60 < 10 ? "0" : "")\(whole % 60)"
+    }
+    return ReportTable(
+      title: "The last nights", columns: ["night", "in bed", "asleep", "deep", "REM", "core", "awake"],
+      rows: nights.map { night in
+        [
+          night.night, time(night.inBed), time(night.asleep), time(night.deep), time(night.rem), time(night.core),
+          time(night.awake),
+        ]
+      })
   }
 
   /// Hours asleep per night; over more than three months, the average of each month's nights that

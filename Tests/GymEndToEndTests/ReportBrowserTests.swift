@@ -132,6 +132,8 @@ import Testing
     ClockEdge.avoidMidnight()
     let gym = try GymProcess()
     try fixture(gym)
+    // Rice: 1 kg in stock, keep at least 2: low on stock.
+    #expect(try gym.run(["staples", "set", "Rice", "--min-stock", "2", "-q"]).status == 0)
     let path = gym.directory + "/report.html"
     let written = try gym.run(["report", "--out", path, "--since", "90d"], environment: ["GYM_LIBRARY_GOAL": "10"])
     #expect(written.status == 0, "\(written.stderr)")
@@ -175,6 +177,8 @@ import Testing
       "\(rows)")
     #expect(rows.contains("<td>Spinach</td><td>200 g</td><td>\(day(1).prefix(10))</td><td>in 1</td>"))
     #expect(!rows.contains("Rice"))
+    #expect(dom.stdout.contains("<h3>Low on stock</h3>"))
+    #expect(dom.stdout.contains("<tr><td>Rice</td><td>1 kg</td><td>2 kg</td></tr>"))
     let shot = gym.directory + "/report.png"
     #expect(
       try chromium(["--window-size=1100,1800", "--screenshot=\(shot)"], file: path, in: gym.directory).status == 0)

@@ -128,6 +128,26 @@ import Testing
     #expect(html.contains("From \(first.prefix(10)) to "))
   }
 
+  /// A watch whose export ends in 2019: the default period ends with it, and its last nights are
+  /// listed as `history sleep` counts them: 360 minutes of core and 60 of REM asleep (7 h), 30 awake, no
+  /// in-bed time recorded.
+  @Test func aWatchThatStoppedIn2019() throws {
+    let gym = try GymProcess()
+    try watch(gym)
+    let path = gym.directory + "/r.html"
+    #expect(try gym.run(["report", "--out", path]).status == 0)
+    let html = try String(contentsOfFile: path, encoding: .utf8)
+    // The last sample starts 2019-07-01 05:00 (the last night's awake half hour).
+    #expect(html.contains("to 2019-07-01: the last 12 months of your data"), "\(html.prefix(1200))")
+    #expect(html.contains("<h3>The last nights</h3>"))
+    #expect(
+      html.contains(
+        "<tr><td>2019-07-01</td><td></td><td>7 h 00</td><td></td><td>1 h 00</td><td>6 h 00</td><td>0 h 30</td></tr>"))
+    #expect(
+      html.components(separatedBy: "<h3>The last nights</h3>")[1].components(separatedBy: "</table>")[0]
+        .components(separatedBy: "<tr><td>").count - 1 == 7)
+  }
+
   /// What a page measures of itself, from a copy with a script at its end (the report itself has
   /// none and forbids them), laid out in a frame of the width measured.
   struct Measurements: Decodable {
