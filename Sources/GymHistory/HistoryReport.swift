@@ -114,8 +114,8 @@ public enum HistoryReport {
     let selection = try SampleSelection.deduplicated(SourcePriority(patterns: sourcePriority)).knowingModels(db)
     let days = max(1, Int((now.millisecondsSince1970 - since.millisecondsSince1970) / 86_400_000) + 1)
     let grain = ReportGrain.forSamples(days: days)
-    let months = ReportGrain.month.labels(since: since, end: now).count
-    let weeks = ReportGrain.week.labels(since: since, end: now).count
+    let months = max(1, ReportGrain.month.labels(since: since, end: now).count)
+    let weeks = max(1, ReportGrain.week.labels(since: since, end: now).count)
     var section = ReportSection(id: "health", title: "Health")
     let steps: [SampleBucket]
     switch grain {

@@ -9,6 +9,8 @@ struct HTMLReport {
   /// `From … to …, written …`.
   let subtitle: String
   let sections: [ReportSection]
+  /// Under the title: the kinds of record outside the period, when others are in it.
+  var outside: String?
   /// What the page says when there are no sections.
   var empty = "No data yet: import workouts, health samples, books or a pantry, then run gym report again."
 
@@ -64,6 +66,7 @@ struct HTMLReport {
     """
 
   var html: String {
+    let outsideLine = outside.map { "<p id=\"outside\">\(HTML.escape($0))</p>" } ?? ""
     var out = """
       <!doctype html>
       <html lang="en">
@@ -79,7 +82,7 @@ struct HTMLReport {
       </style>
       </head>
       <body>
-      <header><h1>\(HTML.escape(title))</h1><p>\(HTML.escape(subtitle))</p></header>
+      <header><h1>\(HTML.escape(title))</h1><p>\(HTML.escape(subtitle))</p>\(outsideLine)</header>
 
       """
     if sections.isEmpty {

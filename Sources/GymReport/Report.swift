@@ -33,10 +33,11 @@ public struct Report: Sendable {
     let empty =
       ReportPeriod.emptyMessage(extents, period: period)
       ?? "No data yet: import workouts, health samples, books or a pantry, then run gym report again."
-    let html = HTMLReport(
+    var report = HTMLReport(
       title: "gym report", subtitle: period.subtitle + " · written \(now.localDescription)", sections: sections,
-      empty: empty
-    ).html
+      empty: empty)
+    if !sections.isEmpty { report.outside = ReportPeriod.outsideNote(extents, period: period) }
+    let html = report.html
     if path == "-" {
       let output = BufferedOutput.standardOutput()
       output.write(html)

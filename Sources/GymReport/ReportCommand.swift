@@ -59,6 +59,9 @@ public struct ReportCommand: GymCommand {
   public func run(context: CommandContext) throws {
     let now = Timestamp.now()
     let (from, until) = try dates.bounds(now: now)
+    if let from, until == nil, from >= now {
+      throw GymError.usage("--since \(dates.since ?? "") is not before now; give a past date, or --until")
+    }
     let report = Report(
       store: try context.openStore(), since: from, sinceAll: dates.sinceAll, until: until, contributions: try chosen,
       configuration: context.configuration)

@@ -66,4 +66,17 @@ struct ReportPeriod: Equatable {
     return "No data in this period: \(places.joined(separator: "; ")). "
       + "Run gym report without --since for the last 12 months of it, or with --since all."
   }
+
+  /// The kinds of record that lie wholly outside the period while others are in it (a watch that
+  /// stopped in 2019 beside this year's books): said under the title, since their section is not drawn.
+  static func outsideNote(_ extents: [DataExtent], period: ReportPeriod) -> String? {
+    let outside = extents.filter { $0.last < period.since || $0.first > period.end }
+    guard !outside.isEmpty, outside.count < extents.count else { return nil }
+    let places = outside.map { extent in
+      extent.last < period.since
+        ? "your latest \(extent.what) is \(CalendarDay(localDayOf: extent.last).text)"
+        : "your first \(extent.what) is \(CalendarDay(localDayOf: extent.first).text)"
+    }
+    return "Not in this period: \(places.joined(separator: "; ")) (gym report --since all shows everything)."
+  }
 }
