@@ -75,20 +75,13 @@ public enum HistoryReport {
       return false
     }
     let recent = records.sorted { $0[5].plainText(localTime: false) > $1[5].plainText(localTime: false) }.prefix(10)
-    func number(_ cell: Cell) -> Double? {
-      switch cell {
-      case .real(let value): value
-      case .integer(let value): Double(value)
-      default: nil
-      }
-    }
     return ReportTable(
       title: "Records set", columns: ["date", "exercise", "record", "value", "set"],
       rows: recent.map { row in
         let kind = row[1].plainText(localTime: false)
-        let value = number(row[2]) ?? 0
-        let reps = number(row[4]).map { Int($0) }
-        let kilograms = number(row[3])
+        let value = row[2].numberValue ?? 0
+        let reps = row[4].integerValue.map { Int($0) }
+        let kilograms = row[3].numberValue
         let shown =
           kind == "mostReps"
           ? "\(Int(value)) reps" : "\(ChartLabel.text(weight.value(value))) \(unit)"

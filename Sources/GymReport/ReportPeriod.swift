@@ -58,11 +58,7 @@ struct ReportPeriod: Equatable {
     guard outside.count == extents.count else {
       return "Nothing in this period that the report draws (it has records, but no chart or table of them)."
     }
-    let places = extents.map { extent in
-      extent.last < period.since
-        ? "your latest \(extent.what) is \(CalendarDay(localDayOf: extent.last).text)"
-        : "your first \(extent.what) is \(CalendarDay(localDayOf: extent.first).text)"
-    }
+    let places = extents.map { place($0, period: period) }
     return "No data in this period: \(places.joined(separator: "; ")). "
       + "Run gym report without --since for the last 12 months of it, or with --since all."
   }
@@ -72,11 +68,15 @@ struct ReportPeriod: Equatable {
   static func outsideNote(_ extents: [DataExtent], period: ReportPeriod) -> String? {
     let outside = extents.filter { $0.last < period.since || $0.first > period.end }
     guard !outside.isEmpty, outside.count < extents.count else { return nil }
-    let places = outside.map { extent in
-      extent.last < period.since
-        ? "your latest \(extent.what) is \(CalendarDay(localDayOf: extent.last).text)"
-        : "your first \(extent.what) is \(CalendarDay(localDayOf: extent.first).text)"
-    }
+    let places = outside.map { place($0, period: period) }
     return "Not in this period: \(places.joined(separator: "; ")) (gym report --since all shows everything)."
+  }
+
+  /// Where one kind of record lies against the period: its latest, when the period comes after it,
+  /// else its first.
+  private static func place(_ extent: DataExtent, period: ReportPeriod) -> String {
+    extent.last < period.since
+      ? "your latest \(extent.what) is \(CalendarDay(localDayOf: extent.last).text)"
+      : "your first \(extent.what) is \(CalendarDay(localDayOf: extent.first).text)"
   }
 }

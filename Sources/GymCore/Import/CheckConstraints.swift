@@ -88,6 +88,7 @@ public enum CheckConstraints {
     let broken = try checks.first { check in
       try Bool.fetchOne(db, sql: "SELECT NOT (\(check)) FROM \(name) WHERE rowid = ?", arguments: [rowid]) == true
     }
-    return (rowid, broken ?? checks[0])
+    // The pass above found the row by one of them; should none answer alone, name them all.
+    return (rowid, broken ?? checks.joined(separator: ") AND ("))
   }
 }

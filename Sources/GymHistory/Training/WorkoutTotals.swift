@@ -80,21 +80,3 @@ struct WorkoutTotals {
     return totals
   }
 }
-
-extension Cell {
-  fileprivate var integerValue: Int64? {
-    switch self {
-    case .integer(let value): value
-    case .real(let value): Int64(exactly: value.rounded(.towardZero))
-    default: nil
-    }
-  }
-
-  fileprivate var numberValue: Double? {
-    switch self {
-    case .integer(let value): Double(value)
-    case .real(let value): value
-    default: nil
-    }
-  }
-}
