@@ -1,3 +1,7 @@
+// The session extension (changesets, for `gym sync`): Debian's libsqlite3, shared and static, is
+// built with it and the pre-update hook, but sqlite3.h declares its API only when asked to.
+#define SQLITE_ENABLE_SESSION 1
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
 
 /// Before SQLite's first use in the process; SQLITE_MISUSE (and no change) after it.

@@ -13,6 +13,10 @@ public struct GymModule: Sendable {
   private let describeBenchmarks: @Sendable () -> ModuleBenchmarks?
   private let describeDerivedIndexes: @Sendable () -> [DerivedIndex]
   private let describeDoctorChecks: @Sendable () -> [DoctorCheck]
+  private let describeSyncedTables: @Sendable () -> [SyncedTable]
+  /// Gives rows of the synced tables that lack one their global key (rows a bulk load added by
+  /// rowid), moving references along: run when sync begins, before the tables' rows are recorded.
+  public let assignSyncKeys: @Sendable (Database) throws -> Void
 
   public var tables: [TableSchema] { describeTables() }
   public var benchmarks: ModuleBenchmarks? { describeBenchmarks() }
@@ -20,12 +24,17 @@ public struct GymModule: Sendable {
   public var derivedIndexes: [DerivedIndex] { describeDerivedIndexes() }
   /// What `gym doctor` asks of the module's data, beside its own checks of the file and schema.
   public var doctorChecks: [DoctorCheck] { describeDoctorChecks() }
+  /// Tables `gym sync` shares between devices: their keys are global (`GlobalKey`), and the store
+  /// records every change to them once sync has begun.
+  public var syncedTables: [SyncedTable] { describeSyncedTables() }
 
   public init(
     name: String, migrations: [Migration], tables: @autoclosure @escaping @Sendable () -> [TableSchema],
     benchmarks: @autoclosure @escaping @Sendable () -> ModuleBenchmarks? = nil,
     derivedIndexes: @autoclosure @escaping @Sendable () -> [DerivedIndex] = [],
-    doctorChecks: @autoclosure @escaping @Sendable () -> [DoctorCheck] = []
+    doctorChecks: @autoclosure @escaping @Sendable () -> [DoctorCheck] = [],
+    syncedTables: @autoclosure @escaping @Sendable () -> [SyncedTable] = [],
+    assignSyncKeys: @escaping @Sendable (Database) throws -> Void = { _ in }
   ) {
     self.name = name
     self.migrations = migrations
@@ -33,6 +42,8 @@ public struct GymModule: Sendable {
     self.describeBenchmarks = benchmarks
     self.describeDerivedIndexes = derivedIndexes
     self.describeDoctorChecks = doctorChecks
+    self.describeSyncedTables = syncedTables
+    self.assignSyncKeys = assignSyncKeys
   }
 }
 

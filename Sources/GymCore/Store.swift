@@ -80,6 +80,7 @@ public final class Store: Sendable {
         try db.execute(sql: "PRAGMA journal_mode = WAL")
       }
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      db.add(function: GlobalKey.sqlFunction)
     }
     do {
       database = try DatabaseQueue(path: path, configuration: configuration)
@@ -137,9 +138,35 @@ public final class Store: Sendable {
     try translatingErrors { try database.read(body) }
   }
 
-  /// One write transaction, all or nothing.
+  /// Every module's tables that `gym sync` shares.
+  public var syncedTables: [SyncedTable] { modules.flatMap(\.syncedTables) }
+
+  /// The schema of the synced tables, as change files name it: the last migration of each module
+  /// that has some (`staples/004-global-keys`). Devices on another one hold each other's changes
+  /// back until both run the same gym.
+  public var syncSchema: String {
+    modules.filter { !$0.syncedTables.isEmpty }.compactMap { $0.migrations.last?.identifier }.joined(separator: ",")
+  }
+
+  /// Every module's `assignSyncKeys`, in the write transaction that begins sync.
+  public func assignSyncKeys(_ db: Database) throws {
+    for module in modules { try module.assignSyncKeys(db) }
+  }
+
+  /// One write transaction, all or nothing. Once sync has begun on this database, what it changes in
+  /// the synced tables is recorded in the change log (`sync_change`) in the same transaction: a
+  /// write is never kept without its record, nor recorded without being kept.
   public func write<T>(_ body: (Database) throws -> T) throws -> T {
-    guard options.rollsBackWrites else { return try translatingErrors { try database.write(body) } }
+    guard options.rollsBackWrites else {
+      return try translatingErrors {
+        try database.write { db in
+          let capture = try ChangeCapture.begin(db, tables: syncedTables)
+          let result = try body(db)
+          try capture?.finish(db)
+          return result
+        }
+      }
+    }
     return try translatingErrors {
       try database.writeWithoutTransaction { db in
         var result: T?
@@ -154,9 +181,43 @@ public final class Store: Sendable {
   }
 
   /// The connection outside a transaction, for work that sets connection state first (pragmas,
-  /// an attached database) and opens its own transaction.
+  /// an attached database) and opens its own transaction. Such work is not recorded for sync: on a
+  /// synced database, a body that changes a synced table is refused (before its commit can stay).
   public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-    try translatingErrors { try database.writeWithoutTransaction(body) }
+    try translatingErrors {
+      try database.writeWithoutTransaction { db in
+        let guarded = try ChangeCapture.guardUnrecorded(db, tables: syncedTables)
+        defer { guarded?.end(db) }
+        return try body(db)
+      }
+    }
+  }
+
+  /// A write transaction of `gym sync` itself: what it applies from other devices is already in the
+  /// change log, so nothing is recorded again. Foreign keys are off inside it, so that SQLite's
+  /// `ON DELETE` actions never touch a row a changeset did not name (undoing a change must meet
+  /// exactly the rows it left); the merge applies those rules itself (`ChangesetMerge`), and the
+  /// transaction commits only when no row points at a missing one.
+  public func writeSyncing<T>(_ body: (Database) throws -> T) throws -> T {
+    try translatingErrors {
+      try database.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+        var result: T?
+        try db.inTransaction(.immediate) {
+          result = try body(db)
+          for table in syncedTables {
+            if let broken = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check(\(SQL.quote(table.name)))") {
+              throw StoreError.inconsistent(
+                "sync would leave a row of \(table.name) pointing at a missing \(broken["parent"] as String)")
+            }
+          }
+          return .commit
+        }
+        // swift-format-ignore: NeverForceUnwrap
+        return result!
+      }
+    }
   }
 
   private func translatingErrors<T>(_ body: () throws -> T) throws -> T {

@@ -31,6 +31,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The database is missing and `<path>.restoring` is there: a restore stopped between moving the
   /// old file aside and putting the copy in place. A new, empty database would hide the data.
   case interruptedRestore(path: String)
+  /// Sync has begun on the database, and a bulk write (one that commits on its own) changed a
+  /// synced table, which the change log could not record: refused, rolled back.
+  case unrecordedSyncWrite(table: String)
 
   /// What happened, to which file: facts about data and files only. The command line adds what to
   /// do about it in its own words (flags, configuration keys, commands).
@@ -63,6 +66,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         + "'mv \(path).restoring \(path)', or undo it by moving the newest '\(path).replaced-…' back"
     case .backupFailed(let path, let reason):
       "cannot back up the database to '\(path)': \(reason); nothing was migrated"
+    case .unrecordedSyncWrite(let table):
+      "this database is synced, and this bulk write to \(table) could not be recorded for the other devices "
+        + "(nothing was written)"
     }
   }
 }

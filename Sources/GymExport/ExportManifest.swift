@@ -84,7 +84,8 @@ public struct ExportManifest: Codable, Equatable, Sendable {
   /// before the mark is judged by its modules).
   public func isComplete(modules: [GymModule] = ModuleRegistry.modules) -> Bool {
     let held = Set(tables.map(\.module))
-    return partial != true && modules.allSatisfy { held.contains($0.name) }
+    // A module without exported tables (sync's change log) has nothing to hold.
+    return partial != true && modules.allSatisfy { $0.tables.isEmpty || held.contains($0.name) }
   }
 
   /// What retention judges it among: complete exports together; a partial one with those of its tables.

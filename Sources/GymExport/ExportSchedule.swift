@@ -3,7 +3,6 @@ import Foundation
 import GymCLI
 import GymCore
 import GymReport
-import Logging
 import ServiceLifecycle
 
 /// `gym export schedule --every 24h --keep 14 --out /exports`: exports at start and then on the
@@ -56,13 +55,7 @@ struct ExportSchedule: AsyncGymCommand {
       interval: try WhereParser.parseSpan(every, option: "--every").seconds, policy: try retention.policy(last: keep),
       report: makeReport,
       remote: try remote.remote(context).map { RemoteCopy(remote: $0, directory: options.out) })
-    var logger = Logger(label: "gym.export") { StreamLogHandler.standardError(label: $0) }
-    logger.logLevel = .info
-    let group = ServiceGroup(
-      configuration: ServiceGroupConfiguration(
-        services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
-        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-    try await group.run()
+    try await Scheduled.run(service, label: "gym.export")
   }
 }
 
@@ -106,8 +99,7 @@ struct ExportService: Service {
         }
       }
       guard !Task.isShuttingDownGracefully else { break }
-      let wait = max(0, interval - Date().timeIntervalSince(started))
-      try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(Int64(wait * 1000))) }
+      await Scheduled.wait(interval, since: started)
     }
     printNote("\(Timestamp.now().canonical) export schedule stopped")
   }

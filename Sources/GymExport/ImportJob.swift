@@ -174,7 +174,7 @@ public struct ImportJob {
         let copied = tables.filter(present.contains)
         summary.tables = copied.count
         if merge {
-          var merging = ImportMerge()
+          var merging = ImportMerge(keepingKeys: Set(store.syncedTables.map(\.name)))
           try merging.run(db, tables: copied)
           summary.rows = merging.added
           summary.existing = merging.existing

@@ -9,8 +9,9 @@ import GymStaples
 /// commands, its tables, its report sections); the tests check its migrations against the manifest.
 public let registeredFeatures: [FeatureModule] = [historyFeature, libraryFeature, staplesFeature]
 
-/// The store's part of each, for code that opens a store without the command line.
-public let registeredModules: [GymModule] = registeredFeatures.map(\.module)
+/// The store's part of each, for code that opens a store without the command line, then the
+/// store's own change log for `gym sync`.
+public let registeredModules: [GymModule] = registeredFeatures.map(\.module) + [syncModule]
 
 /// What each adds to `gym report`, in the report's order.
 public let registeredReports: [ReportContribution] = registeredFeatures.compactMap(\.report)

@@ -99,6 +99,7 @@ public enum StaplesSchema {
         """),
     StockSchema.migration,
     StockSchema.usesMigration,
+    StaplesKeys.migration,
   ]
 }
 
@@ -109,7 +110,8 @@ public let staplesModule = GymModule(
     StaplesSchema.items, StaplesSchema.recipes, StaplesSchema.ingredients, StockSchema.lots, StockSchema.conversions,
     StockSchema.cookings, StockSchema.uses,
   ],
-  benchmarks: StaplesBenchmarks.definition)
+  benchmarks: StaplesBenchmarks.definition, syncedTables: StaplesKeys.synced,
+  assignSyncKeys: StaplesKeys.assignDerived)
 
 /// The module as the executable registers it: the store's part, the `gym staples` commands, the report.
 public let staplesFeature = FeatureModule(staplesModule, command: StaplesCommand.self, report: staplesReport)

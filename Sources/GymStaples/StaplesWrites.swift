@@ -82,11 +82,12 @@ enum StaplesWrites {
     }
     try db.execute(
       sql: """
-        INSERT INTO grocery_item (name, category, isStaple, unit, minStock, dateCreated, notes)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO grocery_item (seq, name, category, isStaple, unit, minStock, dateCreated, notes)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
-        name, category, changes.isStaple ?? false, changes.unit, changes.minStock, now.canonical, changes.notes,
+        StaplesKeys.item(name), name, category, changes.isStaple ?? false, changes.unit, changes.minStock,
+        now.canonical, changes.notes,
       ])
     let seq = db.lastInsertedRowID
     for conversion in changes.conversions { try Stock.setConversion(db, item: seq, conversion) }
@@ -153,10 +154,10 @@ enum StaplesWrites {
   ) throws {
     try db.execute(
       sql: """
-        INSERT INTO recipe (name, servings, isFavorite, notes) VALUES (?, ?, ?, ?)
-        ON CONFLICT(name) DO UPDATE SET servings = COALESCE(excluded.servings, servings),
+        INSERT INTO recipe (seq, name, servings, isFavorite, notes) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT DO UPDATE SET servings = COALESCE(excluded.servings, servings),
           isFavorite = excluded.isFavorite, notes = COALESCE(excluded.notes, notes)
-        """, arguments: [name, servings, favorite, notes])
+        """, arguments: [StaplesKeys.recipe(name), name, servings, favorite, notes])
     let recipe = try Int64.fetchOne(db, sql: "SELECT seq FROM recipe WHERE name = ?", arguments: [name])!
     var missing: [String] = []
     var unconvertible: [String] = []
@@ -188,9 +189,12 @@ enum StaplesWrites {
       }
       try db.execute(
         sql: """
-          INSERT INTO recipe_ingredient (recipeSeq, itemSeq, amount, unit) VALUES (?, ?, ?, ?)
-          ON CONFLICT(recipeSeq, itemSeq) DO UPDATE SET amount = excluded.amount, unit = excluded.unit
-          """, arguments: [recipe, item, ingredient.amount, ingredient.unit])
+          INSERT INTO recipe_ingredient (seq, recipeSeq, itemSeq, amount, unit) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT DO UPDATE SET amount = excluded.amount, unit = excluded.unit
+          """,
+        arguments: [
+          StaplesKeys.ingredient(recipe: recipe, item: item), recipe, item, ingredient.amount, ingredient.unit,
+        ])
     }
     if !missing.isEmpty {
       // Throwing rolls the whole recipe back.

@@ -22,7 +22,7 @@ struct Gym: ParsableCommand {
     version: "0.1.0",
     subcommands: registeredFeatures.map(\.command) + [
       MigrateCommand.self, ExportCommand.self, ImportCommand.self, ReportCommand.self, BenchCommand.self,
-      ConfigCommand.self, VersionCommand.self, DoctorCommand.self, CompletionsCommand.self,
+      SyncCommand.self, ConfigCommand.self, VersionCommand.self, DoctorCommand.self, CompletionsCommand.self,
     ]
   )
 }

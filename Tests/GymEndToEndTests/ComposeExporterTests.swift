@@ -45,7 +45,7 @@ import Yams
     let exporter = try Self.service("exporter")
     #expect(exporter["secrets"] as? [String] == ["age_recipients", "rclone_conf"])
     let secrets = try #require(try Self.compose()["secrets"] as? [String: Any])
-    #expect(Set(secrets.keys) == ["age_recipients", "rclone_conf"])
+    #expect(Set(secrets.keys) == ["age_recipients", "rclone_conf", "sync_identity"])
     #expect(command[try #require(command.firstIndex(of: "--recipients-file")) + 1] == "/run/secrets/age_recipients")
     let environment = try #require(exporter["environment"] as? [String: Any])
     #expect(environment["RCLONE_CONFIG"] as? String == "/run/secrets/rclone_conf")
@@ -103,6 +103,47 @@ import Yams
     let stale = try gym.run(try Self.replacing("--max-age", with: "1s", in: test))
     #expect(stale.status == 1)
     #expect(stale.stderr.contains("no complete export in"))
+  }
+
+  /// The sync service, run as compose runs it (its environment and command, the interval made a
+  /// second and the secrets' paths scratch files): it syncs the server's pantry up, on its interval,
+  /// and a laptop syncing through the same remote and key gets it; SIGTERM stops it with exit 0.
+  @Test func theSyncServiceSharesThePantryAndStopsCleanly() throws {
+    let service = try Self.service("sync")
+    var command = try #require(service["command"] as? [String])
+    #expect(Array(command.prefix(2)) == ["sync", "schedule"])
+    command = try Self.replacing("--every", with: "1s", in: command)
+    #expect(service["secrets"] as? [String] == ["rclone_conf", "sync_identity"])
+    var environment = try #require(service["environment"] as? [String: String])
+    #expect(environment["GYM_SYNC_IDENTITY"] == "/run/secrets/sync_identity")
+    #expect(environment["RCLONE_CONFIG"] == "/run/secrets/rclone_conf")
+    let remote = try #require(environment["GYM_SYNC_REMOTE"])
+    let remoteName = try #require(remote.split(separator: ":").first.map(String.init))
+    let server = try GymProcess()
+    #expect(
+      try server.run(["staples", "add", "Oats", "--category", "Pantry", "--quantity", "2", "--unit", "kg"]).status == 0)
+    let key = server.directory + "/sync.key"
+    let keygen = try Process.run(URL(fileURLWithPath: "/usr/bin/age-keygen"), arguments: ["-o", key])
+    keygen.waitUntilExit()
+    // rclone's local backend under the remote's name: `offsite:gym` is the directory gym here.
+    let rcloneConfig = try server.write("rclone.conf", "[\(remoteName)]\ntype = local\n")
+    environment["GYM_SYNC_IDENTITY"] = key
+    environment["RCLONE_CONFIG"] = rcloneConfig
+    environment["GYM_DATABASE"] = server.databasePath
+    environment["GYM_TIME_ZONE"] = "UTC"
+    let (status, log) = try server.runUntilLogged(command, marker: " synced ", count: 2, environment: environment)
+    #expect(status == 0, "\(log)")
+    #expect(log.contains(" synced home-server (first sync): pulled 0 change(s), pushed 1"), "\(log)")
+    #expect(log.split(separator: "\n").last?.hasSuffix("sync schedule stopped") == true, "\(log)")
+    var laptop = try GymProcess()
+    laptop.environment["RCLONE_CONFIG"] = rcloneConfig
+    let pulled = try laptop.run([
+      "sync", "--remote", remote.replacingOccurrences(of: "gym", with: server.directory + "/gym"), "--identity", key,
+    ])
+    #expect(pulled.status == 0, "\(pulled.stderr)")
+    #expect(
+      try laptop.run(["staples", "stock", "-f", "csv"]).stdout
+        == "item,category,quantity,unit,lots,bestBefore\r\nOats,Pantry,2,kg,1,\r\n")
   }
 
   /// Both services count days in the zone compose is given, and compose refuses to start without

@@ -118,6 +118,10 @@ import Testing
     try! FileManager.default.createDirectory(atPath: gym.directory + "/config/gym", withIntermediateDirectories: true)
     _ = try! gym.write("config/gym/gym.yaml", "version: 1\nexport:\n  remote: nas:gym\n")
     run(["export", "create", "--out", "backups", "-q"])
+    // The key the sync examples share, as age-keygen writes one.
+    let keygen = try! Process.run(
+      URL(fileURLWithPath: "/usr/bin/age-keygen"), arguments: ["-o", gym.directory + "/sync.key"])
+    keygen.waitUntilExit()
     let copied = try! FileManager.default.contentsOfDirectory(atPath: gym.directory + "/gym")
     precondition(copied.count == 1, "\(copied)")
     try! FileManager.default.moveItem(

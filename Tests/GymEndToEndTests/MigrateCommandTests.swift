@@ -19,7 +19,8 @@ import Testing
     let migrations = json["migrations"] as! [[String: Any]]
     #expect(json["version"] as? Int == migrations.count)
     #expect(migrations.allSatisfy { $0["state"] as? String == "applied" })
-    #expect((json["modules"] as! [[String: Any]]).map { $0["name"] as! String } == ["history", "library", "staples"])
+    #expect(
+      (json["modules"] as! [[String: Any]]).map { $0["name"] as! String } == ["history", "library", "staples", "sync"])
     #expect(try gym.run(["migrate", "plan"]).stdout.hasPrefix("nothing to do: schema v"))
     let verify = try gym.run(["migrate", "verify", "--format", "csv"])
     #expect(verify.status == 0)

@@ -17,7 +17,7 @@ import Testing
       try Double.fetchAll(
         db,
         sql: """
-          SELECT amount FROM stock_lot WHERE itemSeq = (SELECT seq FROM grocery_item WHERE name = ?) ORDER BY seq
+          SELECT amount FROM stock_lot WHERE itemSeq = (SELECT seq FROM grocery_item WHERE name = ?) ORDER BY added, seq
           """, arguments: [item])
     }
   }
@@ -101,7 +101,7 @@ import Testing
     #expect(try lots(gym, "Eggs") == [0])
     #expect(abs(try lots(gym, "Milk")[0] - 0.85) < 1e-9)
     let recorded = try DatabaseQueue(path: gym.databasePath).read { db in
-      try Row.fetchAll(db, sql: "SELECT servings, shortfall FROM cooking ORDER BY seq")
+      try Row.fetchAll(db, sql: "SELECT servings, shortfall FROM cooking ORDER BY cookedAt, seq")
     }
     #expect(recorded.count == 2)
     #expect(recorded[1]["servings"] as Double? == 2 && recorded[1]["shortfall"] as String? == "Eggs 5 pcs")

@@ -19,13 +19,17 @@ struct KillTiming {
     print("\(test): kill timing seed \(seed) (replay with GYM_KILL_SEED=\(seed))")
   }
 
-  /// A delay in microseconds within `range` (SplitMix64).
-  mutating func microseconds(in range: ClosedRange<UInt32>) -> UInt32 {
+  /// The next number of the sequence (SplitMix64): delays, and the choices of a test that replays with them.
+  mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    return range.lowerBound + UInt32(z % UInt64(range.upperBound - range.lowerBound + 1))
+    return z ^ (z >> 31)
+  }
+
+  /// A delay in microseconds within `range`.
+  mutating func microseconds(in range: ClosedRange<UInt32>) -> UInt32 {
+    range.lowerBound + UInt32(next() % UInt64(range.upperBound - range.lowerBound + 1))
   }
 }

@@ -75,3 +75,41 @@ import Testing
     #expect(orphans == 0)
   }
 }
+
+/// A synced table's rows keep their keys through `import --merge` where the key is free: the merged
+/// lot is the same record as on the device the export came from, and its item's reference follows.
+@Suite struct ImportMergeKeyTests {
+  @Test func syncedRowsKeepTheirKeysWhereFree() throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let source = try Store(path: directory + "/source.sqlite", modules: registeredModules)
+    let milk = GlobalKey.derived("grocery_item", "milk")
+    try source.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO grocery_item (seq, name, category, dateCreated) VALUES (?, 'Milk', 'Dairy', '2026-01-01T00:00:00.000Z');
+          INSERT INTO stock_lot (seq, itemSeq, amount, added) VALUES (123456789, ?, 2, '2026-01-01T00:00:00.000Z'),
+            (5, ?, 1, '2026-01-02T00:00:00.000Z');
+          """, arguments: [milk, milk, milk])
+    }
+    let reader = try ExportReader(
+      path: try ExportJob(store: source, options: ExportOptions(out: directory + "/out"), gymVersion: "t").run().path)
+    // The target holds a lot of its own under key 5.
+    let target = directory + "/target.sqlite"
+    try Store(path: target, modules: registeredModules).write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO grocery_item (seq, name, category, dateCreated) VALUES (9, 'Rice', 'Pantry', '2026-01-01T00:00:00.000Z');
+          INSERT INTO stock_lot (seq, itemSeq, amount, added) VALUES (5, 9, 3, '2026-01-01T00:00:00.000Z');
+          """)
+    }
+    _ = try ImportJob(reader: reader, target: target, modules: registeredModules, options: .init(), merge: true).run()
+    let lots = try Store(path: target, modules: registeredModules).read { db in
+      try Row.fetchAll(db, sql: "SELECT seq, itemSeq, amount FROM stock_lot ORDER BY amount")
+    }
+    // Milk kept its key; its 2-unit lot kept 123456789; its 1-unit lot met Rice's 5 and got a new one.
+    #expect(lots.map { $0["itemSeq"] as Int64 } == [milk, milk, 9])
+    #expect(lots[1]["seq"] as Int64 == 123_456_789)
+    #expect(lots[0]["seq"] as Int64 != 5)
+    #expect(lots[2]["seq"] as Int64 == 5)
+  }
+}

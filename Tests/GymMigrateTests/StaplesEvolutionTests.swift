@@ -6,7 +6,67 @@ import Testing
 
 /// `staples/002`: each item's quantity becomes one lot, the column goes, nothing else changes.
 /// `staples/003`: a record of takings starts empty; items, lots and cookings stay as they were.
+/// `staples/004`: every key becomes one that means the same row on every device, references follow.
 @Suite struct StaplesEvolutionTests {
+  @Test func keysBecomeGlobalAndReferencesFollow() throws {
+    let path = try MigrationFixtures.temporaryPath()
+    let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "staples/004-global-keys"))
+    try before.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO grocery_item (seq, name, category, isStaple, unit, dateCreated) VALUES
+            (1, 'Milk', 'Dairy', 1, 'l', '2026-01-02T08:00:00.000Z'),
+            (2, 'Eggs', 'Dairy', 1, 'pcs', '2026-01-02T08:00:00.000Z');
+          INSERT INTO item_conversion (seq, itemSeq, fromAmount, fromUnit, toAmount, toUnit) VALUES (1, 2, 1, 'pcs', 60, 'g');
+          INSERT INTO stock_lot (seq, itemSeq, amount, added) VALUES
+            (1, 1, 0.75, '2026-01-02T08:00:00.000Z'), (2, 2, 6, '2026-01-02T08:00:00.000Z');
+          INSERT INTO recipe (seq, name, usageCount, servings) VALUES (1, 'Omelette', 3, 1);
+          INSERT INTO recipe_ingredient (seq, recipeSeq, itemSeq, amount, unit) VALUES (1, 1, 2, 3, 'pcs'), (2, 1, 1, 0.1, 'l');
+          INSERT INTO cooking (seq, recipeSeq, cookedAt) VALUES (1, 1, '2026-01-03T08:00:00.000Z');
+          INSERT INTO stock_use (seq, itemSeq, amount, usedAt, spoiled, cookingSeq) VALUES
+            (1, 2, 3, '2026-01-03T08:00:00.000Z', 0, 1), (2, 1, 0.25, '2026-01-04T08:00:00.000Z', 1, NULL);
+          """)
+    }
+    try before.close()
+    let after = try Store(path: path, modules: registeredModules)
+    // The keys worked out from their definition (GlobalKey): the first 8 bytes of SHA-256 over the
+    // parts, each ended by a zero byte, big-endian, masked to 53 bits. For 'grocery_item\0milk\0',
+    // Python's hashlib.sha256 gives 2852457989480797; the others likewise.
+    let milk: Int64 = 2_852_457_989_480_797
+    #expect(GlobalKey.derived("grocery_item", "milk") == milk)
+    let eggs = GlobalKey.derived("grocery_item", "eggs")
+    let omelette = GlobalKey.derived("recipe", "omelette")
+    try after.read { db in
+      #expect(try Int64.fetchAll(db, sql: "SELECT seq FROM grocery_item ORDER BY name") == [eggs, milk])
+      #expect(try Int64.fetchOne(db, sql: "SELECT seq FROM recipe") == omelette)
+      let lines = try Row.fetchAll(
+        db, sql: "SELECT seq, recipeSeq, itemSeq, amount FROM recipe_ingredient ORDER BY amount")
+      #expect(lines.map { $0["recipeSeq"] as Int64 } == [omelette, omelette])
+      #expect(lines.map { $0["itemSeq"] as Int64 } == [milk, eggs])
+      #expect(
+        lines.map { $0["seq"] as Int64 } == [
+          GlobalKey.derived("recipe_ingredient", String(omelette), String(milk)),
+          GlobalKey.derived("recipe_ingredient", String(omelette), String(eggs)),
+        ])
+      #expect(
+        try Int64.fetchOne(db, sql: "SELECT seq FROM item_conversion WHERE itemSeq = ?", arguments: [eggs])
+          == GlobalKey.derived("item_conversion", String(eggs), "pcs", "g"))
+      // Lots, the cooking and the takings: random keys below 2^53, the references moved along.
+      let lots = try Row.fetchAll(db, sql: "SELECT seq, itemSeq, amount FROM stock_lot ORDER BY amount")
+      #expect(lots.map { $0["itemSeq"] as Int64 } == [milk, eggs])
+      #expect(lots.map { $0["amount"] as Double } == [0.75, 6])
+      let cooking = try #require(
+        try Int64.fetchOne(db, sql: "SELECT seq FROM cooking WHERE recipeSeq = ?", arguments: [omelette]))
+      let uses = try Row.fetchAll(db, sql: "SELECT seq, itemSeq, cookingSeq, spoiled FROM stock_use ORDER BY amount")
+      #expect(uses.map { $0["itemSeq"] as Int64 } == [milk, eggs])
+      #expect(uses.map { $0["cookingSeq"] as Int64? } == [nil, cooking])
+      let random = lots.map { $0["seq"] as Int64 } + [cooking] + uses.map { $0["seq"] as Int64 }
+      #expect(random.allSatisfy { (0..<(1 << 53)).contains($0) })
+      #expect(Set(random).count == random.count)
+      #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+    }
+  }
+
   @Test func takingsStartEmptyAndEverythingElseStays() throws {
     let path = try MigrationFixtures.temporaryPath()
     let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "staples/003-stock-uses"))
@@ -22,7 +82,7 @@ import Testing
       #expect(try Bool.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'stock_use'") == false)
     }
     try before.close()
-    let after = try Store(path: path, modules: registeredModules)
+    let after = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "staples/004-global-keys"))
     try after.write { db in
       // Takings before the migration were not recorded: none is made up.
       #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM stock_use") == 0)
@@ -59,7 +119,7 @@ import Testing
           """)
     }
     try before.close()
-    let after = try Store(path: path, modules: registeredModules)
+    let after = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "staples/004-global-keys"))
     try after.read { db in
       // Milk's 2 l, Eggs' known 0, Rice's 1.5 kg: one lot each, added when the item was; Saffron's
       // unknown quantity, none.

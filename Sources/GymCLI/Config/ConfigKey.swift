@@ -69,6 +69,13 @@ public struct ConfigKey: Sendable, Hashable {
   public static let exportRecipients = ConfigKey(name: "export.recipients", kind: .list, defaultValue: nil)
   /// The rclone remote and path exports are copied to after they are written (`nas:gym`).
   public static let exportRemote = ConfigKey(name: "export.remote", kind: .string, defaultValue: nil)
+  /// The rclone remote and path `gym sync` keeps its change files under (`nas:gym`).
+  public static let syncRemote = ConfigKey(name: "sync.remote", kind: .string, defaultValue: nil)
+  /// The age identity file (`AGE-SECRET-KEY-1…`) every device of a sync shares: change files are
+  /// encrypted to its public key and opened with it.
+  public static let syncIdentity = ConfigKey(name: "sync.identity", kind: .string, defaultValue: nil)
+  /// This device's name on the remote, when sync begins here; nil: a random one.
+  public static let syncDevice = ConfigKey(name: "sync.device", kind: .string, defaultValue: nil)
   /// Workload id → target milliseconds; the built-in defaults are the seeds' targets, in each module.
   public static let benchTargets = ConfigKey(name: "bench.targets", kind: .numbers, defaultValue: nil)
 
@@ -83,7 +90,8 @@ public struct ConfigKey: Sendable, Hashable {
 
   public static let all: [ConfigKey] = [
     databasePath, busyTimeout, autoMigrate, keepBackups, outputFormat, pageSize, chart, exportDirectory,
-    exportRecipients, exportRemote, benchTargets, healthSources, timeZone, weightUnit, readingGoal,
+    exportRecipients, exportRemote, syncRemote, syncIdentity, syncDevice, benchTargets, healthSources, timeZone,
+    weightUnit, readingGoal,
   ]
 
   /// The value checked against the kind, normalised (`yes` → `true`), or nil when it does not fit.

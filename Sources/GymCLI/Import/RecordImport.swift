@@ -23,6 +23,8 @@ public struct RecordImport {
   /// Names a record may carry that are worked out, not stored (a workout's `totals`, as `show`
   /// prints them): a JSON member or CSV column of one of these names is skipped.
   public var derived: [String] = []
+  /// Work on the loaded rows before the transaction ends (keys derived from what the rows say).
+  public var afterLoad: ((Database) throws -> Void)?
   /// The input when the command opened it already (to recognise it by its header); else `path`.
   public var opened: ImportInput?
 
@@ -70,6 +72,7 @@ public struct RecordImport {
         try loader.finish()
         try extra?.finish(db)
         try nested?.finish(db)
+        if let db { try afterLoad?(db) }
         return loader.counts
       }
       guard let store = try openStore?() else { return try load(nil) }

@@ -10,7 +10,7 @@ public enum ModuleRegistry {
 
   /// The executable's list, once, before any command runs.
   public static func register(_ features: [FeatureModule]) {
-    modules = features.map(\.module)
+    modules = features.map(\.module) + [syncModule]
     reports = features.compactMap(\.report)
   }
 }

@@ -33,7 +33,7 @@ enum CommandStores {
         try db.execute(sql: "ATTACH DATABASE ? AS staging", arguments: [database.partial])
         defer { try? db.execute(sql: "DETACH DATABASE staging") }
         try db.inTransaction(.immediate) {
-          var merge = ImportMerge()
+          var merge = ImportMerge(keepingKeys: Set(store.syncedTables.map(\.name)))
           try merge.run(db, tables: schema.modules.flatMap(\.tables).map(\.name))
           return .commit
         }

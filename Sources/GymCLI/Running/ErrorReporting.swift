@@ -59,6 +59,9 @@ public enum ErrorReporting {
     case .backupFailed: error.description + " (free space or fix permissions, or pass --no-backup)"
     case .readOnly, .unknownField, .invalidValue, .notFound, .interruptedRestore, .outOfRange, .inconsistent:
       error.description
+    case .unrecordedSyncWrite:
+      error.description
+        + "; import into the device's database before its first 'gym sync', or with 'gym staples import'"
     }
   }
 
@@ -69,6 +72,7 @@ public enum ErrorReporting {
     case .pendingMigrations: .configuration
     case .backupFailed: .ioError
     case .interruptedRestore, .outOfRange, .inconsistent: .dataError
+    case .unrecordedSyncWrite: .usage
     case .cannotCreate, .readOnly: .cannotCreate
     case .busy: .temporaryFailure
     case .unknownField, .invalidValue, .invalidCursor: .usage

@@ -7,13 +7,18 @@ import GRDB
 /// A table's key is its first unique, non-partial index (a workout's `id`, a sample's natural key,
 /// an item's name, a set's workout and position); a table without one (a work added by hand) is
 /// matched on all of its columns but the rowid.
+///
+/// A row of a table in `keepingKeys` (a synced table, whose keys mean the same row on every device)
+/// keeps its key when it is free here, so the merged row is the same record as on the device the
+/// export came from.
 public struct ImportMerge {
   public private(set) var added = 0
   public private(set) var existing = 0
   /// staging rowid → target rowid, per table, for the children's foreign keys.
   private var rowids: [String: [Int64: Int64]] = [:]
+  let keepingKeys: Set<String>
 
-  public init() {}
+  public init(keepingKeys: Set<String> = []) { self.keepingKeys = keepingKeys }
 
   /// Merges the tables of the database attached as `staging` into `main`, parents first.
   public mutating func run(_ db: Database, tables: [String]) throws {
@@ -37,6 +42,13 @@ public struct ImportMerge {
     let insert = try db.makeStatement(
       sql: "INSERT INTO main.\(SQL.quote(table)) (\(quoted.joined(separator: ", "))) "
         + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+    let keeping = primaryKey.map { key in keepingKeys.contains(table) ? key : nil } ?? nil
+    let insertKeeping = try keeping.map { key in
+      try db.makeStatement(
+        sql:
+          "INSERT OR IGNORE INTO main.\(SQL.quote(table)) (\(([key] + columns).map(SQL.quote).joined(separator: ", "))) "
+          + "VALUES (\(Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")))")
+    }
     let select = try db.makeStatement(
       sql: "SELECT rowid, \(quoted.joined(separator: ", ")) FROM staging.\(SQL.quote(table)) ORDER BY rowid")
     let rows = try Row.fetchCursor(select)
@@ -59,8 +71,18 @@ public struct ImportMerge {
         map[stagingRowid] = found
         existing += 1
       } else {
-        try ExactValues.run(insert, values)
-        map[stagingRowid] = db.lastInsertedRowID
+        // Its own key where that is free; a new one where another row has it.
+        var kept = false
+        if let insertKeeping {
+          _ = try ExactValues.run(insertKeeping, [stagingRowid.databaseValue] + values)
+          kept = db.changesCount == 1
+        }
+        if kept {
+          map[stagingRowid] = stagingRowid
+        } else {
+          try ExactValues.run(insert, values)
+          map[stagingRowid] = db.lastInsertedRowID
+        }
         added += 1
       }
     }

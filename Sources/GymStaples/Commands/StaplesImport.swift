@@ -38,6 +38,7 @@ struct StaplesImport: GymCommand {
       table: recipes ? StaplesSchema.recipes : StaplesSchema.items, conflict: .updateChanged(key: "name"), path: file,
       format: inputFormat)
     job.partial = partial
+    job.afterLoad = StaplesKeys.assignDerived
     let ingredients = RecipeIngredientImport()
     if recipes { job.nested = ingredients } else { job.extra = ItemStockImport() }
     let counts = try job.run(openStore: openStore, progress: progress)

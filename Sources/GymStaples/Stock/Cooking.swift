@@ -93,9 +93,10 @@ enum Cooking {
           + "; buy it (gym staples buy), or cook with --force to use what there is")
     }
     try db.execute(
-      sql: "INSERT INTO cooking (recipeSeq, cookedAt, servings, shortfall) VALUES (?, ?, ?, ?)",
+      sql: "INSERT INTO cooking (seq, recipeSeq, cookedAt, servings, shortfall) VALUES (?, ?, ?, ?, ?)",
       arguments: [
-        recipe.seq, now.canonical, servings, short.isEmpty ? nil : short.map(\.description).joined(separator: "; "),
+        GlobalKey.random(), recipe.seq, now.canonical, servings,
+        short.isEmpty ? nil : short.map(\.description).joined(separator: "; "),
       ])
     let cooking = db.lastInsertedRowID
     for need in needs {

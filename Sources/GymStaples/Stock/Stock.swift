@@ -41,10 +41,13 @@ enum Stock {
   static func setConversion(_ db: Database, item: Int64, _ conversion: UnitConversion) throws {
     try db.execute(
       sql: """
-        INSERT INTO item_conversion (itemSeq, fromAmount, fromUnit, toAmount, toUnit) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT(itemSeq, fromUnit, toUnit) DO UPDATE SET fromAmount = excluded.fromAmount, toAmount = excluded.toAmount
+        INSERT INTO item_conversion (seq, itemSeq, fromAmount, fromUnit, toAmount, toUnit) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT DO UPDATE SET fromAmount = excluded.fromAmount, toAmount = excluded.toAmount
         """,
-      arguments: [item, conversion.fromAmount, conversion.fromUnit, conversion.toAmount, conversion.toUnit])
+      arguments: [
+        StaplesKeys.conversion(item: item, from: conversion.fromUnit, to: conversion.toUnit), item,
+        conversion.fromAmount, conversion.fromUnit, conversion.toAmount, conversion.toUnit,
+      ])
   }
 
   /// A lot still good on `?` (a local day, `YYYY-MM-DD`): no best-before, or one not past. A lot past
@@ -83,8 +86,9 @@ enum Stock {
     now: Timestamp
   ) throws {
     try db.execute(
-      sql: "INSERT INTO stock_lot (itemSeq, amount, bestBefore, location, opened, added) VALUES (?, ?, ?, ?, ?, ?)",
-      arguments: [item, amount, bestBefore, location, opened, now.canonical])
+      sql:
+        "INSERT INTO stock_lot (seq, itemSeq, amount, bestBefore, location, opened, added) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      arguments: [GlobalKey.random(), item, amount, bestBefore, location, opened, now.canonical])
   }
 
   /// Takes up to `amount` (in the item's unit) from the lots, first-expiring first, then oldest
@@ -118,8 +122,8 @@ enum Stock {
   ) throws {
     guard amount > tolerance else { return }
     try db.execute(
-      sql: "INSERT INTO stock_use (itemSeq, amount, usedAt, spoiled, cookingSeq) VALUES (?, ?, ?, ?, ?)",
-      arguments: [item, amount, now.canonical, spoiled, cooking])
+      sql: "INSERT INTO stock_use (seq, itemSeq, amount, usedAt, spoiled, cookingSeq) VALUES (?, ?, ?, ?, ?, ?)",
+      arguments: [GlobalKey.random(), item, amount, now.canonical, spoiled, cooking])
   }
 
   /// Sets the stock to exactly `total` (a count of what is there): takes the difference from the

@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+
+/// The log of changes to the synced tables (`sync_change`): this device's writes, recorded by the
+/// store in the transaction that makes them, and other devices', pulled by `gym sync`. Every device
+/// holds its rows in one order, by (hybrid clock, device, sequence): the database is what applying
+/// the log in that order from nothing gives.
+public enum ChangeLog {
+  /// One change set as it travels: where it was made, its place in that device's log and its clock.
+  public struct Entry: Sendable, Equatable {
+    public var device: String
+    public var seq: Int64
+    public var hlc: Int64
+    public var changeset: Changeset
+
+    public init(device: String, seq: Int64, hlc: Int64, changeset: Changeset) {
+      self.device = device
+      self.seq = seq
+      self.hlc = hlc
+      self.changeset = changeset
+    }
+  }
+
+  /// This device's name once sync began here; nil before (nothing is recorded).
+  public static func device(_ db: Database) throws -> String? {
+    guard try db.tableExists("sync_device") else { return nil }
+    return try String.fetchOne(db, sql: "SELECT device FROM sync_device")
+  }
+
+  /// The latest clock reading this device has seen.
+  public static func latestClock(_ db: Database) throws -> Int64? {
+    try Int64.fetchOne(db, sql: "SELECT max(hlc) FROM sync_change")
+  }
+
+  /// Records one of this device's writes, in its transaction.
+  public static func appendLocal(_ db: Database, device: String, changeset: Changeset, now: Date) throws {
+    let hlc = HybridClock.next(after: try latestClock(db), now: now)
+    let seq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM sync_change WHERE device = ?", arguments: [device]) ?? 0
+    try db.execute(
+      sql: "INSERT INTO sync_change (device, seq, hlc, changeset, effect, pushed) VALUES (?, ?, ?, ?, NULL, 0)",
+      arguments: [device, seq + 1, hlc, Data(changeset.bytes)])
+  }
+
+  /// Begins recording on a database with no log yet: this device is named, and what the synced
+  /// tables hold already becomes its first change (every row an insert), so the log builds the
+  /// database from nothing.
+  public static func begin(_ db: Database, device: String, tables: [SyncedTable], now: Date) throws {
+    try db.execute(
+      sql: "INSERT INTO sync_device (only, device, since) VALUES (1, ?, ?)",
+      arguments: [device, ISO8601DateFormatter().string(from: now)])
+    // The diff is taken from empty copies of the tables in the connection's temp schema (an
+    // attached database cannot be detached inside a transaction), dropped at once: while they
+    // exist, they hide the tables of the same name from unqualified SQL.
+    var names: [String] = []
+    for table in tables {
+      guard
+        let sql = try String.fetchOne(
+          db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", arguments: [table.name])
+      else { continue }
+      try db.execute(sql: sql.replacingOccurrences(of: "CREATE TABLE ", with: "CREATE TEMP TABLE ", options: .anchored))
+      names.append(table.name)
+    }
+    let recorder = try SessionRecorder(db, tables: names)
+    try recorder.recordContents(of: names, against: "temp")
+    for name in names { try db.execute(sql: "DROP TABLE temp.\(SQL.quote(name))") }
+    let contents = try recorder.changeset()
+    if !contents.isEmpty { try appendLocal(db, device: device, changeset: contents, now: now) }
+  }
+
+  /// Which of `device`'s sequence numbers this log holds.
+  public static func sequences(_ db: Database, device: String) throws -> Set<Int64> {
+    Set(try Int64.fetchAll(db, sql: "SELECT seq FROM sync_change WHERE device = ?", arguments: [device]))
+  }
+
+  /// This device's changes not yet copied to the remote, oldest first.
+  public static func unpushed(_ db: Database, device: String) throws -> [Entry] {
+    try Row.fetchAll(
+      db, sql: "SELECT device, seq, hlc, changeset FROM sync_change WHERE device = ? AND pushed = 0 ORDER BY seq",
+      arguments: [device]
+    ).map(entry)
+  }
+
+  public static func markPushed(_ db: Database, device: String, seq: Int64) throws {
+    try db.execute(sql: "UPDATE sync_change SET pushed = 1 WHERE device = ? AND seq = ?", arguments: [device, seq])
+  }
+
+  static func entry(_ row: Row) -> Entry {
+    Entry(
+      device: row["device"], seq: row["seq"], hlc: row["hlc"], changeset: Changeset([UInt8](row["changeset"] as Data)))
+  }
+
+  /// What integrating pulled changes did.
+  public struct Integration: Sendable, Equatable {
+    /// Changes new to this log.
+    public var added = 0
+    /// Changes already applied here that were undone and applied again after an earlier one.
+    public var replayed = 0
+    /// Changes dropped by the merge rules.
+    public var dropped = 0
+
+    public init() {}
+  }
+
+  /// Adds other devices' changes to the log and the database, in the log's order: the changes
+  /// already applied after the earliest new one are undone (the inverse of what each did, newest
+  /// first), then everything from that point is applied again in order, under the merge rules.
+  /// Inside the caller's transaction; entries already in the log are skipped.
+  public static func integrate(_ db: Database, _ entries: [Entry], tables: [SyncedTable]) throws -> Integration {
+    var result = Integration()
+    let fresh = try entries.filter { entry in
+      try !Bool(
+        Int64.fetchOne(
+          db, sql: "SELECT 1 FROM sync_change WHERE device = ? AND seq = ?", arguments: [entry.device, entry.seq])
+          != nil)
+    }
+    guard let earliest = fresh.min(by: { ($0.hlc, $0.device, $0.seq) < ($1.hlc, $1.device, $1.seq) }) else {
+      return result
+    }
+    let later = SQL.orderedAfter
+    let undone = try Row.fetchAll(
+      db, sql: "SELECT id, changeset, effect FROM sync_change WHERE \(later) ORDER BY hlc DESC, device DESC, seq DESC",
+      arguments: [earliest.hlc, earliest.hlc, earliest.device, earliest.hlc, earliest.device, earliest.seq])
+    for row in undone {
+      let effect = Changeset([UInt8]((row["effect"] as Data?) ?? (row["changeset"] as Data)))
+      try ChangesetMerge.applyExactly(try effect.inverted(), to: db, tables: tables)
+    }
+    result.replayed = undone.count
+    for entry in fresh {
+      try db.execute(
+        sql: "INSERT INTO sync_change (device, seq, hlc, changeset, effect, pushed) VALUES (?, ?, ?, ?, X'', 1)",
+        arguments: [entry.device, entry.seq, entry.hlc, Data(entry.changeset.bytes)])
+    }
+    result.added = fresh.count
+    let redo = try Row.fetchAll(
+      db, sql: "SELECT id, changeset FROM sync_change WHERE \(SQL.orderedFrom) ORDER BY hlc, device, seq",
+      arguments: [earliest.hlc, earliest.hlc, earliest.device, earliest.hlc, earliest.device, earliest.seq])
+    for row in redo {
+      let outcome = try ChangesetMerge.apply(Changeset([UInt8](row["changeset"] as Data)), to: db, tables: tables)
+      result.dropped += outcome.dropped
+      try db.execute(
+        sql: "UPDATE sync_change SET effect = ? WHERE id = ?",
+        arguments: [Data(outcome.effect.bytes), row["id"] as Int64])
+    }
+    return result
+  }
+}
+
+extension SQL {
+  /// Rows of `sync_change` after (hlc, device, seq) = (?, ?, ?), the hlc bound three times and the device twice.
+  static let orderedAfter = "(hlc > ? OR (hlc = ? AND device > ?) OR (hlc = ? AND device = ? AND seq > ?))"
+  /// The same, the point itself included.
+  static let orderedFrom = "(hlc > ? OR (hlc = ? AND device > ?) OR (hlc = ? AND device = ? AND seq >= ?))"
+}

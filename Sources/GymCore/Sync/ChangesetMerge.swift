@@ -1,0 +1,180 @@
+import CGymSQLite
+import GRDB
+
+/// Applies a changeset with gym's merge rules, SQLite's session extension finding each conflict
+/// (`sqlite3changeset_apply_v2`). Changesets are applied in one order on every device (that of
+/// their hybrid logical clocks), so "the later write" is the one applied last:
+///
+/// - an update that meets a row changed since (`DATA`): each column it changes takes its new
+///   value, except a counter, which takes the change's difference (old to new), floored at zero;
+/// - an update of a row deleted since (`NOTFOUND`) is dropped: a deleted record stays deleted;
+/// - a delete that meets a row changed since: the row is deleted all the same;
+/// - an insert of a key that exists (`CONFLICT`, the same record created on two devices): one
+///   record, whose columns take the insert's known (non-null) values (a counter too: two devices
+///   set up from one export hold the same lots, not twice them);
+/// - a change another constraint refuses (`CONSTRAINT`) is dropped;
+/// - rows left pointing at a deleted record (`FOREIGN_KEY`) follow their key's `ON DELETE`:
+///   deleted, or their reference set to null.
+///
+/// Every decision depends only on the database and the change, so devices that apply the same
+/// changesets in the same order from the same state end with the same rows.
+public enum ChangesetMerge {
+  /// What applying one changeset did.
+  public struct Outcome: Sendable {
+    /// The rows it changed here, as a changeset: its inverse undoes it exactly.
+    public var effect: Changeset
+    /// Changes dropped under the rules (an edit of a deleted record, a refused constraint).
+    public var dropped = 0
+  }
+
+  /// Applies `changeset` to `db` (inside the caller's transaction, foreign keys off: `Store.writeSyncing`)
+  /// under the merge rules.
+  public static func apply(_ changeset: Changeset, to db: Database, tables: [SyncedTable]) throws -> Outcome {
+    let recorder = try SessionRecorder(db, tables: tables.map(\.name))
+    let context = Context(strict: false, tables: Set(tables.map(\.name)))
+    try run(changeset, db: db, context: context)
+    var dropped = context.dropped
+    let counters = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0.counters) })
+    for fix in context.fixes { if try !apply(fix, db: db, counters: counters[fix.change.table] ?? []) { dropped += 1 } }
+    try resolveOrphans(db, tables: tables.map(\.name))
+    return Outcome(effect: try recorder.changeset(), dropped: dropped)
+  }
+
+  /// Applies `changeset` exactly: any conflict is an error and nothing of it stays (rewinding a
+  /// change by its effect's inverse, which meets the rows exactly as the change left them).
+  public static func applyExactly(_ changeset: Changeset, to db: Database, tables: [SyncedTable]) throws {
+    try run(changeset, db: db, context: Context(strict: true, tables: Set(tables.map(\.name))))
+  }
+
+  private static func run(_ changeset: Changeset, db: Database, context: Context) throws {
+    guard !changeset.isEmpty, let connection = db.sqliteConnection else { return }
+    var bytes = changeset.bytes
+    let box = Unmanaged.passRetained(context)
+    defer { box.release() }
+    let code = bytes.withUnsafeMutableBytes { buffer in
+      sqlite3changeset_apply_v2(
+        connection, Int32(buffer.count), buffer.baseAddress,
+        { context, table in
+          // Only the synced tables: a change to any other is skipped, whatever a file holds.
+          guard let context, let table else { return 0 }
+          return Unmanaged<Context>.fromOpaque(context).takeUnretainedValue().tables.contains(String(cString: table))
+            ? 1 : 0
+        },
+        { context, kind, iterator in
+          guard let context, let iterator else { return SQLITE_CHANGESET_ABORT }
+          return Unmanaged<Context>.fromOpaque(context).takeUnretainedValue().decide(kind, iterator)
+        }, box.toOpaque(), nil, nil, 0)
+    }
+    if let failure = context.failure { throw failure }
+    guard code == SQLITE_OK else {
+      throw ChangesetError("cannot apply a changeset: \(String(cString: sqlite3_errstr(code)))")
+    }
+  }
+
+  /// One conflict's resolution, made while SQLite applies; what needs SQL of its own waits in `fixes`.
+  final class Context {
+    let strict: Bool
+    let tables: Set<String>
+    var fixes: [(change: Change, kind: Int32)] = []
+    var dropped = 0
+    var failure: (any Error)?
+
+    init(strict: Bool, tables: Set<String>) {
+      self.strict = strict
+      self.tables = tables
+    }
+
+    func decide(_ kind: Int32, _ iterator: OpaquePointer) -> Int32 {
+      if strict {
+        // A foreign-key conflict's iterator answers no other call.
+        let change = kind == SQLITE_CHANGESET_FOREIGN_KEY ? nil : try? Change(iterator, conflicting: true)
+        failure = ChangesetError(
+          "a change did not meet the rows it was made against (conflict \(kind) on \(change?.table ?? "?"): "
+            + "expected \(change.map { "\($0.old)" } ?? "?"), found \(change.map { "\($0.current)" } ?? "?"))")
+        return SQLITE_CHANGESET_ABORT
+      }
+      // Foreign keys are off while sync applies (`resolveOrphans` keeps them): none is reported.
+      if kind == SQLITE_CHANGESET_FOREIGN_KEY { return SQLITE_CHANGESET_OMIT }
+      // A delete of a row an earlier change deleted: done already.
+      if kind == SQLITE_CHANGESET_NOTFOUND, (try? Change(iterator, conflicting: false))?.operation == .delete {
+        return SQLITE_CHANGESET_OMIT
+      }
+      let change: Change
+      do { change = try Change(iterator, conflicting: true) } catch {
+        failure = error
+        return SQLITE_CHANGESET_ABORT
+      }
+      switch kind {
+      case SQLITE_CHANGESET_DATA where change.operation == .delete: return SQLITE_CHANGESET_REPLACE
+      case SQLITE_CHANGESET_DATA, SQLITE_CHANGESET_CONFLICT: fixes.append((change, kind))
+      default: dropped += 1
+      }
+      return SQLITE_CHANGESET_OMIT
+    }
+  }
+
+  /// An update over a changed row, or an insert over an existing one, column by column; false when
+  /// a constraint refuses the result (nothing of it stays).
+  private static func apply(_ fix: (change: Change, kind: Int32), db: Database, counters: Set<String>) throws -> Bool {
+    let change = fix.change
+    let names = try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQL.quote(change.table)))").map { $0["name"] as String }
+    guard names.count == change.new.count else { throw ChangesetError("\(change.table) has other columns here") }
+    var assignments: [String] = []
+    var arguments: [DatabaseValue] = []
+    for (index, name) in names.enumerated() where !change.primaryKey[index] {
+      guard let new = change.new[index] else { continue }
+      let column = SQL.quote(name)
+      if counters.contains(name) && fix.kind == SQLITE_CHANGESET_DATA {
+        // An update of a counter: its difference, onto what the row holds now.
+        assignments.append("\(column) = max(0, coalesce(\(column), 0) + (? - ?))")
+        arguments += [new, change.old[index] ?? 0.databaseValue]
+      } else if fix.kind == SQLITE_CHANGESET_DATA || !new.isNull {
+        assignments.append("\(column) = ?")
+        arguments.append(new)
+      }
+    }
+    guard !assignments.isEmpty else { return true }
+    let keys = names.indices.filter { change.primaryKey[$0] }
+    let condition = keys.map { "\(SQL.quote(names[$0])) = ?" }.joined(separator: " AND ")
+    arguments += change.key
+    do {
+      try db.inSavepoint {
+        try db.execute(
+          sql: "UPDATE \(SQL.quote(change.table)) SET \(assignments.joined(separator: ", ")) WHERE \(condition)",
+          arguments: StatementArguments(arguments))
+        return .commit
+      }
+      return true
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+      return false
+    }
+  }
+
+  /// Rows pointing at a record that is gone follow their key's `ON DELETE`: set null, or deleted
+  /// (which may leave others pointing at them: repeated until none do). `RESTRICT` too deletes: the
+  /// record was deleted on a device where nothing pointed at it, which is the later word.
+  private static func resolveOrphans(_ db: Database, tables: [String]) throws {
+    for _ in 0..<16 {
+      var found = false
+      for table in tables {
+        let quoted = SQL.quote(table)
+        let actions = try Dictionary(
+          Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(quoted))").map {
+            (($0["id"] as Int), (from: $0["from"] as String, onDelete: $0["on_delete"] as String))
+          }, uniquingKeysWith: { first, _ in first })
+        for problem in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check(\(quoted))") {
+          found = true
+          let rowid: Int64 = problem["rowid"]
+          if let action = actions[problem["fkid"]], action.onDelete == "SET NULL" {
+            try db.execute(
+              sql: "UPDATE \(quoted) SET \(SQL.quote(action.from)) = NULL WHERE rowid = ?", arguments: [rowid])
+          } else {
+            try db.execute(sql: "DELETE FROM \(quoted) WHERE rowid = ?", arguments: [rowid])
+          }
+        }
+      }
+      if !found { return }
+    }
+    throw ChangesetError("rows still point at deleted records after 16 rounds")
+  }
+}

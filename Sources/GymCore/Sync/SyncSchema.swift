@@ -1,0 +1,35 @@
+/// The tables of `gym sync`, the store's own: this device's name, and the log of every change to a
+/// synced table, this device's and those pulled from others, each with its hybrid-clock reading.
+public enum SyncSchema {
+  static let changeLog = Migration(
+    "sync/001-change-log", .additive,
+    sql: """
+      CREATE TABLE sync_device (
+        only INTEGER PRIMARY KEY CHECK (only = 1),
+        device TEXT NOT NULL CHECK (length(device) BETWEEN 1 AND 64),
+        since TEXT NOT NULL
+      );
+      CREATE TABLE sync_change (
+        id INTEGER PRIMARY KEY,
+        device TEXT NOT NULL,
+        seq INTEGER NOT NULL CHECK (seq > 0),
+        hlc INTEGER NOT NULL CHECK (hlc > 0),
+        changeset BLOB NOT NULL,
+        effect BLOB,
+        pushed INTEGER NOT NULL DEFAULT 0 CHECK (pushed IN (0, 1))
+      );
+      CREATE UNIQUE INDEX sync_change_origin ON sync_change(device, seq);
+      CREATE UNIQUE INDEX sync_change_order ON sync_change(hlc, device, seq);
+      CREATE TABLE sync_run (
+        at TEXT NOT NULL,
+        remote TEXT NOT NULL,
+        pulled INTEGER NOT NULL CHECK (pulled >= 0),
+        pushed INTEGER NOT NULL CHECK (pushed >= 0),
+        refused INTEGER NOT NULL CHECK (refused >= 0)
+      );
+      """)
+}
+
+/// The store's part of sync, registered after every feature module: its tables are not exported
+/// (`tables` is empty); a device's records travel as changesets.
+public let syncModule = GymModule(name: "sync", migrations: [SyncSchema.changeLog], tables: [])

@@ -1,0 +1,247 @@
+import ArgumentParser
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+import ServiceLifecycle
+
+/// `gym sync`: this database and the others that sync to the same remote, made the same.
+public struct SyncCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "sync",
+    abstract: "Share the pantry between devices: push this one's changes, pull and merge the others'.",
+    discussion: HelpExamples.discussion(
+      """
+      Every device that syncs through one rclone remote, with one age identity, ends with the same \
+      pantry: items, recipes, stock, cookings and takings. See Docs/Sync.md for the merge rules.
+      """,
+      examples: [
+        "gym sync --remote nas:gym --identity sync.key",
+        "gym sync status",
+      ]),
+    subcommands: [SyncRun.self, SyncStatus.self, SyncSchedule.self], defaultSubcommand: SyncRun.self)
+
+  public init() {}
+}
+
+/// `--remote REMOTE` and `--identity FILE`, or `sync.remote` and `sync.identity`.
+struct SyncOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The rclone remote and path to sync through (default: sync.remote), such as nas:gym.", valueName: "remote"))
+  var remote: String?
+  @Option(
+    help: ArgumentHelp(
+      "The age identity file every device shares (default: sync.identity): change files are encrypted to it.",
+      valueName: "file"))
+  var identity: String?
+
+  func validate() throws {
+    if let remote, let problem = Rclone.problem(with: remote) {
+      throw ValidationError(
+        "--remote '\(ErrorReporting.oneLine(remote))' \(problem); write an rclone remote such as nas:gym")
+    }
+  }
+
+  func remote(_ context: CommandContext) throws -> SyncRemote {
+    guard let remote = remote ?? context.configuration.string(.syncRemote) else {
+      throw GymError(
+        .configuration,
+        "no remote to sync through: pass --remote or set sync.remote (gym config set sync.remote nas:gym)")
+    }
+    if let problem = Rclone.problem(with: remote) {
+      throw GymError(
+        .configuration,
+        "sync.remote '\(ErrorReporting.oneLine(remote))' \(problem); set an rclone remote such as nas:gym")
+    }
+    return SyncRemote(remote: remote)
+  }
+
+  /// The identities in the file; none given or none readable is an error: nothing leaves unencrypted.
+  func identities(_ context: CommandContext) throws -> [AgeIdentity] {
+    guard let path = identity ?? context.configuration.string(.syncIdentity) else {
+      throw GymError(
+        .configuration,
+        "sync encrypts every change: pass --identity FILE or set sync.identity (make one with 'age-keygen -o FILE' "
+          + "and copy it to every device)")
+    }
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw GymError.noInput("cannot read the identity file '\(path)'")
+    }
+    do {
+      let identities = try AgeIdentity.file(text)
+      _ = try ChangeFile.recipient(of: identities)
+      return identities
+    } catch let error as AgeError {
+      throw GymError(.configuration, "identity file '\(path)': \(error.description)")
+    }
+  }
+}
+
+struct SyncRun: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Push this device's changes, pull and merge the others' (the default).",
+    discussion: HelpExamples.discussion(
+      """
+      Safe to run from cron or a service: changes pulled from the remote apply in one transaction, and a \
+      remote that fails before they are fetched leaves the database as it was (exit 75). A change file \
+      that does not open with the identity, or holds something else than its name says, is refused and \
+      named (exit 65 at the end); the others still apply. The staples tables sync; see Docs/Sync.md.
+      """,
+      examples: [
+        "gym sync run --remote nas:gym --identity sync.key",
+        "GYM_SYNC_REMOTE=nas:gym GYM_SYNC_IDENTITY=sync.key gym sync run",
+      ]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @OptionGroup var sync: SyncOptions
+
+  /// The job the options and configuration describe: identity and remote checked first (78), then
+  /// the store opened (created for a new device).
+  static func job(_ sync: SyncOptions, _ context: CommandContext) throws -> SyncJob {
+    let identities = try sync.identities(context)
+    let remote = try sync.remote(context)
+    if let name = context.configuration.string(.syncDevice), let problem = DeviceName.problem(with: name) {
+      throw GymError(.configuration, "sync.device '\(ErrorReporting.oneLine(name))' \(problem)")
+    }
+    return SyncJob(
+      store: try context.openStoreForWriting(), remote: remote, identities: identities,
+      configuredDevice: context.configuration.string(.syncDevice))
+  }
+
+  /// `synced laptop: pulled 3 change(s), pushed 1; …`: one line for a person or a log.
+  static func summary(_ report: SyncJob.Report) -> String {
+    var summary = "synced \(report.device)" + (report.began ? " (first sync)" : "")
+    summary += ": pulled \(report.pulled) change(s), pushed \(report.pushed)"
+    if report.integration.replayed > 0 {
+      summary += "; \(report.integration.replayed) applied again after earlier ones"
+    }
+    if report.integration.dropped > 0 { summary += "; \(report.integration.dropped) dropped by the merge rules" }
+    return summary
+  }
+
+  func run(context: CommandContext) throws {
+    let job = try Self.job(sync, context)
+    let report = try job.run()
+    for refusal in report.refused {
+      printError(
+        "gym: error: refused \(job.remote.path(device: refusal.device, seq: refusal.seq)): \(refusal.reason)")
+    }
+    printNote(Self.summary(report))
+    if !report.refused.isEmpty {
+      throw GymError(.dataError, "\(report.refused.count) change file(s) refused; the others were applied")
+    }
+  }
+}
+
+struct SyncStatus: GymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status",
+    abstract: "The devices in this database's log, what waits to be pushed, and the last sync.",
+    discussion: HelpExamples.discussion(
+      """
+      One row per device: the changes of it this database holds, how many of this device's wait to be \
+      pushed, and its latest change. Reads only this database (no remote is asked).
+      """,
+      examples: ["gym sync status", "gym sync status -f json"]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @OptionGroup var formatting: FormatOptions
+
+  func run(context: CommandContext) throws {
+    let store = try context.openStore()
+    let (device, rows, last) = try store.read { db -> (String?, [Row], Row?) in
+      guard let device = try ChangeLog.device(db) else { return (nil, [], nil) }
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT device, count(*) AS changes, sum(pushed = 0 AND device = ?1) AS pending, max(hlc) AS latest
+          FROM sync_change GROUP BY device ORDER BY device = ?1 DESC, device
+          """, arguments: [device])
+      let last = try Row.fetchOne(
+        db, sql: "SELECT at, remote, pulled, pushed, refused FROM sync_run ORDER BY rowid DESC LIMIT 1")
+      return (device, rows, last)
+    }
+    guard let device else {
+      printNote("sync has not begun on this database; run 'gym sync --remote REMOTE --identity FILE'")
+      return
+    }
+    let writer = RecordWriter(
+      format: context.format(formatting), columns: ["device", "self", "changes", "pending", "latest"])
+    let formatter = ISO8601DateFormatter()
+    for row in rows {
+      let name: String = row["device"]
+      writer.write([
+        .text(name), .bool(name == device), .integer(row["changes"]), .integer(row["pending"] ?? 0),
+        .text(formatter.string(from: HybridClock.date(row["latest"]))),
+      ])
+    }
+    writer.finish(next: nil)
+    if let last {
+      printNote(
+        "last sync: \(last["at"] as String) through \(last["remote"] as String): pulled \(last["pulled"] as Int), "
+          + "pushed \(last["pushed"] as Int), refused \(last["refused"] as Int)")
+    } else {
+      printNote("never synced")
+    }
+  }
+}
+
+/// `gym sync schedule --every 15m`: syncs at start and then on the interval until stopped, the
+/// compose stack's `sync` service. A sync that fails is logged and tried again on the next one;
+/// SIGTERM or SIGINT lets the sync in progress finish, then exits 0.
+struct SyncSchedule: AsyncGymCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "schedule",
+    abstract: "Sync now and then every interval until stopped (for a service or the compose stack).",
+    discussion: HelpExamples.discussion(
+      """
+      One log line per sync on stderr. A remote that fails is logged and tried again on the next \
+      interval; a missing remote or identity stops the schedule at once (78). SIGTERM or SIGINT: the \
+      sync in progress finishes, exit 0.
+      """,
+      examples: ["timeout --preserve-status 3 gym sync schedule --every 1h --remote nas:gym --identity sync.key"]))
+
+  @OptionGroup(title: "Common options") var global: GlobalOptions
+  @OptionGroup var sync: SyncOptions
+  @Option(help: ArgumentHelp("The interval: 15m, 1h, 90s, 1h30m.", valueName: "duration")) var every: String
+
+  func validate() throws {
+    do { _ = try WhereParser.parseSpan(every, option: "--every") } catch { throw ValidationError(error) }
+  }
+
+  func run() async throws { try await runReportingErrors() }
+
+  func run(context: CommandContext) async throws {
+    let job = try SyncRun.job(sync, context)
+    let service = SyncService(job: job, interval: try WhereParser.parseSpan(every, option: "--every").seconds)
+    try await Scheduled.run(service, label: "gym.sync")
+  }
+}
+
+/// The schedule as a service: sync, log, sleep — until a graceful shutdown.
+struct SyncService: Service {
+  let job: SyncJob
+  let interval: Double
+
+  func run() async throws {
+    while !Task.isShuttingDownGracefully {
+      let started = Date()
+      do {
+        let report = try job.run(now: started)
+        printNote("\(Timestamp.now().canonical) \(SyncRun.summary(report))")
+        for refusal in report.refused {
+          printError(
+            "\(Timestamp.now().canonical) refused \(job.remote.path(device: refusal.device, seq: refusal.seq)): "
+              + refusal.reason)
+        }
+      } catch {
+        printError("\(Timestamp.now().canonical) sync failed: \(ErrorReporting.classify(error).1)")
+      }
+      guard !Task.isShuttingDownGracefully else { break }
+      await Scheduled.wait(interval, since: started)
+    }
+    printNote("\(Timestamp.now().canonical) sync schedule stopped")
+  }
+}

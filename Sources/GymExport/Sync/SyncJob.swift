@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import GymCLI
+import GymCore
+
+/// One `gym sync`: the remote is listed first (a dead remote changes nothing here); every other
+/// device's change files this log lacks are fetched and opened; one transaction begins the log
+/// (the first time) and integrates them; then this device's changes not yet on the remote are
+/// sealed and copied there, each marked once rclone has it.
+struct SyncJob {
+  let store: Store
+  let remote: SyncRemote
+  let identities: [AgeIdentity]
+  /// `sync.device`: the name this device takes when sync begins here.
+  let configuredDevice: String?
+
+  struct Refusal {
+    let device: String
+    let seq: Int64
+    let reason: String
+  }
+
+  struct Report {
+    var device = ""
+    var began = false
+    var pulled = 0
+    var pushed = 0
+    var integration = ChangeLog.Integration()
+    var refused: [Refusal] = []
+  }
+
+  /// Runs once; a remote that fails is a `GymError` (75, or 78 when rclone's configuration cannot work).
+  func run(now: Date = Date()) throws -> Report {
+    do {
+      return try attempt(now: now)
+    } catch let failure as Rclone.Failure {
+      throw GymError(
+        Rclone.status(of: failure), "sync through '\(remote.remote)' failed: \(failure.message) (try again later)")
+    }
+  }
+
+  private func attempt(now: Date) throws -> Report {
+    let recipient = try ChangeFile.recipient(of: identities)
+    let listing = try remote.list()
+    let existing = try store.read { try ChangeLog.device($0) }
+    var report = Report()
+    report.device = existing ?? configuredDevice ?? DeviceName.random()
+    report.began = existing == nil
+    let device = report.device
+    if existing != nil {
+      let mine = try store.read { try ChangeLog.sequences($0, device: device) }
+      if let stranger = listing[device]?.subtracting(mine).min() {
+        throw GymError(
+          .dataError,
+          "the remote holds change \(stranger) of '\(device)', which this database never made: another device "
+            + "syncs under this name; give that one another name (sync.device) and a fresh database")
+      }
+    } else if listing[device] != nil {
+      throw GymError(
+        .configuration,
+        "a device named '\(device)' already syncs to \(remote.root); set sync.device to another name for this one")
+    }
+    let tables = store.syncedTables
+    let names = Set(tables.map(\.name))
+    var entries: [ChangeLog.Entry] = []
+    for (other, sequences) in listing.sorted(by: { $0.key < $1.key }) where other != device {
+      let have = existing == nil ? [] : try store.read { try ChangeLog.sequences($0, device: other) }
+      for seq in sequences.subtracting(have).sorted() {
+        let sealed = try remote.download(device: other, seq: seq)
+        do {
+          entries.append(
+            try ChangeFile.open(
+              sealed, identities: identities, device: other, seq: seq, schema: store.syncSchema, tables: names, now: now
+            ))
+        } catch {
+          report.refused.append(Refusal(device: other, seq: seq, reason: "\(error)"))
+        }
+      }
+    }
+    report.pulled = entries.count
+    report.integration = try store.writeSyncing { db in
+      // Begun here unless another sync of this database began it since it was read above.
+      if try ChangeLog.device(db) == nil {
+        try store.assignSyncKeys(db)
+        try ChangeLog.begin(db, device: device, tables: tables, now: now)
+      }
+      return try ChangeLog.integrate(db, entries, tables: tables)
+    }
+    let onRemote = listing[device] ?? []
+    for entry in try store.read({ try ChangeLog.unpushed($0, device: device) }) {
+      // A change the remote holds already is this one (a sync stopped before marking it) or
+      // another: this database was restored from a backup, or copied, after making it.
+      if onRemote.contains(entry.seq) {
+        let there = try ChangeFile.open(
+          try remote.download(device: device, seq: entry.seq), identities: identities, device: device, seq: entry.seq,
+          schema: store.syncSchema, tables: names, now: now)
+        guard there == entry else {
+          throw GymError(
+            .dataError,
+            "the remote holds another change \(entry.seq) of '\(device)' than this database's: it was restored "
+              + "from a backup or copied after syncing; sync it as a new device (a fresh database, another sync.device)"
+          )
+        }
+      } else {
+        try remote.upload(
+          try ChangeFile.seal(entry, schema: store.syncSchema, to: recipient), device: device, seq: entry.seq)
+      }
+      try store.writeSyncing { try ChangeLog.markPushed($0, device: device, seq: entry.seq) }
+      report.pushed += 1
+    }
+    try store.writeSyncing { db in
+      try db.execute(
+        sql: "INSERT INTO sync_run (at, remote, pulled, pushed, refused) VALUES (?, ?, ?, ?, ?)",
+        arguments: [
+          ISO8601DateFormatter().string(from: now), remote.remote, report.pulled, report.pushed, report.refused.count,
+        ])
+    }
+    return report
+  }
+}

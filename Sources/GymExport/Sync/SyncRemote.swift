@@ -1,0 +1,81 @@
+import Foundation
+import GymCLI
+
+/// The remote side of `gym sync`, through rclone: `<remote>/gym-sync/<device>/<seq>.changeset.age`,
+/// one append-only folder per device. Every call is one rclone command (no shell); a failure is an
+/// `Rclone.Failure` (exit 75, or 78 when rclone's configuration cannot work).
+struct SyncRemote {
+  let remote: String
+  var rclone = Rclone()
+
+  var root: String { Rclone.join(remote, "gym-sync") }
+
+  /// Every change file on the remote, by device; an empty remote (no `gym-sync` yet) has none.
+  func list() throws -> [String: Set<Int64>] {
+    let output: Data
+    do {
+      output = try rclone.run("lsjson", [root], flags: ["--recursive", "--files-only"])
+    } catch let failure as Rclone.Failure where failure.isNotFound || failure.message.contains("directory not found") {
+      return [:]
+    }
+    guard let items = try? JSONSerialization.jsonObject(with: output) as? [[String: Any]] else {
+      throw Rclone.Failure(status: nil, message: "rclone lsjson gave no list")
+    }
+    var files: [String: Set<Int64>] = [:]
+    for item in items {
+      guard let path = item["Path"] as? String else { continue }
+      let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 2, DeviceName.problem(with: String(parts[0])) == nil,
+        let seq = ChangeFile.seq(fromName: String(parts[1]))
+      else { continue }
+      files[String(parts[0]), default: []].insert(seq)
+    }
+    return files
+  }
+
+  func download(device: String, seq: Int64) throws -> Data {
+    try rclone.run("cat", [path(device: device, seq: seq)])
+  }
+
+  /// Writes one change file: to a local temporary file, then `rclone copyto`.
+  func upload(_ bytes: [UInt8], device: String, seq: Int64) throws {
+    // A name nobody can guess, created anew (never through a link someone placed there).
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "gym-sync-\(UUID().uuidString)\(ChangeFile.suffix)")
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    do { try Data(bytes).write(to: temporary, options: .withoutOverwriting) } catch {
+      throw Rclone.Failure(status: nil, message: "cannot write '\(temporary.path)': \(error.localizedDescription)")
+    }
+    try rclone.run("copyto", [temporary.path, path(device: device, seq: seq)])
+  }
+
+  func path(device: String, seq: Int64) -> String {
+    root + "/" + device + "/" + ChangeFile.name(seq: seq)
+  }
+}
+
+/// A device's name: its folder on the remote.
+enum DeviceName {
+  /// Why `name` cannot name a device, or nil: 1–64 of lowercase letters, digits, `.`, `_` and `-`,
+  /// not beginning with `.` or `-` (a folder name and an rclone operand, never a flag; lowercase, so
+  /// that a remote that ignores case never puts two devices in one folder).
+  static func problem(with name: String) -> String? {
+    guard (1...64).contains(name.utf8.count) else { return "must be 1 to 64 characters" }
+    guard
+      name.utf8.allSatisfy({ byte in
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2E || byte == 0x5F
+          || byte == 0x2D
+      })
+    else { return "may hold only lowercase letters, digits, '.', '_' and '-'" }
+    guard let first = name.utf8.first, first != 0x2E, first != 0x2D else {
+      return "must not begin with '.' or '-'"
+    }
+    return nil
+  }
+
+  /// A new device's name when none is configured: `device-` and 12 random hex digits.
+  static func random() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return "device-" + String(format: "%012llx", UInt64.random(in: 0..<(1 << 48), using: &generator))
+  }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+/// `gym sync` as devices run it: each device a `gym` process with a database of its own, the remote
+/// a local directory that rclone writes, the identity a key `age-keygen` made.
+@Suite(.serialized) struct SyncTests {
+  /// A shared remote and identity, and the devices that sync through them.
+  struct Network {
+    let remote: String
+    let identity: String
+    let scratch: GymProcess
+
+    init() throws {
+      scratch = try GymProcess()
+      remote = scratch.directory + "/remote"
+      try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
+      identity = scratch.directory + "/sync.key"
+      let keygen = Process()
+      keygen.executableURL = URL(fileURLWithPath: "/usr/bin/age-keygen")
+      keygen.arguments = ["-o", identity]
+      keygen.standardError = FileHandle.nullDevice
+      try keygen.run()
+      keygen.waitUntilExit()
+      #expect(keygen.terminationStatus == 0)
+    }
+
+    /// A new device: its own directory and database, configured to sync here under `name`.
+    func device(_ name: String) throws -> GymProcess {
+      var gym = try GymProcess()
+      gym.environment["GYM_SYNC_REMOTE"] = remote
+      gym.environment["GYM_SYNC_IDENTITY"] = identity
+      gym.environment["GYM_SYNC_DEVICE"] = name
+      return gym
+    }
+  }
+
+  /// What a user of the pantry sees, in every list of the module that syncs.
+  static func pantry(_ gym: GymProcess) throws -> String {
+    try [
+      ["staples", "list", "--all", "-f", "csv", "--fields", "name,category,isStaple,quantity,unit,minStock,notes"],
+      ["staples", "stock", "-f", "csv"], ["staples", "recipes", "-f", "csv"],
+      ["staples", "stats", "--since", "2000-01-01", "-f", "csv"],
+    ].map { arguments in
+      let result = try gym.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      return result.stdout
+    }.joined(separator: "--\n")
+  }
+
+  static func quantity(_ gym: GymProcess, _ item: String) throws -> Double? {
+    let lines = try gym.run(["staples", "stock", "-f", "tsv"]).stdoutLines.dropFirst()
+    return lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }.first { $0[0] == item }
+      .flatMap { Double($0[2]) }
+  }
+
+  /// Three devices apart: buying, using, cooking, editing the same fields, making and removing
+  /// items; syncing in random order, some syncs killed part-way (SIGKILL, at a random moment:
+  /// listing, fetching, applying or pushing). At the end every device lists the same pantry, each
+  /// item's stock is what the operations bought less what they took, a recipe counts every cook,
+  /// a second sync changes nothing, and a new device that syncs from nothing lists the same.
+  @Test func devicesApartConvergeThroughKillsAndANewDeviceMatches() throws {
+    let network = try Network()
+    // One seeded sequence for the operations and the kills: GYM_KILL_SEED replays both.
+    var random = KillTiming("devicesApartConverge")
+    let devices = try ["laptop", "desktop", "server"].map { try network.device($0) }
+    let setup = devices[0]
+    for item in ["Milk", "Eggs", "Flour"] {
+      #expect(
+        try setup.run(["staples", "add", item, "--category", "Pantry", "--quantity", "1000", "--unit", "u"]).status == 0
+      )
+    }
+    #expect(
+      try setup.run(["staples", "recipe", "add", "Pancakes", "--ingredient", "Milk:2 u", "--ingredient", "Eggs:1 u"])
+        .status == 0)
+    for device in devices { #expect(try device.run(["sync"]).status == 0) }
+    var expected: [String: Double] = ["Milk": 1000, "Eggs": 1000, "Flour": 1000]
+    var cooks = 0
+    var killed = 0
+    for step in 0..<36 {
+      let device = devices[Int(random.next() % 3)]
+      let item = ["Milk", "Eggs", "Flour"][Int(random.next() % 3)]
+      switch random.next() % 6 {
+      case 0:
+        #expect(try device.run(["staples", "buy", item, "3"]).status == 0)
+        expected[item]! += 3
+      case 1:
+        #expect(try device.run(["staples", "use", item, "0.5"] + (step % 2 == 0 ? ["--spoiled"] : [])).status == 0)
+        expected[item]! -= 0.5
+      case 2:
+        #expect(try device.run(["staples", "cook", "Pancakes"]).status == 0)
+        expected["Milk"]! -= 2
+        expected["Eggs"]! -= 1
+        cooks += 1
+      case 3:
+        #expect(try device.run(["staples", "set", item, "--notes", "note \(step)"]).status == 0)
+      case 4:
+        let name = "Temp \(random.next() % 2)"
+        if try device.run(["staples", "show", name]).status == 0 {
+          #expect(try device.run(["staples", "remove", name]).status == 0)
+        } else {
+          #expect(try device.run(["staples", "add", name, "--category", "Temp"]).status == 0)
+        }
+      default:
+        // A sync, killed part-way one time in three.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: GymProcess.executable)
+        process.arguments = ["sync"]
+        process.environment = device.environment
+        process.currentDirectoryURL = URL(fileURLWithPath: device.directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        if random.next() % 3 == 0 {
+          usleep(random.microseconds(in: 1_000...150_000))
+          kill(process.processIdentifier, SIGKILL)
+          killed += 1
+        }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 0)
+      }
+    }
+    for _ in 0..<2 {
+      for device in devices { #expect(try device.run(["sync"]).status == 0) }
+    }
+    let lists = try Self.pantry(devices[0])
+    for device in devices.dropFirst() { #expect(try Self.pantry(device) == lists, "seed \(random.seed)") }
+    for (item, quantity) in expected {
+      #expect(try Self.quantity(devices[0], item) == quantity, "seed \(random.seed): \(item)")
+    }
+    let recipes = try devices[0].run(["staples", "recipes", "-f", "tsv", "--fields", "name,usageCount"]).stdout
+    #expect(recipes.contains("Pancakes\t\(cooks)\n"), "\(recipes)")
+    // Again: nothing to pull or push, the same lists.
+    for device in devices {
+      let again = try device.run(["sync"])
+      #expect(again.status == 0)
+      #expect(again.stderr.contains("pulled 0 change(s), pushed 0"), "\(again.stderr)")
+      #expect(try Self.pantry(device) == lists)
+    }
+    let fresh = try network.device("new-phone")
+    #expect(try fresh.run(["sync"]).status == 0)
+    #expect(try Self.pantry(fresh) == lists)
+    print("devicesApartConverge: \(killed) sync(s) killed")
+  }
+
+  /// A database restored from a backup (or copied) after it synced makes changes under sequence
+  /// numbers the remote holds already: refused (65) before anything is overwritten; a change the
+  /// remote holds that is this one (a sync stopped before marking it) is only marked.
+  @Test func aRestoredDatabaseNeverOverwritesTheRemote() throws {
+    let network = try Network()
+    let laptop = try network.device("laptop")
+    #expect(try laptop.run(["staples", "add", "Milk", "--category", "Dairy"]).status == 0)
+    #expect(try laptop.run(["sync"]).status == 0)
+    let backup = laptop.directory + "/backup.sqlite"
+    // gym checkpoints and removes the write-ahead log when it closes: the file is the whole database.
+    try FileManager.default.copyItem(atPath: laptop.databasePath, toPath: backup)
+    #expect(try laptop.run(["staples", "add", "Eggs", "--category", "Dairy"]).status == 0)
+    #expect(try laptop.run(["sync"]).status == 0)
+    let file = network.remote + "/gym-sync/laptop/000000000002.changeset.age"
+    let pushed = try Data(contentsOf: URL(fileURLWithPath: file))
+    // Back to the backup: its next change is number 2 again, with other contents.
+    try FileManager.default.removeItem(atPath: laptop.databasePath)
+    try FileManager.default.copyItem(atPath: backup, toPath: laptop.databasePath)
+    #expect(try laptop.run(["staples", "add", "Rice", "--category", "Pantry"]).status == 0)
+    let refused = try laptop.run(["sync"])
+    #expect(refused.status == 65, "\(refused.stderr)")
+    #expect(refused.stderr.contains("the remote holds another change 2 of 'laptop'"), "\(refused.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == pushed)
+    // A new device still gets Milk and Eggs, never Rice.
+    let desktop = try network.device("desktop")
+    #expect(try desktop.run(["sync"]).status == 0)
+    let items = try desktop.run(["staples", "list", "--all", "-f", "tsv", "--fields", "name"]).stdout
+    #expect(items == "name\nEggs\nMilk\n")
+  }
+
+  /// A remote that fails is exit 75, and the database is as it was (not even begun); a change file
+  /// damaged on the remote is refused (65) and named, and every other one still applies.
+  @Test func aDeadRemoteChangesNothingAndADamagedFileIsRefusedAlone() throws {
+    let network = try Network()
+    let laptop = try network.device("laptop")
+    #expect(
+      try laptop.run(["staples", "add", "Milk", "--category", "Dairy", "--quantity", "2", "--unit", "l"]).status == 0)
+    let before = try HeldLockTests.contents(laptop.databasePath)
+    // Without a key, or with a file that holds none, nothing is read or written.
+    var bare = laptop
+    bare.environment.removeValue(forKey: "GYM_SYNC_IDENTITY")
+    let keyless = try bare.run(["sync"])
+    #expect(keyless.status == 78)
+    #expect(
+      keyless.stderr.hasPrefix("gym: error: sync encrypts every change: pass --identity FILE"), "\(keyless.stderr)")
+    let empty = try laptop.write("empty.key", "# no key here\n")
+    #expect(try laptop.run(["sync", "--identity", empty]).status == 78)
+    #expect(try HeldLockTests.contents(laptop.databasePath) == before)
+    #expect(!FileManager.default.fileExists(atPath: network.remote + "/gym-sync"))
+    // Nothing listens on port 1: rclone's connection is refused at once.
+    let config = try laptop.write("rclone.conf", "[dead]\ntype = http\nurl = http://127.0.0.1:1/\n")
+    let dead = try laptop.run(["sync", "--remote", "dead:gym"], environment: ["RCLONE_CONFIG": config])
+    #expect(dead.status == 75, "\(dead.stderr)")
+    #expect(dead.stderr.hasPrefix("gym: error: sync through 'dead:gym' failed"), "\(dead.stderr)")
+    #expect(try HeldLockTests.contents(laptop.databasePath) == before)
+
+    #expect(try laptop.run(["sync"]).status == 0)
+    #expect(try laptop.run(["staples", "buy", "Milk", "1"]).status == 0)
+    #expect(
+      try laptop.run(["staples", "add", "Eggs", "--category", "Dairy", "--quantity", "6", "--unit", "pcs"]).status == 0)
+    #expect(try laptop.run(["sync"]).status == 0)
+    let files = try FileManager.default.contentsOfDirectory(atPath: network.remote + "/gym-sync/laptop").sorted()
+    #expect(files == ["000000000001.changeset.age", "000000000002.changeset.age", "000000000003.changeset.age"])
+    // Nothing on the remote is readable without the key: no item name in any file.
+    for file in files {
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: network.remote + "/gym-sync/laptop/" + file))
+      #expect(bytes.starts(with: Data("age-encryption.org/v1\n".utf8)))
+      #expect(bytes.range(of: Data("Milk".utf8)) == nil)
+    }
+    // One byte of the second file's payload changed: age's MAC refuses it.
+    let damaged = network.remote + "/gym-sync/laptop/000000000002.changeset.age"
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: damaged))
+    bytes[bytes.count - 20] ^= 0x01
+    try bytes.write(to: URL(fileURLWithPath: damaged))
+    let desktop = try network.device("desktop")
+    let refused = try desktop.run(["sync"])
+    #expect(refused.status == 65, "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("refused \(network.remote)/gym-sync/laptop/000000000002.changeset.age"),
+      "\(refused.stderr)")
+    // The first and third applied: Milk's first 2 l and Eggs, not the litre bought in the second.
+    #expect(try Self.quantity(desktop, "Milk") == 2)
+    #expect(try Self.quantity(desktop, "Eggs") == 6)
+  }
+}
