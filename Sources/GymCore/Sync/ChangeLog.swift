@@ -134,8 +134,10 @@ public enum ChangeLog {
     let redo = try Row.fetchAll(
       db, sql: "SELECT id, changeset FROM sync_change WHERE \(SQL.orderedFrom) ORDER BY hlc, device, seq",
       arguments: [earliest.hlc, earliest.hlc, earliest.device, earliest.hlc, earliest.device, earliest.seq])
+    let rules = try ForeignKeyRules(db, tables: tables.map(\.name))
     for row in redo {
-      let outcome = try ChangesetMerge.apply(Changeset([UInt8](row["changeset"] as Data)), to: db, tables: tables)
+      let outcome = try ChangesetMerge.apply(
+        Changeset([UInt8](row["changeset"] as Data)), to: db, tables: tables, rules: rules)
       result.dropped += outcome.dropped
       try db.execute(
         sql: "UPDATE sync_change SET effect = ? WHERE id = ?",

@@ -29,14 +29,16 @@ public enum ChangesetMerge {
 
   /// Applies `changeset` to `db` (inside the caller's transaction, foreign keys off: `Store.writeSyncing`)
   /// under the merge rules.
-  public static func apply(_ changeset: Changeset, to db: Database, tables: [SyncedTable]) throws -> Outcome {
+  public static func apply(
+    _ changeset: Changeset, to db: Database, tables: [SyncedTable], rules: ForeignKeyRules? = nil
+  ) throws -> Outcome {
     let recorder = try SessionRecorder(db, tables: tables.map(\.name))
     let context = Context(strict: false, tables: Set(tables.map(\.name)))
     try run(changeset, db: db, context: context)
     var dropped = context.dropped
     let counters = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0.counters) })
     for fix in context.fixes { if try !apply(fix, db: db, counters: counters[fix.change.table] ?? []) { dropped += 1 } }
-    try resolveOrphans(db, tables: tables.map(\.name))
+    try (rules ?? ForeignKeyRules(db, tables: tables.map(\.name))).resolve(db, after: try changeset.changes())
     return Outcome(effect: try recorder.changeset(), dropped: dropped)
   }
 
@@ -93,7 +95,7 @@ public enum ChangesetMerge {
             + "expected \(change.map { "\($0.old)" } ?? "?"), found \(change.map { "\($0.current)" } ?? "?"))")
         return SQLITE_CHANGESET_ABORT
       }
-      // Foreign keys are off while sync applies (`resolveOrphans` keeps them): none is reported.
+      // Foreign keys are off while sync applies (`ForeignKeyRules` keeps them): none is reported.
       if kind == SQLITE_CHANGESET_FOREIGN_KEY { return SQLITE_CHANGESET_OMIT }
       // A delete of a row an earlier change deleted: done already.
       if kind == SQLITE_CHANGESET_NOTFOUND, (try? Change(iterator, conflicting: false))?.operation == .delete {
@@ -148,33 +150,5 @@ public enum ChangesetMerge {
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
       return false
     }
-  }
-
-  /// Rows pointing at a record that is gone follow their key's `ON DELETE`: set null, or deleted
-  /// (which may leave others pointing at them: repeated until none do). `RESTRICT` too deletes: the
-  /// record was deleted on a device where nothing pointed at it, which is the later word.
-  private static func resolveOrphans(_ db: Database, tables: [String]) throws {
-    for _ in 0..<16 {
-      var found = false
-      for table in tables {
-        let quoted = SQL.quote(table)
-        let actions = try Dictionary(
-          Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(quoted))").map {
-            (($0["id"] as Int), (from: $0["from"] as String, onDelete: $0["on_delete"] as String))
-          }, uniquingKeysWith: { first, _ in first })
-        for problem in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check(\(quoted))") {
-          found = true
-          let rowid: Int64 = problem["rowid"]
-          if let action = actions[problem["fkid"]], action.onDelete == "SET NULL" {
-            try db.execute(
-              sql: "UPDATE \(quoted) SET \(SQL.quote(action.from)) = NULL WHERE rowid = ?", arguments: [rowid])
-          } else {
-            try db.execute(sql: "DELETE FROM \(quoted) WHERE rowid = ?", arguments: [rowid])
-          }
-        }
-      }
-      if !found { return }
-    }
-    throw ChangesetError("rows still point at deleted records after 16 rounds")
   }
 }

@@ -62,19 +62,21 @@ struct SyncJob {
     }
     let tables = store.syncedTables
     let names = Set(tables.map(\.name))
-    var entries: [ChangeLog.Entry] = []
+    var wanted: [(device: String, seq: Int64)] = []
     for (other, sequences) in listing.sorted(by: { $0.key < $1.key }) where other != device {
       let have = existing == nil ? [] : try store.read { try ChangeLog.sequences($0, device: other) }
-      for seq in sequences.subtracting(have).sorted() {
-        let sealed = try remote.download(device: other, seq: seq)
-        do {
-          entries.append(
-            try ChangeFile.open(
-              sealed, identities: identities, device: other, seq: seq, schema: store.syncSchema, tables: names, now: now
-            ))
-        } catch {
-          report.refused.append(Refusal(device: other, seq: seq, reason: "\(error)"))
-        }
+      wanted += sequences.subtracting(have).sorted().map { (other, $0) }
+    }
+    let fetched = try remote.download(wanted)
+    var entries: [ChangeLog.Entry] = []
+    for (other, seq) in wanted {
+      guard let sealed = fetched[other]?[seq] else { continue }
+      do {
+        entries.append(
+          try ChangeFile.open(
+            sealed, identities: identities, device: other, seq: seq, schema: store.syncSchema, tables: names, now: now))
+      } catch {
+        report.refused.append(Refusal(device: other, seq: seq, reason: "\(error)"))
       }
     }
     report.pulled = entries.count
@@ -87,27 +89,28 @@ struct SyncJob {
       return try ChangeLog.integrate(db, entries, tables: tables)
     }
     let onRemote = listing[device] ?? []
-    for entry in try store.read({ try ChangeLog.unpushed($0, device: device) }) {
-      // A change the remote holds already is this one (a sync stopped before marking it) or
-      // another: this database was restored from a backup, or copied, after making it.
-      if onRemote.contains(entry.seq) {
-        let there = try ChangeFile.open(
-          try remote.download(device: device, seq: entry.seq), identities: identities, device: device, seq: entry.seq,
-          schema: store.syncSchema, tables: names, now: now)
-        guard there == entry else {
-          throw GymError(
-            .dataError,
-            "the remote holds another change \(entry.seq) of '\(device)' than this database's: it was restored "
-              + "from a backup or copied after syncing; sync it as a new device (a fresh database, another sync.device)"
-          )
-        }
-      } else {
-        try remote.upload(
-          try ChangeFile.seal(entry, schema: store.syncSchema, to: recipient), device: device, seq: entry.seq)
+    let unpushed = try store.read { try ChangeLog.unpushed($0, device: device) }
+    // A change the remote holds already is this one (a sync stopped before marking it) or
+    // another: this database was restored from a backup, or copied, after making it.
+    for entry in unpushed where onRemote.contains(entry.seq) {
+      let there = try ChangeFile.open(
+        try remote.download(device: device, seq: entry.seq), identities: identities, device: device, seq: entry.seq,
+        schema: store.syncSchema, tables: names, now: now)
+      guard there == entry else {
+        throw GymError(
+          .dataError,
+          "the remote holds another change \(entry.seq) of '\(device)' than this database's: it was restored "
+            + "from a backup or copied after syncing; sync it as a new device (a fresh database, another sync.device)")
       }
-      try store.writeSyncing { try ChangeLog.markPushed($0, device: device, seq: entry.seq) }
-      report.pushed += 1
     }
+    let sealed = try unpushed.filter { !onRemote.contains($0.seq) }.map { entry in
+      (seq: entry.seq, bytes: try ChangeFile.seal(entry, schema: store.syncSchema, to: recipient))
+    }
+    try remote.upload(sealed, device: device)
+    try store.writeSyncing { db in
+      for entry in unpushed { try ChangeLog.markPushed(db, device: device, seq: entry.seq) }
+    }
+    report.pushed = unpushed.count
     try store.writeSyncing { db in
       try db.execute(
         sql: "INSERT INTO sync_run (at, remote, pulled, pushed, refused) VALUES (?, ?, ?, ?, ?)",

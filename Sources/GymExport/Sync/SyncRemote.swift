@@ -1,6 +1,10 @@
 import Foundation
 import GymCLI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The remote side of `gym sync`, through rclone: `<remote>/gym-sync/<device>/<seq>.changeset.age`,
 /// one append-only folder per device. Every call is one rclone command (no shell); a failure is an
 /// `Rclone.Failure` (exit 75, or 78 when rclone's configuration cannot work).
@@ -37,16 +41,48 @@ struct SyncRemote {
     try rclone.run("cat", [path(device: device, seq: seq)])
   }
 
-  /// Writes one change file: to a local temporary file, then `rclone copyto`.
-  func upload(_ bytes: [UInt8], device: String, seq: Int64) throws {
-    // A name nobody can guess, created anew (never through a link someone placed there).
-    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "gym-sync-\(UUID().uuidString)\(ChangeFile.suffix)")
-    defer { try? FileManager.default.removeItem(at: temporary) }
-    do { try Data(bytes).write(to: temporary, options: .withoutOverwriting) } catch {
-      throw Rclone.Failure(status: nil, message: "cannot write '\(temporary.path)': \(error.localizedDescription)")
+  /// Fetches many change files in one rclone command (`copy --files-from`): each one's bytes, by
+  /// device and sequence; a file gone from the remote since it was listed is left out.
+  func download(_ wanted: [(device: String, seq: Int64)]) throws -> [String: [Int64: Data]] {
+    guard !wanted.isEmpty else { return [:] }
+    let scratch = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let names = wanted.map { $0.device + "/" + ChangeFile.name(seq: $0.seq) }
+    let list = scratch + "/wanted.txt"
+    try Self.write(Data((names.joined(separator: "\n") + "\n").utf8), to: list)
+    try rclone.run("copy", [root, scratch + "/files"], flags: ["--files-from", list, "--no-traverse"])
+    var files: [String: [Int64: Data]] = [:]
+    for (file, name) in zip(wanted, names) {
+      guard let bytes = FileManager.default.contents(atPath: scratch + "/files/" + name) else { continue }
+      files[file.device, default: [:]][file.seq] = bytes
     }
-    try rclone.run("copyto", [temporary.path, path(device: device, seq: seq)])
+    return files
+  }
+
+  /// Writes many change files of one device in one rclone command: sealed here in a private
+  /// directory, then `rclone copy` into the device's folder.
+  func upload(_ files: [(seq: Int64, bytes: [UInt8])], device: String) throws {
+    guard !files.isEmpty else { return }
+    let scratch = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    for file in files { try Self.write(Data(file.bytes), to: scratch + "/" + ChangeFile.name(seq: file.seq)) }
+    try rclone.run("copy", [scratch, root + "/" + device], flags: ["--no-traverse"])
+  }
+
+  /// A new directory only this user can enter, with a name nobody can guess (`mkdtemp`).
+  static func scratchDirectory() throws -> String {
+    var template = Array((NSTemporaryDirectory() + "gym-sync-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw Rclone.Failure(
+        status: nil, message: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
+    }
+    return String(cString: made)
+  }
+
+  static func write(_ data: Data, to path: String) throws {
+    do { try data.write(to: URL(fileURLWithPath: path), options: .withoutOverwriting) } catch {
+      throw Rclone.Failure(status: nil, message: "cannot write '\(path)': \(error.localizedDescription)")
+    }
   }
 
   func path(device: String, seq: Int64) -> String {

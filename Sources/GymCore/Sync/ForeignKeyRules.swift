@@ -1,0 +1,76 @@
+import GRDB
+
+/// What a foreign key's `ON DELETE` does, applied by sync itself (foreign keys are off while it
+/// applies; `Store.writeSyncing`): only around the rows one changeset touched, so the work follows
+/// the change, not the size of the tables.
+public struct ForeignKeyRules: Sendable {
+  struct Key: Sendable {
+    let child: String
+    let column: String
+    let parent: String
+    let setsNull: Bool
+  }
+
+  let keys: [Key]
+
+  /// The foreign keys among `tables` (each keyed by its integer primary key, the rowid).
+  public init(_ db: Database, tables: [String]) throws {
+    var keys: [Key] = []
+    for child in tables {
+      for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(SQL.quote(child)))") {
+        let parent: String = row["table"]
+        guard tables.contains(parent) else { continue }
+        keys.append(Key(child: child, column: row["from"], parent: parent, setsNull: row["on_delete"] == "SET NULL"))
+      }
+    }
+    self.keys = keys
+  }
+
+  /// After `changes` applied: a row they inserted or changed that points at a missing record, and
+  /// every row pointing at a record they deleted, follows its key's `ON DELETE` (set null, or
+  /// deleted, and so on down). `RESTRICT` deletes too: the record was deleted on a device where
+  /// nothing pointed at it, which is the later word.
+  func resolve(_ db: Database, after changes: [Change]) throws {
+    var deleted: [(table: String, key: DatabaseValue)] = []
+    for change in changes {
+      guard let key = change.key.first else { continue }
+      if change.operation == .delete {
+        deleted.append((change.table, key))
+        continue
+      }
+      for foreignKey in keys where foreignKey.child == change.table {
+        let child = SQL.quote(foreignKey.child)
+        let column = SQL.quote(foreignKey.column)
+        let dangling =
+          try Bool.fetchOne(
+            db,
+            sql: """
+              SELECT EXISTS (SELECT 1 FROM \(child) c WHERE c.rowid = ? AND c.\(column) IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(foreignKey.parent)) p WHERE p.rowid = c.\(column)))
+              """, arguments: [key]) ?? false
+        guard dangling else { continue }
+        if foreignKey.setsNull {
+          try db.execute(sql: "UPDATE \(child) SET \(column) = NULL WHERE rowid = ?", arguments: [key])
+        } else {
+          try db.execute(sql: "DELETE FROM \(child) WHERE rowid = ?", arguments: [key])
+          deleted.append((foreignKey.child, key))
+          break
+        }
+      }
+    }
+    while let (parent, key) = deleted.popLast() {
+      for foreignKey in keys where foreignKey.parent == parent {
+        let child = SQL.quote(foreignKey.child)
+        let column = SQL.quote(foreignKey.column)
+        if foreignKey.setsNull {
+          try db.execute(sql: "UPDATE \(child) SET \(column) = NULL WHERE \(column) = ?", arguments: [key])
+        } else {
+          let rows = try DatabaseValue.fetchAll(
+            db, sql: "SELECT rowid FROM \(child) WHERE \(column) = ?", arguments: [key])
+          try db.execute(sql: "DELETE FROM \(child) WHERE \(column) = ?", arguments: [key])
+          deleted += rows.map { (foreignKey.child, $0) }
+        }
+      }
+    }
+  }
+}
