@@ -76,7 +76,7 @@ import Testing
     var expected: [String: Double] = ["Milk": 1000, "Eggs": 1000, "Flour": 1000]
     var cooks = 0
     var killed = 0
-    for step in 0..<36 {
+    for step in 0..<48 {
       let device = devices[Int(random.next() % 3)]
       let item = ["Milk", "Eggs", "Flour"][Int(random.next() % 3)]
       switch random.next() % 6 {
@@ -94,12 +94,18 @@ import Testing
       case 3:
         #expect(try device.run(["staples", "set", item, "--notes", "note \(step)"]).status == 0)
       case 4:
+        // A short-lived item with stock of its own: made, bought, removed, on any device.
         let name = "Temp \(random.next() % 2)"
         if try device.run(["staples", "show", name]).status == 0 {
           #expect(try device.run(["staples", "remove", name]).status == 0)
         } else {
-          #expect(try device.run(["staples", "add", name, "--category", "Temp"]).status == 0)
+          #expect(try device.run(["staples", "add", name, "--category", "Temp", "--unit", "u"]).status == 0)
+          #expect(try device.run(["staples", "buy", name, "2"]).status == 0)
         }
+      case 5 where step % 4 == 1:
+        // An import: the same items, made on whichever devices import them, are one each.
+        let file = try device.write("items.csv", "name,category,notes\nSalt,Spices,fine\nPepper,Spices,\n")
+        #expect(try device.run(["staples", "import", file]).status == 0)
       default:
         // A sync, killed part-way one time in three.
         let process = Process()

@@ -226,6 +226,55 @@ import Testing
     }
   }
 
+  /// What points at a record deleted apart follows its key's ON DELETE: a cooking of a removed
+  /// recipe goes, its takings stay with no cooking (SET NULL), and an ingredient line of a removed
+  /// item goes (RESTRICT, which the remove met nowhere on its own device).
+  @Test func whatPointsAtARecordDeletedApartFollowsItsKey() throws {
+    let remote = Remote()
+    let (a, b) = (try Device("a"), try Device("b"))
+    try a.write { db in
+      try StaplesWrites.upsertItem(
+        db, name: "Eggs", changes: ItemChanges(category: "Dairy", quantity: 12, unit: "pcs"), now: a.now())
+      try StaplesWrites.upsertItem(
+        db, name: "Chives", changes: ItemChanges(category: "Herbs", quantity: 1, unit: "bunch"), now: a.now())
+      try StaplesWrites.addRecipe(
+        db, name: "Omelette", servings: 1, favorite: false, notes: nil,
+        ingredients: [try IngredientSpec(parsing: "Eggs:3 pcs")], createMissing: false, now: a.now())
+    }
+    try a.sync(remote)
+    try b.sync(remote)
+    // Apart: a removes the recipe and Chives; b cooks the recipe and adds Chives to it.
+    #expect(try a.write { try StaplesWrites.removeRecipe($0, name: "Omelette") })
+    #expect(try a.write { try StaplesWrites.removeItem($0, name: "Chives") })
+    try b.write { db in
+      try StaplesWrites.addRecipe(
+        db, name: "Omelette", servings: nil, favorite: false, notes: nil,
+        ingredients: [try IngredientSpec(parsing: "Chives:1 bunch")], createMissing: false, now: b.now())
+    }
+    try b.write { _ = try Cooking.cook($0, recipe: "Omelette", servings: nil, force: false, now: b.now()) }
+    try b.sync(remote)
+    try a.sync(remote)
+    try b.sync(remote)
+    #expect(try a.contents() == b.contents())
+    // In the log's order: a removes the recipe (its Eggs line with it) and Chives (its lot with it);
+    // then b's line (Omelette, Chives) points at two missing records: gone; then b's cooking points
+    // at the missing recipe: gone, its takings kept without it (SET NULL), except Chives' (its item
+    // is gone); the recipe's count is an edit of a deleted record: dropped; Eggs' lot goes 12 → 9.
+    try a.store.read { db in
+      #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM recipe") == 0)
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM recipe_ingredient") == 0)
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM cooking") == 0)
+      #expect(try String.fetchAll(db, sql: "SELECT name FROM grocery_item") == ["Eggs"])
+      let uses = try Row.fetchAll(db, sql: "SELECT itemSeq, amount, cookingSeq FROM stock_use")
+      #expect(uses.count == 1)
+      #expect(uses.first?["itemSeq"] as Int64? == StaplesKeys.item("Eggs"))
+      #expect(uses.first?["amount"] as Double? == 3)
+      #expect(uses.first?["cookingSeq"] as Int64? == nil)
+    }
+    #expect(try a.total("Eggs") == 9)
+  }
+
   /// Four devices, random pantry work while apart, random sync order: every device ends with the
   /// same rows, the stock of each item is what was bought less what was taken, recipes count every
   /// cook, syncing again changes nothing, and a fifth device that starts from nothing matches.

@@ -13,14 +13,25 @@ public struct ForeignKeyRules: Sendable {
 
   let keys: [Key]
 
-  /// The foreign keys among `tables` (each keyed by its integer primary key, the rowid).
+  /// The foreign keys among `tables`. Each must be one column pointing at a synced table's integer
+  /// primary key (its rowid): any other kind is an error here, rather than a rule left unapplied.
   public init(_ db: Database, tables: [String]) throws {
     var keys: [Key] = []
     for child in tables {
-      for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(SQL.quote(child)))") {
+      let rows = try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(SQL.quote(child)))")
+      for row in rows {
         let parent: String = row["table"]
-        guard tables.contains(parent) else { continue }
-        keys.append(Key(child: child, column: row["from"], parent: parent, setsNull: row["on_delete"] == "SET NULL"))
+        let id: Int = row["id"]
+        let rowKey = try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQL.quote(parent)))").first {
+          ($0["pk"] as Int) == 1 && ($0["type"] as String).uppercased() == "INTEGER"
+        }.map { $0["name"] as String }
+        let target: String? = row["to"]
+        guard let name = tables.first(where: { $0.caseInsensitiveCompare(parent) == .orderedSame }), let rowKey,
+          target == nil || target == rowKey, rows.filter({ ($0["id"] as Int) == id }).count == 1
+        else {
+          throw ChangesetError("sync cannot keep the foreign key \(child).\(row["from"] as String) → \(parent)")
+        }
+        keys.append(Key(child: child, column: row["from"], parent: name, setsNull: row["on_delete"] == "SET NULL"))
       }
     }
     self.keys = keys

@@ -20,7 +20,7 @@ enum ChangeFile {
     guard name.hasSuffix(suffix) else { return nil }
     let digits = name.dropLast(suffix.count)
     guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-      let value = Int64(digits), value > 0
+      let value = Int64(digits), value > 0, Self.name(seq: value) == name
     else { return nil }
     return value
   }

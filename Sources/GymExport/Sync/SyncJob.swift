@@ -90,34 +90,47 @@ struct SyncJob {
     }
     let onRemote = listing[device] ?? []
     let unpushed = try store.read { try ChangeLog.unpushed($0, device: device) }
-    // A change the remote holds already is this one (a sync stopped before marking it) or
-    // another: this database was restored from a backup, or copied, after making it.
-    for entry in unpushed where onRemote.contains(entry.seq) {
-      let there = try ChangeFile.open(
-        try remote.download(device: device, seq: entry.seq), identities: identities, device: device, seq: entry.seq,
-        schema: store.syncSchema, tables: names, now: now)
-      guard there == entry else {
-        throw GymError(
-          .dataError,
-          "the remote holds another change \(entry.seq) of '\(device)' than this database's: it was restored "
-            + "from a backup or copied after syncing; sync it as a new device (a fresh database, another sync.device)")
+    // A change the remote holds already under its number is this one (a sync stopped before
+    // marking it), a file cut short (a copy killed part-way: written again), or another change:
+    // this database was restored from a backup, or copied, after making it.
+    let there = try remote.download(unpushed.filter { onRemote.contains($0.seq) }.map { (device, $0.seq) })
+    var sealed: [(seq: Int64, bytes: [UInt8])] = []
+    for entry in unpushed {
+      if let bytes = there[device]?[entry.seq],
+        let held = try? ChangeFile.open(
+          bytes, identities: identities, device: device, seq: entry.seq, schema: store.syncSchema, tables: names,
+          now: now)
+      {
+        guard held == entry else {
+          throw GymError(
+            .dataError,
+            "the remote holds another change \(entry.seq) of '\(device)' than this database's: it was restored "
+              + "from a backup or copied after syncing; sync it as a new device (a fresh database, another sync.device)"
+          )
+        }
+        continue
       }
-    }
-    let sealed = try unpushed.filter { !onRemote.contains($0.seq) }.map { entry in
-      (seq: entry.seq, bytes: try ChangeFile.seal(entry, schema: store.syncSchema, to: recipient))
+      sealed.append((entry.seq, try ChangeFile.seal(entry, schema: store.syncSchema, to: recipient)))
     }
     try remote.upload(sealed, device: device)
-    try store.writeSyncing { db in
-      for entry in unpushed { try ChangeLog.markPushed(db, device: device, seq: entry.seq) }
+    // Marked only once a listing shows every one there (rclone's own settings, such as a
+    // --max-size in the environment, could skip a file and still succeed).
+    if !sealed.isEmpty {
+      let listed = try remote.list()[device] ?? []
+      if let missing = sealed.map(\.seq).first(where: { !listed.contains($0) }) {
+        throw Rclone.Failure(status: nil, message: "change \(missing) is not on the remote after rclone copied it")
+      }
     }
-    report.pushed = unpushed.count
-    try store.writeSyncing { db in
+    try store.write { db in
+      for entry in unpushed { try ChangeLog.markPushed(db, device: device, seq: entry.seq) }
       try db.execute(
         sql: "INSERT INTO sync_run (at, remote, pulled, pushed, refused) VALUES (?, ?, ?, ?, ?)",
         arguments: [
-          ISO8601DateFormatter().string(from: now), remote.remote, report.pulled, report.pushed, report.refused.count,
+          ISO8601DateFormatter().string(from: now), remote.remote, report.pulled, unpushed.count,
+          report.refused.count,
         ])
     }
+    report.pushed = unpushed.count
     return report
   }
 }

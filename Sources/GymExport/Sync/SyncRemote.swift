@@ -71,7 +71,9 @@ struct SyncRemote {
 
   /// A new directory only this user can enter, with a name nobody can guess (`mkdtemp`).
   static func scratchDirectory() throws -> String {
-    var template = Array((NSTemporaryDirectory() + "gym-sync-XXXXXX").utf8CString)
+    // Absolute: a relative path with a ':' in it would read to rclone as a remote.
+    let base = URL(fileURLWithPath: NSTemporaryDirectory()).standardizedFileURL.path
+    var template = Array((base + "/gym-sync-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else {
       throw Rclone.Failure(
         status: nil, message: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
