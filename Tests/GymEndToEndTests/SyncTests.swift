@@ -148,6 +148,43 @@ import Testing
     print("devicesApartConverge: \(killed) sync(s) killed")
   }
 
+  /// `sync status`: each device's changes here, what waits to be pushed, and with `--incoming` what
+  /// waits on the remote to be pulled, devices not heard of yet included.
+  @Test func statusCountsWhatWaitsEachWay() throws {
+    let network = try Network()
+    let laptop = try network.device("laptop")
+    #expect(try laptop.run(["staples", "add", "Milk", "--category", "Dairy"]).status == 0)
+    #expect(try laptop.run(["sync"]).status == 0)  // change 1: the pantry as it was
+    let desktop = try network.device("desktop")
+    #expect(try desktop.run(["sync"]).status == 0)
+    for item in ["Eggs", "Rice"] {
+      #expect(try laptop.run(["staples", "add", item, "--category", "Pantry"]).status == 0)
+    }
+    #expect(try laptop.run(["sync"]).status == 0)  // changes 2 and 3
+    #expect(try desktop.run(["staples", "add", "Tea", "--category", "Pantry"]).status == 0)
+    let phone = try network.device("phone")
+    #expect(try phone.run(["staples", "add", "Oats", "--category", "Pantry"]).status == 0)
+    #expect(try phone.run(["sync"]).status == 0)  // phone's change 1 (its pantry)
+    // Each row without its last column (the latest change's time).
+    func rows(_ result: GymProcess.Result) -> [String] {
+      result.stdoutLines.map {
+        $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",")
+      }
+    }
+    let status = try desktop.run(["sync", "status", "--incoming", "-f", "csv"])
+    #expect(status.status == 0, "\(status.stderr)")
+    // desktop: its own Tea (1 change, not pushed); laptop: 1 held, 2 waiting; phone: 0 held, 1 waiting.
+    #expect(
+      rows(status) == [
+        "device,self,changes,pending,incoming", "desktop,true,1,1,0", "laptop,false,1,0,2", "phone,false,0,0,1",
+      ], "\(status.stdout)")
+    // Without --incoming no remote is asked: the column is empty.
+    let local = try desktop.run(["sync", "status", "-f", "csv"])
+    #expect(
+      rows(local) == ["device,self,changes,pending,incoming", "desktop,true,1,1,", "laptop,false,1,0,"],
+      "\(local.stdout)")
+  }
+
   /// A database restored from a backup (or copied) after it synced makes changes under sequence
   /// numbers the remote holds already: refused (65) before anything is overwritten; a change the
   /// remote holds that is this one (a sync stopped before marking it) is only marked.

@@ -43,8 +43,11 @@ struct SyncOptions: ParsableArguments {
     }
   }
 
-  func remote(_ context: CommandContext) throws -> SyncRemote {
-    guard let remote = remote ?? context.configuration.string(.syncRemote) else {
+  func remote(_ context: CommandContext) throws -> SyncRemote { try Self.remote(remote, context) }
+
+  /// `given`, else `sync.remote`, checked: none is 78.
+  static func remote(_ given: String?, _ context: CommandContext) throws -> SyncRemote {
+    guard let remote = given ?? context.configuration.string(.syncRemote) else {
       throw GymError(
         .configuration,
         "no remote to sync through: pass --remote or set sync.remote (gym config set sync.remote nas:gym)")
@@ -138,47 +141,88 @@ struct SyncRun: GymCommand {
 struct SyncStatus: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
-    abstract: "The devices in this database's log, what waits to be pushed, and the last sync.",
+    abstract: "The devices in this database's log, what waits to be pushed and pulled, and the last sync.",
     discussion: HelpExamples.discussion(
       """
       One row per device: the changes of it this database holds, how many of this device's wait to be \
-      pushed, and its latest change. Reads only this database (no remote is asked).
+      pushed, and its latest change. With --incoming, the remote (--remote or sync.remote) is listed too \
+      (one rclone call; a remote that fails is exit 75): how many changes of each device wait to be \
+      pulled, devices this database has not heard of included. Without it, no remote is asked.
       """,
-      examples: ["gym sync status", "gym sync status -f json"]))
+      examples: ["gym sync status", "gym sync status --incoming --remote nas:gym -f json"]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var formatting: FormatOptions
+  @Flag(help: "List the remote too: the changes each device has there that this database lacks.")
+  var incoming = false
+  @Option(help: ArgumentHelp("The rclone remote and path to list (default: sync.remote).", valueName: "remote"))
+  var remote: String?
+
+  func validate() throws {
+    if let remote, let problem = Rclone.problem(with: remote) {
+      throw ValidationError(
+        "--remote '\(ErrorReporting.oneLine(remote))' \(problem); write an rclone remote such as nas:gym")
+    }
+  }
 
   func run(context: CommandContext) throws {
+    let listing: [String: Set<Int64>]?
+    if incoming {
+      let remote = try SyncOptions.remote(remote, context)
+      do { listing = try remote.list() } catch let failure as Rclone.Failure {
+        throw GymError(
+          Rclone.status(of: failure), "listing '\(remote.remote)' failed: \(failure.message) (try again later)")
+      }
+    } else {
+      listing = nil
+    }
     let store = try context.openStore()
-    let (device, rows, last) = try store.read { db -> (String?, [Row], Row?) in
-      guard let device = try ChangeLog.device(db) else { return (nil, [], nil) }
+    let (device, rows, held, last) = try store.read { db -> (String?, [Row], [String: Set<Int64>], Row?) in
+      guard let device = try ChangeLog.device(db) else { return (nil, [], [:], nil) }
       let rows = try Row.fetchAll(
         db,
         sql: """
           SELECT device, count(*) AS changes, sum(pushed = 0 AND device = ?1) AS pending, max(hlc) AS latest
           FROM sync_change GROUP BY device ORDER BY device = ?1 DESC, device
           """, arguments: [device])
+      var held: [String: Set<Int64>] = [:]
+      for name in listing?.keys.sorted() ?? [] { held[name] = try ChangeLog.sequences(db, device: name) }
       let last = try Row.fetchOne(
         db, sql: "SELECT at, remote, pulled, pushed, refused FROM sync_run ORDER BY rowid DESC LIMIT 1")
-      return (device, rows, last)
+      return (device, rows, held, last)
     }
-    guard let device else {
+    if device == nil && listing == nil {
       printNote("sync has not begun on this database; run 'gym sync --remote REMOTE --identity FILE'")
       return
     }
     let writer = RecordWriter(
-      format: context.format(formatting), columns: ["device", "self", "changes", "pending", "latest"])
+      format: context.format(formatting), columns: ["device", "self", "changes", "pending", "incoming", "latest"])
     let formatter = ISO8601DateFormatter()
+    func waiting(_ name: String) -> Cell {
+      guard let listing else { return .null }
+      return .integer(Int64((listing[name] ?? []).subtracting(held[name] ?? []).count))
+    }
+    var shown = Set<String>()
+    if let device, !rows.contains(where: { $0["device"] == device }) {
+      writer.write([.text(device), .bool(true), .integer(0), .integer(0), waiting(device), .null])
+      shown.insert(device)
+    }
     for row in rows {
       let name: String = row["device"]
+      shown.insert(name)
       writer.write([
-        .text(name), .bool(name == device), .integer(row["changes"]), .integer(row["pending"] ?? 0),
+        .text(name), .bool(name == device), .integer(row["changes"]), .integer(row["pending"] ?? 0), waiting(name),
         .text(formatter.string(from: HybridClock.date(row["latest"]))),
       ])
     }
+    // Devices only the remote knows of yet.
+    for name in (listing?.keys.sorted() ?? []) where !shown.contains(name) {
+      writer.write([.text(name), .bool(false), .integer(0), .integer(0), waiting(name), .null])
+    }
     writer.finish(next: nil)
-    if let last {
+    if device == nil {
+      printNote("sync has not begun on this database; 'gym sync' pulls what waits")
+    } else if let last {
       printNote(
         "last sync: \(last["at"] as String) through \(last["remote"] as String): pulled \(last["pulled"] as Int), "
           + "pushed \(last["pushed"] as Int), refused \(last["refused"] as Int)")
