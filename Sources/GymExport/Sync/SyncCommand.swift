@@ -36,7 +36,10 @@ struct SyncOptions: ParsableArguments {
       valueName: "file"))
   var identity: String?
 
-  func validate() throws {
+  func validate() throws { try Self.check(remote) }
+
+  /// A `--remote` that rclone would misread is a usage error (64) before anything runs.
+  static func check(_ remote: String?) throws {
     if let remote, let problem = Rclone.problem(with: remote) {
       throw ValidationError(
         "--remote '\(ErrorReporting.oneLine(remote))' \(problem); write an rclone remote such as nas:gym")
@@ -158,12 +161,7 @@ struct SyncStatus: GymCommand {
   @Option(help: ArgumentHelp("The rclone remote and path to list (default: sync.remote).", valueName: "remote"))
   var remote: String?
 
-  func validate() throws {
-    if let remote, let problem = Rclone.problem(with: remote) {
-      throw ValidationError(
-        "--remote '\(ErrorReporting.oneLine(remote))' \(problem); write an rclone remote such as nas:gym")
-    }
-  }
+  func validate() throws { try SyncOptions.check(remote) }
 
   func run(context: CommandContext) throws {
     let listing: [String: Set<Int64>]?

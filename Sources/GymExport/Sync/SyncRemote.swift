@@ -37,10 +37,6 @@ struct SyncRemote {
     return files
   }
 
-  func download(device: String, seq: Int64) throws -> Data {
-    try rclone.run("cat", [path(device: device, seq: seq)])
-  }
-
   /// Fetches many change files in one rclone command (`copy --files-from`): each one's bytes, by
   /// device and sequence; a file gone from the remote since it was listed is left out.
   func download(_ wanted: [(device: String, seq: Int64)]) throws -> [String: [Int64: Data]] {
