@@ -199,7 +199,7 @@ let package = Package(
       name: "GymEndToEndTests",
       dependencies: [
         "gym", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Yams", package: "Yams"),
-        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -22,11 +22,12 @@ enum LibraryQueries {
     return filters
   }
 
-  /// The work a command names: a work id (a number of up to 9 digits), else an ISBN-10 or -13
-  /// (hyphens allowed) of one of its editions.
+  /// The work a command names: a work id (its key, a number below 2^53) when a work has it, else an
+  /// ISBN-10 or -13 (hyphens allowed) of one of its editions. A key is 16 digits but for one in a
+  /// thousand, so a number that is both a key and an ISBN almost never is; the work whose key it is wins.
   static func workId(_ db: Database, _ key: String) throws -> Int64 {
     let text = key.trimmed
-    if text.count <= 9, let id = Int64(text), id > 0,
+    if let id = Int64(text), id > 0,
       try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM work WHERE id = ?)", arguments: [id])!
     {
       return id

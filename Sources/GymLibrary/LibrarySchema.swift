@@ -116,7 +116,7 @@ public enum LibrarySchema {
           (SELECT COUNT(*) FROM work_author wa WHERE wa.authorId = a.id) AS works
         FROM author a;
         """),
-    ReadingSchema.migration, ReadingGoal.migration, ReadingFigures.migration,
+    ReadingSchema.migration, ReadingGoal.migration, ReadingFigures.migration, LibraryKeys.migration,
   ]
 
   private static let tablesSQL = """
@@ -252,7 +252,8 @@ public let libraryModule = GymModule(
     LibrarySchema.entries, ReadingSchema.readings, ReadingGoal.table,
   ],
   benchmarks: LibraryBenchmarks.definition,
-  derivedIndexes: [LibrarySchema.searchIndex, ReadingFigures.bookIndex, ReadingFigures.authorIndex])
+  derivedIndexes: [LibrarySchema.searchIndex, ReadingFigures.bookIndex, ReadingFigures.authorIndex],
+  syncedTables: LibraryKeys.synced, assignSyncKeys: LibraryKeys.assign)
 
 /// The module as the executable registers it: the store's part, the `gym library` commands, the report.
 public let libraryFeature = FeatureModule(libraryModule, command: LibraryCommand.self, report: libraryReport)

@@ -38,6 +38,7 @@ final class LibraryWriter {
     var foundElsewhere = existing == nil && importing
     if foundElsewhere && book.goodreadsId != nil { foundElsewhere = try hasWorksWithoutGoodreadsId() }
     if foundElsewhere { existing = try sameWork(as: book) }
+    var inserted: Int64?
     if let existing, book.goodreadsId == nil || foundElsewhere {
       // A work found by ISBN or title takes the Goodreads id the row gives, when it has none.
       try db.cachedStatement(
@@ -53,11 +54,16 @@ final class LibraryWriter {
         book.series, book.seriesPosition, book.firstPublished, now.canonical, existing, book.goodreadsId,
       ])
     } else {
+      let key =
+        try existing
+        ?? LibraryKeys.work(
+          db, goodreadsId: book.goodreadsId, title: book.title, authors: book.authors.map(\.name))
+      inserted = key
       try db.cachedStatement(
         sql: """
-          INSERT INTO work (goodreadsId, title, subtitle, series, seriesPosition, coverImageURL, originalLanguage,
+          INSERT INTO work (id, goodreadsId, title, subtitle, series, seriesPosition, coverImageURL, originalLanguage,
             firstPublished, lastModified)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT(goodreadsId) WHERE goodreadsId IS NOT NULL DO UPDATE SET title = excluded.title,
             series = coalesce(excluded.series, work.series),
             seriesPosition = coalesce(excluded.seriesPosition, work.seriesPosition),
@@ -69,11 +75,11 @@ final class LibraryWriter {
               coalesce(excluded.firstPublished, work.firstPublished))
           """
       ).execute(arguments: [
-        book.goodreadsId, book.title, book.subtitle, book.series, book.seriesPosition, book.coverImageURL,
+        key, book.goodreadsId, book.title, book.subtitle, book.series, book.seriesPosition, book.coverImageURL,
         book.originalLanguage, book.firstPublished, now.canonical,
       ])
     }
-    let id = existing ?? db.lastInsertedRowID
+    guard let id = existing ?? inserted else { throw DatabaseError(message: "no work was written") }
     if existing == nil && book.goodreadsId == nil { worksWithoutGoodreadsId = true }
     var changed = existing == nil || db.changesCount > 0
     changed = try link(work: id, to: book.authors) || changed
@@ -91,8 +97,8 @@ final class LibraryWriter {
   func authorId(_ author: LibraryBook.Author) throws -> Int64 {
     let key = author.name.lowercased()
     if let id = authorIds[key] { return id }
-    try db.cachedStatement(sql: "INSERT INTO author (name, sortName) VALUES (?, ?) ON CONFLICT(name) DO NOTHING")
-      .execute(arguments: [author.name, author.sortName])
+    try db.cachedStatement(sql: "INSERT INTO author (id, name, sortName) VALUES (?, ?, ?) ON CONFLICT(name) DO NOTHING")
+      .execute(arguments: [LibraryKeys.author(author.name), author.name, author.sortName])
     if db.changesCount > 0 { authorsAdded += 1 }
     let id = try Int64.fetchOne(
       db.cachedStatement(sql: "SELECT id FROM author WHERE name = ?"), arguments: [author.name])!
@@ -118,11 +124,13 @@ final class LibraryWriter {
     }
     let upsert = try db.cachedStatement(
       sql: """
-        INSERT INTO work_author (workId, authorId, position) VALUES (?, ?, ?)
+        INSERT INTO work_author (id, workId, authorId, position) VALUES (?, ?, ?, ?)
         ON CONFLICT(authorId, workId) DO UPDATE SET position = excluded.position
         WHERE work_author.position IS NOT excluded.position
         """)
-    for (position, author) in ids.enumerated() { try upsert.execute(arguments: [work, author, position]) }
+    for (position, author) in ids.enumerated() {
+      try upsert.execute(arguments: [LibraryKeys.authorship(work: work, author: author), work, author, position])
+    }
     return true
   }
 
@@ -187,8 +195,8 @@ final class LibraryWriter {
     }
     try db.cachedStatement(
       sql: """
-        INSERT INTO edition (workId, isbn10, isbn13, publisher, binding, pageCount, year, source)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO edition (id, workId, isbn10, isbn13, publisher, binding, pageCount, year, source)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(workId) WHERE source = 'goodreads' DO UPDATE SET isbn10 = excluded.isbn10,
           isbn13 = excluded.isbn13, publisher = excluded.publisher, binding = excluded.binding,
           pageCount = excluded.pageCount, year = excluded.year
@@ -197,10 +205,19 @@ final class LibraryWriter {
             excluded.year)
         """
     ).execute(arguments: [
+      try existingGoodreadsEdition(work: work, source: source)
+        ?? LibraryKeys.edition(db, work: work, source: source, isbn13: edition.isbn13, isbn10: edition.isbn10),
       work, edition.isbn10, edition.isbn13, edition.publisher, edition.binding, edition.pageCount, edition.year,
       source,
     ])
     return db.changesCount > 0
+  }
+
+  /// The key of the work's Goodreads edition, which the upsert updates in place (its key stays).
+  private func existingGoodreadsEdition(work: Int64, source: String?) throws -> Int64? {
+    guard source == "goodreads" else { return nil }
+    return try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT id FROM edition WHERE workId = ? AND source = 'goodreads'"), arguments: [work])
   }
 
   /// The edition another service's export maintains for the work (one per source), as the
@@ -221,12 +238,13 @@ final class LibraryWriter {
       ).execute(arguments: StatementArguments(values + [id]))
       return db.changesCount > 0
     }
+    let key = try LibraryKeys.edition(db, work: work, source: source, isbn13: edition.isbn13, isbn10: edition.isbn10)
     try db.cachedStatement(
       sql: """
-        INSERT INTO edition (isbn10, isbn13, publisher, binding, pageCount, year, workId, source)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO edition (isbn10, isbn13, publisher, binding, pageCount, year, workId, source, id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
-    ).execute(arguments: StatementArguments(values + [work, source]))
+    ).execute(arguments: StatementArguments(values + [work, source, key]))
     return true
   }
 
@@ -236,8 +254,8 @@ final class LibraryWriter {
   func saveEntry(work: Int64, _ entry: LibraryBook.Entry, endsReadingInProgress: Bool = false) throws -> Bool {
     try db.cachedStatement(
       sql: """
-        INSERT INTO library_entry (workId, readingStatus, rating, dateAdded, review, ownedCopies, shelves)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO library_entry (id, workId, readingStatus, rating, dateAdded, review, ownedCopies, shelves)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(workId) DO UPDATE SET readingStatus = excluded.readingStatus, rating = excluded.rating,
           dateAdded = excluded.dateAdded, review = excluded.review, ownedCopies = excluded.ownedCopies,
           shelves = excluded.shelves
@@ -247,7 +265,8 @@ final class LibraryWriter {
             excluded.shelves)
         """
     ).execute(arguments: [
-      work, entry.status, entry.rating, entry.dateAdded, entry.review, entry.ownedCopies, entry.shelves,
+      LibraryKeys.entry(work: work), work, entry.status, entry.rating, entry.dateAdded, entry.review, entry.ownedCopies,
+      entry.shelves,
     ])
     var changed = db.changesCount > 0
     changed = try Readings.merge(db, work: work, entry.readings) || changed

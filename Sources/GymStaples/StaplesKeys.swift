@@ -15,10 +15,7 @@ enum StaplesKeys {
     GlobalKey.derived("item_conversion", String(item), from, to)
   }
 
-  /// ASCII letters lowered, every other byte as it is: what SQLite's `lower()` does without ICU.
-  static func lowered(_ text: String) -> String {
-    String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
-  }
+  static func lowered(_ text: String) -> String { GlobalKey.lowered(text) }
 
   /// Gives every item, recipe, ingredient line and conversion its derived key, and moves what points
   /// at them along; rows that have theirs already stay. After a bulk load that added rows by rowid

@@ -97,10 +97,13 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: gym.directory + "/data"), "\(read)")
     }
     let added = try gym.run(["library", "add", "Dune"])
-    #expect(added.stderr == "added work 1: 'Dune'\ngym: created database '\(path)'\n")
+    // A work's id is its key (RecordKeys).
+    #expect(
+      added.stderr
+        == "added work \(RecordKeys.work("Dune", authors: [])): 'Dune'\ngym: created database '\(path)'\n")
     #expect(FileManager.default.fileExists(atPath: path))
     let again = try gym.run(["library", "add", "Emma"])
-    #expect(again.stderr == "added work 2: 'Emma'\n")
+    #expect(again.stderr == "added work \(RecordKeys.work("Emma", authors: [])): 'Emma'\n")
     #expect(try gym.run(["library", "count"]).stdout == "2\n")
     // --quiet: no notes, errors still.
     #expect(try gym.run(["library", "add", "Kim", "-q"]).stderr.isEmpty)
@@ -115,8 +118,13 @@ import Testing
       #expect(try gym.run(["library", "add", title]).status == 0)
     }
     let tsv = try gym.run(["library", "list", "--format", "tsv", "--fields", "id,title,rating", "--sort", "id"])
-    #expect(tsv.stdout == "id\ttitle\trating\n1\tDune\t\n2\tTab\\there\t\n3\tBack\\\\slash\\nand line\t\n")
-    #expect(try gym.run(["library", "list", "--ids", "--sort", "id"]).stdout == "1\n2\n3\n")
+    // Each work's id is its key (RecordKeys), in their order.
+    let rows = [
+      ("Dune", "Dune"), ("Tab\there", "Tab\\there"), ("Back\\slash\nand line", "Back\\\\slash\\nand line"),
+    ].map { (RecordKeys.work($0.0, authors: []), $0.1) }.sorted { $0.0 < $1.0 }
+    #expect(tsv.stdout == "id\ttitle\trating\n" + rows.map { "\($0.0)\t\($0.1)\t\n" }.joined())
+    #expect(
+      try gym.run(["library", "list", "--ids", "--sort", "id"]).stdout == rows.map { "\($0.0)\n" }.joined())
     try gym.seed(30)
     let ids = try gym.run(["history", "list", "--ids"])
     #expect(ids.stdoutLines.count == 30)
@@ -146,10 +154,10 @@ import Testing
     let missing = try gym.run(["-C", gym.directory + "/none", "library", "count"])
     #expect(missing.status == 66 && missing.stderr.contains("-C '\(gym.directory)/none'"))
     let short = try gym.run(["library", "list", "-f", "csv", "-n", "2", "-w", "title != \"Emma\"", "--sort", "id"])
+    let others = ["Dune", "Kim"].map { (RecordKeys.work($0, authors: []), $0) }.sorted { $0.0 < $1.0 }
     #expect(
-      short.stdoutLines.map { $0.split(separator: ",").prefix(2).joined(separator: ",") } == [
-        "id,title", "1,Dune", "3,Kim",
-      ])
+      short.stdoutLines.map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
+        == ["id,title"] + others.map { "\($0.0),\($0.1)" })
     let typo = try gym.run(["history", "lsit"])
     #expect(typo.status == 64)
     #expect(

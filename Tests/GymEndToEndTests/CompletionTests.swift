@@ -86,7 +86,7 @@ import Testing
     #expect(try gym.run(["--database", other, "library", "add", "Emma", "-q"]).status == 0)
     #expect(
       try complete(gym, ["library", "show"], "positional@0", ["gym", "--database", other, "library", "show", ""]) == [
-        "1"
+        "\(RecordKeys.work("Emma", authors: []))"
       ])
   }
 }

@@ -18,9 +18,11 @@ import Testing
     ["history", "sleep", "--until", "DATE"], ["history", "prs", "--since", "DATE"],
     ["history", "volume", "--until", "DATE"], ["history", "samples", "list", "--since", "DATE"],
     ["history", "set", "W", "--completed-at", "DATE"], ["history", "summary", "--until", "DATE"],
-    ["staples", "buy", "Milk", "1", "--best-before", "DATE"], ["library", "set", "1", "--started", "DATE"],
-    ["library", "set", "1", "--finished", "DATE"], ["report", "--out", "-", "--since", "DATE"],
+    ["staples", "buy", "Milk", "1", "--best-before", "DATE"], ["library", "set", "E", "--started", "DATE"],
+    ["library", "set", "E", "--finished", "DATE"], ["report", "--out", "-", "--since", "DATE"],
   ]
+  /// Emma's id: her work's key (RecordKeys).
+  static let emma = "\(RecordKeys.work("Emma", authors: ["Jane Austen"]))"
   /// Each duration option (`SPAN`), with the rest of a command that would run.
   static let spanOptions: [[String]] = [
     ["export", "prune", "--out", "exports", "--keep-within", "SPAN", "--dry-run"],
@@ -42,13 +44,13 @@ import Testing
     for option in Self.dateOptions {
       let name = option[option.firstIndex(of: "DATE")! - 1]
       for day in Self.days {
-        let arguments = option.map { $0 == "DATE" ? day : $0 == "W" ? workout : $0 }
+        let arguments = option.map { $0 == "DATE" ? day : $0 == "W" ? workout : $0 == "E" ? Self.emma : $0 }
         let result = try gym.run(arguments)
         // Accepted: the command ran (a range with nothing in it is an answer too, or 66 "no data").
         #expect(result.status == 0 || result.status == 66, "\(arguments): \(result.stderr)")
       }
       for bad in Self.notDays {
-        let arguments = option.map { $0 == "DATE" ? bad : $0 == "W" ? workout : $0 }
+        let arguments = option.map { $0 == "DATE" ? bad : $0 == "W" ? workout : $0 == "E" ? Self.emma : $0 }
         let result = try gym.run(arguments)
         #expect(result.status == 64, "\(arguments)")
         #expect(result.stderr.contains("\(name) '\(bad)' is not a date"), "\(arguments): \(result.stderr)")
@@ -105,8 +107,9 @@ import Testing
     // Two purchases with one best-before are one day: the stock's nearest best-before is that day.
     let stock = try gym.run(["staples", "stock", "-f", "tsv"])
     #expect(stock.stdoutLines.contains { $0.hasPrefix("Milk\t") && $0.hasSuffix("\t2026-03-05") }, "\(stock.stdout)")
-    #expect(try gym.run(["library", "set", "1", "--started", "2026/1/9", "--finished", "2026-01-20"]).status == 0)
-    let shown = try gym.run(["library", "show", "1", "-f", "json"])
+    #expect(
+      try gym.run(["library", "set", Self.emma, "--started", "2026/1/9", "--finished", "2026-01-20"]).status == 0)
+    let shown = try gym.run(["library", "show", Self.emma, "-f", "json"])
     #expect(shown.stdout.contains("\"2026-01-09\""), "\(shown.stdout)")
     // `@2026-03-05 + 1d` is the 6th at midnight (TZ=UTC): a workout then is counted from it, one
     // a second before is not.

@@ -57,8 +57,10 @@ import Testing
     let local = String(addition.stdoutLines[0])
     #expect(try gym.run(["library", "finish", local, "--date", "2026-02-01", "-q"]).status == 0)
     // Gideon read again in gym (a dated re-read; the import's reading has its Date Read).
-    #expect(try gym.run(["library", "finish", "1", "--date", "2026-03-01", "-q"]).status == 0)
-    #expect(try gym.run(["library", "set", "2", "--status", "abandoned", "-q"]).status == 0)
+    let gideon = RecordKeys.work(goodreadsId: 42_944_564)
+    let odyssey = RecordKeys.work(goodreadsId: 1381)
+    #expect(try gym.run(["library", "finish", "\(gideon)", "--date", "2026-03-01", "-q"]).status == 0)
+    #expect(try gym.run(["library", "set", "\(odyssey)", "--status", "abandoned", "-q"]).status == 0)
     let export = try gym.run(["library", "export", "goodreads"])
     #expect(export.status == 0, "\(export.stderr)")
     let lines = export.stdoutLines

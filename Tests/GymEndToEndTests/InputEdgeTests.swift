@@ -78,17 +78,18 @@ import Testing
   @Test func readingsStopAtWhatAnImportTakes() throws {
     let gym = try GymProcess()
     #expect(try gym.run(["library", "add", "Emma", "-q"]).status == 0)
+    let emma = RecordKeys.work("Emma", authors: [])
     let queue = try DatabaseQueue(path: gym.databasePath)
     try queue.write { db in
       for day in 0..<9_999 {
         try db.execute(
-          sql: "INSERT INTO reading (workId, finished, status) VALUES (1, date('2000-01-01', ? || ' days'), 'read')",
-          arguments: [day])
+          sql: "INSERT INTO reading (workId, finished, status) VALUES (?, date('2000-01-01', ? || ' days'), 'read')",
+          arguments: [emma, day])
       }
     }
     try queue.close()
-    #expect(try gym.run(["library", "finish", "1", "-q"]).status == 0)  // the 10,000th
-    let refused = try gym.run(["library", "finish", "1"])
+    #expect(try gym.run(["library", "finish", "\(emma)", "-q"]).status == 0)  // the 10,000th
+    let refused = try gym.run(["library", "finish", "\(emma)"])
     #expect(refused.status == 65 && refused.stderr.contains("10000 readings"), "\(refused.stderr)")
     let exported = try gym.run(["library", "export", "goodreads"])
     #expect(exported.status == 0 && exported.stdout.contains(",10000,"), "\(exported.stderr)")

@@ -26,12 +26,15 @@ import Testing
       #expect(try gym.run(["library", "add", "Rated \(i)", "--rating", String(i), "-q"]).status == 0)
       #expect(try gym.run(["library", "add", "Unrated \(i)", "-q"]).status == 0)
     }
-    // Ascending: the five without a rating first (by id: added 2nd, 4th … 10th), then 1 to 5 stars.
+    // Ascending: the five without a rating first (by id, each work's key: RecordKeys), then 1 to 5 stars.
+    let unrated = (1...5).map { "Unrated \($0)" }.sorted {
+      RecordKeys.work($0, authors: []) < RecordKeys.work($1, authors: [])
+    }
     let up = try walk(gym, sort: "rating")
-    #expect(up.titles == (1...5).map { "Unrated \($0)" } + (1...5).map { "Rated \($0)" }, "\(up.titles)")
-    // Descending: 5 stars to 1, then the unrated, newest id first. Ten rows, three a page: four pages.
+    #expect(up.titles == unrated + (1...5).map { "Rated \($0)" }, "\(up.titles)")
+    // Descending: 5 stars to 1, then the unrated, highest id first. Ten rows, three a page: four pages.
     let down = try walk(gym, sort: "rating:desc")
-    #expect(down.titles == (1...5).reversed().map { "Rated \($0)" } + (1...5).reversed().map { "Unrated \($0)" })
+    #expect(down.titles == (1...5).reversed().map { "Rated \($0)" } + unrated.reversed())
     #expect(up.pages == 4 && down.pages == 4)
   }
 }

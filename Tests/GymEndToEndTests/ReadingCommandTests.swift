@@ -13,48 +13,62 @@ import Testing
     return result.stdoutLines.dropFirst().map(String.init)
   }
 
+  /// The id of the work whose title begins with `title`: a work's id is its key (Docs/Sync.md).
+  static func workId(_ gym: GymProcess, _ title: String) throws -> String {
+    let list = try gym.run(["library", "list", "-f", "tsv", "--fields", "id,title", "--limit", "0"])
+    let line = try #require(list.stdoutLines.first { $0.split(separator: "\t").last?.hasPrefix(title) == true })
+    return String(line.split(separator: "\t")[0])
+  }
+
   @Test func startProgressFinishRereadAbandon() throws {
     let gym = try GymProcess()
-    #expect(try gym.run(["library", "add", "Piranesi", "--author", "Susanna Clarke", "--pages", "272"]).status == 0)
-    let start = try gym.run(["library", "start", "1", "--date", "2026-01-02"])
+    let added = try gym.run(["library", "add", "Piranesi", "--author", "Susanna Clarke", "--pages", "272"])
+    #expect(added.status == 0)
+    // A work's id is its key (Docs/Sync.md): the one `add` printed.
+    let id = String(try #require(added.stdoutLines.first))
+    let start = try gym.run(["library", "start", id, "--date", "2026-01-02"])
     #expect(start.status == 0)
-    #expect(start.stdoutLines == ["1"])
+    // The reading's key: its day in the high bits, days since 1900-01-01: 126 years of 365 days, 31
+    // leap days (1904 … 2024) and 1 → 126 × 365 + 31 + 1 = 46022.
+    let printed = try #require(start.stdoutLines.first)
+    let reading = try #require(Int64(String(printed)))
+    #expect(reading >> 36 == 46022)
     // Starting again says so and changes nothing.
-    let again = try gym.run(["library", "start", "1", "--date", "2026-01-05"])
+    let again = try gym.run(["library", "start", id, "--date", "2026-01-05"])
     #expect(again.status == 0)
     #expect(again.stderr.contains("already being read (since 2026-01-02); nothing changed"))
-    #expect(try readings(gym) == ["1,reading,2026-01-02,,,"])
-    #expect(try gym.run(["library", "progress", "1", "120"]).status == 0)
-    #expect(try readings(gym) == ["1,reading,2026-01-02,,120,"])
-    #expect(try gym.run(["library", "progress", "1", "45%"]).status == 0)
-    #expect(try readings(gym) == ["1,reading,2026-01-02,,,45"])
+    #expect(try readings(gym) == ["\(id),reading,2026-01-02,,,"])
+    #expect(try gym.run(["library", "progress", id, "120"]).status == 0)
+    #expect(try readings(gym) == ["\(id),reading,2026-01-02,,120,"])
+    #expect(try gym.run(["library", "progress", id, "45%"]).status == 0)
+    #expect(try readings(gym) == ["\(id),reading,2026-01-02,,,45"])
     // Past the last page, not a number, a finish before the start: refused, nothing changed.
-    let past = try gym.run(["library", "progress", "1", "273"])
+    let past = try gym.run(["library", "progress", id, "273"])
     #expect(past.status == 64 && past.stderr.contains("page 273 is past the end of 'Piranesi' (272 pages"))
-    #expect(try gym.run(["library", "progress", "1", "101%"]).status == 64)
-    let early = try gym.run(["library", "finish", "1", "--date", "2026-01-01"])
+    #expect(try gym.run(["library", "progress", id, "101%"]).status == 64)
+    let early = try gym.run(["library", "finish", id, "--date", "2026-01-01"])
     #expect(early.status == 64 && early.stderr.contains("was started on 2026-01-02, after 2026-01-01"))
-    #expect(try readings(gym) == ["1,reading,2026-01-02,,,45"])
-    let finish = try gym.run(["library", "finish", "1", "--date", "2026-01-20"])
-    #expect(finish.status == 0 && finish.stdoutLines == ["1"])
+    #expect(try readings(gym) == ["\(id),reading,2026-01-02,,,45"])
+    let finish = try gym.run(["library", "finish", id, "--date", "2026-01-20"])
+    #expect(finish.status == 0 && finish.stdoutLines == ["\(reading)"])
     #expect(!finish.stderr.contains("re-read"))
     // Finishing again, with nothing in progress, is a re-read.
-    let reread = try gym.run(["library", "finish", "1", "--date", "2026-06-01"])
+    let reread = try gym.run(["library", "finish", id, "--date", "2026-06-01"])
     #expect(reread.stderr.contains("a re-read, read twice now"))
-    #expect(try readings(gym) == ["1,read,2026-01-02,2026-01-20,,45", "1,read,,2026-06-01,,"])
+    #expect(try readings(gym) == ["\(id),read,2026-01-02,2026-01-20,,45", "\(id),read,,2026-06-01,,"])
     let list = try gym.run(["library", "list", "-f", "csv", "--fields", "status,dateStarted,dateFinished,readCount"])
     // The latest reading is the re-read (no start date); the last finish and two reads.
     #expect(list.stdoutLines == ["status,dateStarted,dateFinished,readCount", "read,,2026-06-01,2"])
-    let nothing = try gym.run(["library", "abandon", "1"])
+    let nothing = try gym.run(["library", "abandon", id])
     #expect(nothing.status == 65 && nothing.stderr.contains("'Piranesi' is not being read; nothing to abandon"))
-    #expect(try gym.run(["library", "start", "1", "--date", "2026-09-01"]).status == 0)
-    #expect(try gym.run(["library", "abandon", "1", "--date", "2026-09-10"]).status == 0)
-    #expect(try readings(gym, "1").last == "1,abandoned,2026-09-01,2026-09-10,,")
+    #expect(try gym.run(["library", "start", id, "--date", "2026-09-01"]).status == 0)
+    #expect(try gym.run(["library", "abandon", id, "--date", "2026-09-10"]).status == 0)
+    #expect(try readings(gym, id).last == "\(id),abandoned,2026-09-01,2026-09-10,,")
     let shelf = try gym.run(["library", "list", "-f", "csv", "--fields", "status,readCount"])
     #expect(shelf.stdoutLines == ["status,readCount", "abandoned,2"])
     // The shared list options; newest recorded first by default.
     let read = try gym.run(["library", "readings", "-w", "status == \"read\"", "-f", "csv", "--fields", "id"])
-    #expect(read.stdoutLines == ["id", "2", "1"])
+    #expect(read.stdoutLines.count == 3 && read.stdoutLines.last == "\(reading)")
   }
 
   /// A Goodreads export imported again after a re-read in gym: nothing duplicated, nothing lost.
@@ -63,11 +77,12 @@ import Testing
     let export = LibraryCommandTests.goodreads
     let path = try gym.write("goodreads.csv", export)
     #expect(try gym.run(["library", "import", "goodreads", path, "-q"]).status == 0)
+    let id = try Self.workId(gym, "Gideon")
     // Gideon: read once, on 2020/01/15. The Odyssey: on a shelf of the user's own (to read), no reading.
-    #expect(try readings(gym) == ["1,read,,2020-01-15,,"])
-    #expect(try gym.run(["library", "finish", "1", "--date", "2026-11-20"]).status == 0)
+    #expect(try readings(gym) == ["\(id),read,,2020-01-15,,"])
+    #expect(try gym.run(["library", "finish", id, "--date", "2026-11-20"]).status == 0)
     #expect(try gym.run(["library", "import", "goodreads", path, "-q"]).status == 0)
-    #expect(try readings(gym) == ["1,read,,2020-01-15,,", "1,read,,2026-11-20,,"])
+    #expect(try readings(gym) == ["\(id),read,,2020-01-15,,", "\(id),read,,2026-11-20,,"])
     // A newer export that knows of the re-read (Read Count 2, the last Date Read) adds nothing either.
     let newer = export.replacingOccurrences(of: "2020/01/15,2019/12/01", with: "2026/11/20,2019/12/01")
       .replacingOccurrences(of: ",read,\"Bones.", with: ",read,\"Bones.").replacingOccurrences(
@@ -75,11 +90,12 @@ import Testing
     #expect(newer != export)
     let newerPath = try gym.write("newer.csv", newer)
     #expect(try gym.run(["library", "import", "goodreads", newerPath, "-q"]).status == 0)
-    #expect(try readings(gym) == ["1,read,,2020-01-15,,", "1,read,,2026-11-20,,"])
+    #expect(try readings(gym) == ["\(id),read,,2020-01-15,,", "\(id),read,,2026-11-20,,"])
     // A re-read begun in gym since: the old export (on the read shelf, read before it began) leaves it going.
-    #expect(try gym.run(["library", "start", "1", "--date", "2026-11-21", "-q"]).status == 0)
+    #expect(try gym.run(["library", "start", id, "--date", "2026-11-21", "-q"]).status == 0)
     #expect(try gym.run(["library", "import", "goodreads", path, "-q"]).status == 0)
-    #expect(try readings(gym) == ["1,read,,2020-01-15,,", "1,read,,2026-11-20,,", "1,reading,2026-11-21,,,"])
+    #expect(
+      try readings(gym) == ["\(id),read,,2020-01-15,,", "\(id),read,,2026-11-20,,", "\(id),reading,2026-11-21,,,"])
   }
 
   /// `library show` output from before readings (its entry carried the dates and the read count)
@@ -90,7 +106,8 @@ import Testing
       #"{"id":7,"title":"Old Backup","reviewStatus":"verified","lastModified":"2025-01-01T00:00:00.000Z","authors":[{"id":1,"name":"An Author","sortName":"Author, An"}],"editions":[],"entries":[{"id":1,"readingStatus":"read","rating":4,"dateAdded":"2024-12-01","dateStarted":"2024-12-02","dateFinished":"2024-12-20","review":null,"readCount":2,"ownedCopies":1,"shelves":null}]}"#
     #expect(try gym.run(["library", "import", "gym", try gym.write("old.ndjson", old + "\n"), "-q"]).status == 0)
     // The dated read, and one more the read count says without a date.
-    #expect(try readings(gym) == ["7,read,2024-12-02,2024-12-20,,", "7,read,,,,"])
+    // The record's own id is kept; the undated read's key has day 0, so it sorts first.
+    #expect(try readings(gym) == ["7,read,,,,", "7,read,2024-12-02,2024-12-20,,"])
     for (reading, message) in [
       (
         #"{"status":"reading","started":"2025-01-01","finished":"2025-01-05"}"#,
@@ -113,20 +130,21 @@ import Testing
   @Test func correctingDates() throws {
     let gym = try GymProcess()
     #expect(try gym.run(["library", "add", "Piranesi", "--author", "Susanna Clarke", "-q"]).status == 0)
-    #expect(try gym.run(["library", "finish", "1", "--date", "2026-01-20", "-q"]).status == 0)
-    #expect(try gym.run(["library", "set", "1", "--started", "2026-01-02", "-q"]).status == 0)
-    #expect(try readings(gym) == ["1,read,2026-01-02,2026-01-20,,"])
-    let backwards = try gym.run(["library", "set", "1", "--started", "2026-02-01"])
+    let id = try Self.workId(gym, "Piranesi")
+    #expect(try gym.run(["library", "finish", id, "--date", "2026-01-20", "-q"]).status == 0)
+    #expect(try gym.run(["library", "set", id, "--started", "2026-01-02", "-q"]).status == 0)
+    #expect(try readings(gym) == ["\(id),read,2026-01-02,2026-01-20,,"])
+    let backwards = try gym.run(["library", "set", id, "--started", "2026-02-01"])
     #expect(
       backwards.status == 64 && backwards.stderr.contains("the start 2026-02-01 would come after the finish 2026-01-20")
     )
-    #expect(try gym.run(["library", "start", "1", "--date", "2026-03-01", "-q"]).status == 0)
-    let open = try gym.run(["library", "set", "1", "--finished", "2026-03-09"])
-    #expect(open.status == 64 && open.stderr.contains("is in progress: 'gym library finish 1 --date …' ends it"))
-    #expect(try readings(gym) == ["1,read,2026-01-02,2026-01-20,,", "1,reading,2026-03-01,,,"])
+    #expect(try gym.run(["library", "start", id, "--date", "2026-03-01", "-q"]).status == 0)
+    let open = try gym.run(["library", "set", id, "--finished", "2026-03-09"])
+    #expect(open.status == 64 && open.stderr.contains("is in progress: 'gym library finish \(id) --date …' ends it"))
+    #expect(try readings(gym) == ["\(id),read,2026-01-02,2026-01-20,,", "\(id),reading,2026-03-01,,,"])
     // set --status read ends it, today.
-    #expect(try gym.run(["library", "set", "1", "--status", "read", "--finished", "2026-03-10", "-q"]).status == 0)
-    #expect(try readings(gym).last == "1,read,2026-03-01,2026-03-10,,")
+    #expect(try gym.run(["library", "set", id, "--status", "read", "--finished", "2026-03-10", "-q"]).status == 0)
+    #expect(try readings(gym).last == "\(id),read,2026-03-01,2026-03-10,,")
   }
 }
 
@@ -145,12 +163,17 @@ import Testing
       ],
       ["library", "add", "No Pages", "--author", "Bo Young"],
       ["library", "add", "Next Year", "--author", "Cy Zed", "--pages", "50"],
-      ["library", "finish", "1", "--date", "2024-01-01"], ["library", "finish", "1", "--date", "2025-03-10"],
-      ["library", "finish", "2", "--date", "2025-03-20"],
-      ["library", "start", "3", "--date", "2025-06-01"], ["library", "finish", "3", "--date", "2025-07-01"],
-      ["library", "start", "3", "--date", "2025-07-20"], ["library", "abandon", "3", "--date", "2025-08-01"],
-      ["library", "finish", "4", "--date", "2026-01-01"],
+      ["library", "finish", "Long Book", "--date", "2024-01-01"],
+      ["library", "finish", "Long Book", "--date", "2025-03-10"],
+      ["library", "finish", "Short Book", "--date", "2025-03-20"],
+      ["library", "start", "No Pages", "--date", "2025-06-01"],
+      ["library", "finish", "No Pages", "--date", "2025-07-01"],
+      ["library", "start", "No Pages", "--date", "2025-07-20"],
+      ["library", "abandon", "No Pages", "--date", "2025-08-01"],
+      ["library", "finish", "Next Year", "--date", "2026-01-01"],
     ] {
+      var command = command
+      if command[1] != "add" { command[2] = try ReadingCommandTests.workId(gym, command[2]) }
       let result = try gym.run(command + ["-q"])
       #expect(result.status == 0, "\(command): \(result.stderr)")
     }
@@ -203,7 +226,7 @@ import Testing
     let days = calendar.range(of: .day, in: .year, for: now)!.count
     let expected = 1000 * day / days
     #expect(try gym.run(["library", "add", "Only", "--author", "A B", "-q"]).status == 0)
-    #expect(try gym.run(["library", "finish", "1", "-q"]).status == 0)
+    #expect(try gym.run(["library", "finish", try ReadingCommandTests.workId(gym, "Only"), "-q"]).status == 0)
     let result = try gym.run(["library", "stats", "--chart", "none"], environment: ["GYM_LIBRARY_GOAL": "1000"])
     #expect(result.stdoutLines.first == "\(year) in books")
     #expect(
@@ -216,9 +239,11 @@ import Testing
   @Test func eachYearHasItsGoal() throws {
     let gym = try GymProcess()
     for command in [
-      ["library", "add", "Dune", "--author", "Frank Herbert"], ["library", "finish", "1", "--date", "2024-05-01"],
-      ["library", "add", "Emma", "--author", "Jane Austen"], ["library", "finish", "2", "--date", "2024-06-01"],
+      ["library", "add", "Dune", "--author", "Frank Herbert"], ["library", "finish", "Dune", "--date", "2024-05-01"],
+      ["library", "add", "Emma", "--author", "Jane Austen"], ["library", "finish", "Emma", "--date", "2024-06-01"],
     ] {
+      var command = command
+      if command[1] != "add" { command[2] = try ReadingCommandTests.workId(gym, command[2]) }
       #expect(try gym.run(command + ["-q"]).status == 0)
     }
     #expect(try gym.run(["library", "goal", "3", "--year", "2024"]).stderr == "goal 2024: 3 books\n")

@@ -246,13 +246,15 @@ import Testing
     #expect(try target.run(["library", "import", "gym", "-", "-q"], stdin: all).status == 0)
     #expect(try withoutTimes(target.run(["library", "show", "--all", "-f", "ndjson"]).stdout) == withoutTimes(all))
     // show's one work, its rating changed: that work updated, nothing else.
-    let one = try source.run(["library", "show", "3", "-f", "json"]).stdout
+    let dispossessed = RecordKeys.work("The Dispossessed", authors: ["Ursula K. Le Guin"])
+    let one = try source.run(["library", "show", "\(dispossessed)", "-f", "json"]).stdout
       .replacingOccurrences(of: #""rating":4"#, with: #""rating":5"#)
     #expect(
       try target.run(["library", "import", "gym", "-"], stdin: one).stderr
         == "imported 1 works: 0 added, 1 updated, 0 unchanged\n")
     // A list record that gives one field changes that field only.
-    let partial = try target.run(["library", "import", "gym", "-"], stdin: #"{"id":2,"status":"reading"}"#)
+    let partial = try target.run(
+      ["library", "import", "gym", "-"], stdin: #"{"id":\#(RecordKeys.work(goodreadsId: 1381)),"status":"reading"}"#)
     #expect(partial.stderr == "imported 1 works: 0 added, 1 updated, 0 unchanged\n")
     let expected = withoutTimes(all)
       .replacingOccurrences(

@@ -47,17 +47,42 @@ import Testing
     }.joined(separator: "--\n")
   }
 
+  /// What a user of the library sees, in every list of the module.
+  static func library(_ gym: GymProcess) throws -> String {
+    try [
+      ["library", "list", "-f", "csv", "--sort", "id", "--limit", "0", "--fields", RoundTripTests.everyListField],
+      [
+        "library", "readings", "-f", "csv", "--sort", "id", "--limit", "0", "--fields",
+        "id,workId,title,status,started,finished,pages,percent",
+      ],
+      ["library", "authors", "-f", "csv", "--limit", "0"], ["library", "goal", "-f", "csv"],
+      ["library", "stats", "--year", "2025", "-f", "csv"], ["library", "search", "ninth", "-f", "csv"],
+    ].map { arguments in
+      let result = try gym.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      return result.stdout
+    }.joined(separator: "--\n")
+  }
+
+  static func readCount(_ gym: GymProcess, _ work: Int64) throws -> Int? {
+    let lines = try gym.run(["library", "list", "-f", "tsv", "--fields", "id,readCount", "--limit", "0"])
+      .stdoutLines.dropFirst()
+    return lines.map { $0.split(separator: "\t") }.first { $0[0] == "\(work)" }.flatMap { Int($0[1]) }
+  }
+
   static func quantity(_ gym: GymProcess, _ item: String) throws -> Double? {
     let lines = try gym.run(["staples", "stock", "-f", "tsv"]).stdoutLines.dropFirst()
     return lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }.first { $0[0] == item }
       .flatMap { Double($0[2]) }
   }
 
-  /// Three devices apart: buying, using, cooking, editing the same fields, making and removing
-  /// items; syncing in random order, some syncs killed part-way (SIGKILL, at a random moment:
-  /// listing, fetching, applying or pushing). At the end every device lists the same pantry, each
-  /// item's stock is what the operations bought less what they took, a recipe counts every cook,
-  /// a second sync changes nothing, and a new device that syncs from nothing lists the same.
+  /// Three devices apart: in the pantry buying, using, cooking, editing the same fields, making and
+  /// removing items; in the library finishing books, rating the same ones, adding and removing books,
+  /// importing one Goodreads export, setting the year's goal; syncing in random order, some syncs
+  /// killed part-way (SIGKILL, at a random moment: listing, fetching, applying or pushing). At the end
+  /// every device lists the same pantry and library, each item's stock is what the operations bought
+  /// less what they took, a recipe counts every cook, a book every finish, a second sync changes
+  /// nothing, and a new device that syncs from nothing lists the same.
   @Test func devicesApartConvergeThroughKillsAndANewDeviceMatches() throws {
     let network = try Network()
     // One seeded sequence for the operations and the kills: GYM_KILL_SEED replays both.
@@ -72,14 +97,22 @@ import Testing
     #expect(
       try setup.run(["staples", "recipe", "add", "Pancakes", "--ingredient", "Milk:2 u", "--ingredient", "Eggs:1 u"])
         .status == 0)
+    let books = [("Dune", "Frank Herbert"), ("Emma", "Jane Austen")]
+    for (title, author) in books {
+      #expect(try setup.run(["library", "add", title, "--author", author]).status == 0)
+    }
+    let works = books.map { RecordKeys.work($0.0, authors: [$0.1]) }
     for device in devices { #expect(try device.run(["sync"]).status == 0) }
     var expected: [String: Double] = ["Milk": 1000, "Eggs": 1000, "Flour": 1000]
     var cooks = 0
     var killed = 0
-    for step in 0..<48 {
+    var finishes = [0, 0]
+    var imported = false
+    for step in 0..<72 {
       let device = devices[Int(random.next() % 3)]
       let item = ["Milk", "Eggs", "Flour"][Int(random.next() % 3)]
-      switch random.next() % 6 {
+      let book = Int(random.next() % 2)
+      switch random.next() % 10 {
       case 0:
         #expect(try device.run(["staples", "buy", item, "3"]).status == 0)
         expected[item]! += 3
@@ -106,6 +139,34 @@ import Testing
         // An import: the same items, made on whichever devices import them, are one each.
         let file = try device.write("items.csv", "name,category,notes\nSalt,Spices,fine\nPepper,Spices,\n")
         #expect(try device.run(["staples", "import", file]).status == 0)
+      case 6:
+        // A read on a day of its own (step days into 2025): a reading of its own on every device.
+        var day = DateComponents()
+        day.year = 2025
+        day.month = 1
+        day.day = 1 + step
+        let date = Calendar(identifier: .gregorian).date(from: day)!
+        let text = String(ISO8601DateFormatter().string(from: date).prefix(10))
+        let finished = try device.run(["library", "finish", "\(works[book])", "--date", text])
+        #expect(finished.status == 0, "\(finished.stderr)")
+        finishes[book] += 1
+      case 7:
+        #expect(try device.run(["library", "set", "\(works[book])", "--rating", "\(1 + step % 5)"]).status == 0)
+        #expect(try device.run(["library", "goal", "\(10 + step)", "--year", "2025"]).status == 0)
+      case 8:
+        // A short-lived book: added, removed (its author with it), on any device.
+        let title = "Temp Book \(random.next() % 2)"
+        let id = RecordKeys.work(title, authors: ["Tem Porary"])
+        if try device.run(["library", "show", "\(id)"]).status == 0 {
+          #expect(try device.run(["library", "remove", "\(id)"]).status == 0)
+        } else {
+          #expect(try device.run(["library", "add", title, "--author", "Tem Porary", "--pages", "100"]).status == 0)
+        }
+      case 9 where step % 4 == 3:
+        // One Goodreads export, imported on whichever devices: its books and readings are one each.
+        let file = try device.write("goodreads.csv", LibraryCommandTests.goodreads)
+        #expect(try device.run(["library", "import", "goodreads", file]).status == 0)
+        imported = true
       default:
         // A sync, killed part-way one time in three.
         let process = Process()
@@ -128,8 +189,15 @@ import Testing
     for _ in 0..<2 {
       for device in devices { #expect(try device.run(["sync"]).status == 0) }
     }
-    let lists = try Self.pantry(devices[0])
-    for device in devices.dropFirst() { #expect(try Self.pantry(device) == lists, "seed \(random.seed)") }
+    let lists = try Self.pantry(devices[0]) + Self.library(devices[0])
+    for device in devices.dropFirst() {
+      #expect(try Self.pantry(device) + Self.library(device) == lists, "seed \(random.seed)")
+    }
+    for (work, count) in zip(works, finishes) {
+      #expect(try Self.readCount(devices[0], work) == count, "seed \(random.seed): \(work)")
+    }
+    // Gideon the Ninth: the export's one reading, however many devices imported it.
+    #expect(try Self.readCount(devices[0], RecordKeys.work(goodreadsId: 42_944_564)) == (imported ? 1 : nil))
     for (item, quantity) in expected {
       #expect(try Self.quantity(devices[0], item) == quantity, "seed \(random.seed): \(item)")
     }
@@ -140,11 +208,11 @@ import Testing
       let again = try device.run(["sync"])
       #expect(again.status == 0)
       #expect(again.stderr.contains("pulled 0 change(s), pushed 0"), "\(again.stderr)")
-      #expect(try Self.pantry(device) == lists)
+      #expect(try Self.pantry(device) + Self.library(device) == lists)
     }
     let fresh = try network.device("new-phone")
     #expect(try fresh.run(["sync"]).status == 0)
-    #expect(try Self.pantry(fresh) == lists)
+    #expect(try Self.pantry(fresh) + Self.library(fresh) == lists)
     print("devicesApartConverge: \(killed) sync(s) killed")
   }
 

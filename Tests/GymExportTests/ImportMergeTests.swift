@@ -112,4 +112,27 @@ import Testing
     #expect(lots[0]["seq"] as Int64 != 5)
     #expect(lots[2]["seq"] as Int64 == 5)
   }
+
+  /// A table keyed by its natural key (a reading goal's year, `reading_goal.year`): a year the target
+  /// has is left as it is; a year it lacks arrives under that year.
+  @Test func aNaturalPrimaryKeyIsTheRecord() throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let source = try Store(path: directory + "/source.sqlite", modules: registeredModules)
+    try source.write { db in
+      try db.execute(sql: "INSERT INTO reading_goal (year, books) VALUES (2024, 12), (2025, 20)")
+    }
+    let reader = try ExportReader(
+      path: try ExportJob(store: source, options: ExportOptions(out: directory + "/out"), gymVersion: "t").run().path)
+    let target = directory + "/target.sqlite"
+    try Store(path: target, modules: registeredModules).write { db in
+      try db.execute(sql: "INSERT INTO reading_goal (year, books) VALUES (2024, 30)")
+    }
+    _ = try ImportJob(reader: reader, target: target, modules: registeredModules, options: .init(), merge: true).run()
+    let goals = try Store(path: target, modules: registeredModules).read { db in
+      try Row.fetchAll(db, sql: "SELECT year, books FROM reading_goal ORDER BY year").map {
+        "\($0[0] as Int) \($0[1] as Int)"
+      }
+    }
+    #expect(goals == ["2024 30", "2025 20"])
+  }
 }

@@ -6,6 +6,102 @@ import Testing
 
 /// The library module's evolutions, each from the version before it.
 @Suite struct LibraryEvolutionTests {
+  /// library/006: every row's key becomes one that means the same row on every device, worked out
+  /// here from its definition (Docs/Sync.md, "Keys"); references, the full-text index and the
+  /// year's figures follow; a year's goal is keyed by its year.
+  @Test func keysBecomeGlobalAndReferencesFollow() throws {
+    let path = try MigrationFixtures.temporaryPath()
+    let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "library/006-global-keys"))
+    try before.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO author (id, name, sortName) VALUES (1, 'Frank Herbert', 'Herbert, Frank'), (2, 'Ann Leckie', 'Leckie, Ann'),
+            (3, 'Brian Herbert', 'Herbert, Brian');
+          INSERT INTO work (id, goodreadsId, title, lastModified) VALUES (1, NULL, 'Dune', '2026-01-01T00:00:00.000Z'),
+            (2, 12345, 'Ancillary Justice', '2026-01-01T00:00:00.000Z');
+          INSERT INTO work_author (id, workId, authorId, position) VALUES (1, 1, 3, 1), (2, 1, 1, 0), (3, 2, 2, 0);
+          INSERT INTO edition (id, workId, isbn13, pageCount, source) VALUES (1, 1, '9780441013593', 412, NULL),
+            (2, 1, '9780441013593', 896, NULL), (3, 2, NULL, 386, 'goodreads');
+          INSERT INTO library_entry (id, workId, readingStatus, rating) VALUES (1, 1, 'read', 5), (2, 2, 'toRead', NULL);
+          INSERT INTO reading (id, workId, started, finished, status) VALUES (1, 1, NULL, '2024-02-01', 'read'),
+            (2, 1, NULL, NULL, 'read'), (3, 1, NULL, NULL, 'read'), (4, 2, '2025-04-01', NULL, 'reading'),
+            (5, 1, NULL, 'spring 2025', 'read');
+          INSERT INTO reading_goal (year, books) VALUES (2025, 12);
+          """)
+    }
+    try before.close()
+    let after = try Store(path: path, modules: registeredModules)
+    // Dune has no Goodreads id: its title and both authors, lowered and sorted bytewise ("brian
+    // herbert" < "frank herbert"), joined by U+001F. Ancillary Justice: its Goodreads id.
+    let dune = GlobalKey.derived("work", "dune", "brian herbert\u{1F}frank herbert")
+    let justice = GlobalKey.derived("work", "goodreads", "12345")
+    let frank = GlobalKey.derived("author", "frank herbert")
+    let leckie = GlobalKey.derived("author", "ann leckie")
+    let brian = GlobalKey.derived("author", "brian herbert")
+    // A reading: days since 1900-01-01 in the high bits. 2024-02-01: 124 years of 365 days, 30 leap
+    // days (1904 … 2020; 2024's is after 1 February) and the 31 days of January → 45260 + 30 + 31 = 45321.
+    let mask: Int64 = (1 << 36) - 1
+    let read2024 = (45321 << 36) | (GlobalKey.derived("reading", String(dune), "read", "", "2024-02-01") & mask)
+    // The two undated reads of Dune are told apart by an ordinal: the second's key has a last part "1".
+    let undated = GlobalKey.derived("reading", String(dune), "read", "", "") & mask
+    let undatedAgain = GlobalKey.derived("reading", String(dune), "read", "", "", "1") & mask
+    // 2025-04-01: 125 years of 365 days, 31 leap days (1904 … 2024), 31 + 28 + 31 days of the year
+    // before it → 45625 + 31 + 90 = 45746.
+    let started = (45746 << 36) | (GlobalKey.derived("reading", String(justice), "reading", "2025-04-01", "") & mask)
+    // 'spring 2025' is no day: day 0.
+    let spring = GlobalKey.derived("reading", String(dune), "read", "", "spring 2025") & mask
+    try after.read { db in
+      #expect(try Int64.fetchAll(db, sql: "SELECT id FROM work ORDER BY title") == [justice, dune])
+      #expect(try Int64.fetchAll(db, sql: "SELECT id FROM author ORDER BY name") == [leckie, brian, frank])
+      let links = try Row.fetchAll(
+        db, sql: "SELECT id, workId, authorId, position FROM work_author ORDER BY workId, position")
+      #expect(
+        Set(links.map { $0[0] as Int64 })
+          == Set([
+            GlobalKey.derived("work_author", String(dune), String(frank)),
+            GlobalKey.derived("work_author", String(dune), String(brian)),
+            GlobalKey.derived("work_author", String(justice), String(leckie)),
+          ]))
+      #expect(
+        Set(links.map { "\($0[1] as Int64) \($0[2] as Int64) \($0[3] as Int)" })
+          == ["\(dune) \(frank) 0", "\(dune) \(brian) 1", "\(justice) \(leckie) 0"])
+      // Two editions of Dune with one ISBN and no source: the second takes the ordinal 1.
+      let editions = try Row.fetchAll(db, sql: "SELECT id, workId, pageCount FROM edition ORDER BY pageCount")
+      #expect(
+        editions.map { $0[0] as Int64 } == [
+          GlobalKey.derived("edition", String(justice), "goodreads"),
+          GlobalKey.derived("edition", String(dune), "", "9780441013593", ""),
+          GlobalKey.derived("edition", String(dune), "", "9780441013593", "", "1"),
+        ])
+      #expect(editions.map { $0[1] as Int64 } == [justice, dune, dune])
+      #expect(
+        try Int64.fetchAll(db, sql: "SELECT id FROM library_entry ORDER BY rating IS NULL")
+          == [GlobalKey.derived("library_entry", String(dune)), GlobalKey.derived("library_entry", String(justice))])
+      #expect(
+        Set(try Int64.fetchAll(db, sql: "SELECT id FROM reading"))
+          == [read2024, undated, undatedAgain, started, spring])
+      #expect(try Int64.fetchOne(db, sql: "SELECT workId FROM reading WHERE id = ?", arguments: [started]) == justice)
+      // The full-text index and the year's figures are the moved rows' own.
+      #expect(
+        try Int64.fetchAll(db, sql: "SELECT rowid FROM work_search WHERE work_search MATCH 'herbert'") == [dune])
+      #expect(
+        try Row.fetchAll(db, sql: "SELECT readingId, workId, pages, rating FROM reading_book ORDER BY readingId")
+          .map { "\($0[0] as Int64) \($0[1] as Int64) \($0[2] as Int) \($0[3] as Int)" }
+          == ["\(min(read2024, spring)) \(dune) 896 5", "\(max(read2024, spring)) \(dune) 896 5"])
+      #expect(
+        try Row.fetchAll(db, sql: "SELECT year, authorId, books FROM reading_author_year ORDER BY authorId")
+          .map { "\($0[0] as Int) \($0[1] as Int64) \($0[2] as Int)" }
+          == ["2024 \(min(frank, brian)) 1", "2024 \(max(frank, brian)) 1"])
+      #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+      #expect(
+        try Row.fetchAll(db, sql: "SELECT year, books FROM reading_goal").map { "\($0[0] as Int) \($0[1] as Int)" } == [
+          "2025 12"
+        ])
+      #expect(
+        try Bool.fetchOne(db, sql: "SELECT pk FROM pragma_table_info('reading_goal') WHERE name = 'year'") == true)
+    }
+  }
+
   /// library/005: the year's figures are worked out from the library the version before held: each
   /// read reading with a finish day a book with its work's longest edition, its rating and whether
   /// it is a re-read; each author's books per year. Then the triggers keep them.
@@ -27,7 +123,7 @@ import Testing
           """)
     }
     try before.close()
-    let after = try Store(path: path, modules: registeredModules)
+    let after = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "library/006-global-keys"))
     try after.read { db in
       // Readings 1, 2, 3 and 5 are read with a finish; Dune's longest edition is 896 pages, rated 5.
       // Reading 2 re-reads Dune (1 came first); 3 and 5 come after the undated read reading 4 of the
@@ -60,7 +156,7 @@ import Testing
           """)
     }
     try before.close()
-    let after = try Store(path: path, modules: registeredModules)
+    let after = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "library/006-global-keys"))
     let (readings, goals) = try after.read { db in
       (
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM reading"),
@@ -89,7 +185,7 @@ import Testing
           """)
     }
     try before.close()
-    let after = try Store(path: path, modules: registeredModules)
+    let after = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "library/006-global-keys"))
     let rows = try after.read { db in
       try Row.fetchAll(db, sql: "SELECT id, name, sortName, works FROM library_authors ORDER BY id").map {
         "\($0["id"] as Int64) \($0["name"] as String) \($0["sortName"] as String) \($0["works"] as Int64)"
@@ -145,7 +241,7 @@ import Testing
           """)
     }
     try before.close()
-    let after = try Store(path: path, modules: registeredModules)
+    let after = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "library/006-global-keys"))
     func rows(_ sql: String, named: Bool = false) throws -> [String] {
       try after.read { db in
         try Row.fetchAll(db, sql: sql).map { row in

@@ -10,7 +10,7 @@ import GRDB
 ///
 /// A row of a table in `keepingKeys` (a synced table, whose keys mean the same row on every device)
 /// keeps its key when it is free here, so the merged row is the same record as on the device the
-/// export came from.
+/// export came from; so does a row whose primary key is its natural key (a reading goal's year).
 public struct ImportMerge {
   public private(set) var added = 0
   public private(set) var existing = 0
@@ -42,7 +42,9 @@ public struct ImportMerge {
     let insert = try db.makeStatement(
       sql: "INSERT INTO main.\(SQL.quote(table)) (\(quoted.joined(separator: ", "))) "
         + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
-    let keeping = primaryKey.map { key in keepingKeys.contains(table) ? key : nil } ?? nil
+    // A primary key that is the record's natural key (a goal's year) is always kept.
+    let naturalKey = primaryKey.map { keyColumns.contains($0) } ?? false
+    let keeping = primaryKey.map { key in keepingKeys.contains(table) || naturalKey ? key : nil } ?? nil
     let insertKeeping = try keeping.map { key in
       try db.makeStatement(
         sql:
@@ -66,7 +68,9 @@ public struct ImportMerge {
         values[index] = new.databaseValue
       }
       let stagingRowid: Int64 = row[0]
-      let key = keyColumns.map { values[columns.firstIndex(of: $0)!] }
+      let key = keyColumns.map { column in
+        columns.firstIndex(of: column).map { values[$0] } ?? stagingRowid.databaseValue
+      }
       if case .int64(let found) = try ExactValues.run(find, key)?.storage {
         map[stagingRowid] = found
         existing += 1

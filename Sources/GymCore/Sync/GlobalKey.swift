@@ -25,6 +25,27 @@ public enum GlobalKey {
 
   public static func derived(_ parts: String...) -> Int64 { derived(parts) }
 
+  /// ASCII letters lowered, every other byte as it is: what SQLite's `lower()` does without ICU, so
+  /// a name keys the same in Swift and in a migration's SQL.
+  public static func lowered(_ text: String) -> String {
+    String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+  }
+
+  /// The first of `candidate(start)`, `candidate(start + 1)`, … that no row of `table` has as
+  /// `column`: a key derived from what two different records may share (two undated readings of one
+  /// book) is told apart by its ordinal, the same on every device that holds the same rows. `start`
+  /// is how many such records there are already, so the thousandth is found at once.
+  public static func firstFree(
+    _ db: Database, table: String, column: String = "id", start: Int = 0, candidate: (Int) throws -> Int64
+  ) throws -> Int64 {
+    let taken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(column) = ?)")
+    for ordinal in start..<(start + 10_000) {
+      let key = try candidate(ordinal)
+      if try !(Bool.fetchOne(taken, arguments: [key]) ?? false) { return key }
+    }
+    throw DatabaseError(message: "no free key in \(table) after 10,000 tries")
+  }
+
   /// A key for a record with no natural one. With 2^53 values, two devices' keys meet with
   /// probability n²/2^54 (1 in 1.8 million at 100,000 records).
   public static func random() -> Int64 {

@@ -9,7 +9,7 @@ public struct LibraryCommand: ParsableCommand {
     abstract: "Books: works with their authors and editions, your shelves and readings; Goodreads import.",
     discussion: HelpExamples.discussion(examples: [
       "gym library --status reading",
-      "gym library start 1",
+      "gym library start 9781250313195",
       "gym library import goodreads goodreads_library_export.csv",
     ]),
     subcommands: [

@@ -90,8 +90,8 @@ struct LibrarySet: GymCommand {
       --finished correct the dates of the latest reading.
       """,
       examples: [
-        "gym library set 1 --status read --rating 5 --finished 2026-11-20",
-        "gym library set 2 --review 'Slow start, great end.'",
+        "gym library set 9781250313195 --status read --rating 5 --finished 2026-11-20",
+        "gym library set 0140268863 --review 'Slow start, great end.'",
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
@@ -157,8 +157,8 @@ struct LibraryRemove: GymCommand {
     commandName: "remove",
     abstract: "Remove works with their editions and entries (and authors left without works), all or none.",
     discussion: HelpExamples.discussion(examples: [
-      "gym library remove 1 2 --dry-run",
-      "gym library rm 3 99 --ignore-missing",
+      "gym library remove 9781250313195 0140268863 --dry-run",
+      "gym library rm 0140268863 99 --ignore-missing",
     ]),
     aliases: ["rm", "delete"])
 

@@ -36,9 +36,9 @@ enum ReadingCommand {
     let now = Timestamp.now()
     try db.execute(
       sql: """
-        INSERT INTO library_entry (workId, readingStatus, dateAdded) VALUES (?, ?, ?)
+        INSERT INTO library_entry (id, workId, readingStatus, dateAdded) VALUES (?, ?, ?, ?)
         ON CONFLICT(workId) DO UPDATE SET readingStatus = excluded.readingStatus
-        """, arguments: [work, status, CalendarDay.today().text])
+        """, arguments: [LibraryKeys.entry(work: work), work, status, CalendarDay.today().text])
     try db.execute(sql: "UPDATE work SET lastModified = ? WHERE id = ?", arguments: [now.canonical, work])
   }
 
@@ -52,7 +52,7 @@ struct LibraryStart: GymCommand {
     discussion: HelpExamples.discussion(
       "Prints the reading's id. A work already being read is left as it is, and the command says so.",
       examples: [
-        "gym library start 2",
+        "gym library start 0140268863",
         "gym library start 9781250313195 --date 2026-11-01",
       ]))
 
@@ -92,8 +92,8 @@ struct LibraryFinish: GymCommand {
       the work was read before). Prints the reading's id.
       """,
       examples: [
-        "gym library finish 1",
-        "gym library finish 1 --date 2026-11-20",
+        "gym library finish 9781250313195",
+        "gym library finish 9781250313195 --date 2026-11-20",
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
@@ -132,7 +132,7 @@ struct LibraryAbandon: GymCommand {
   static let configuration = CommandConfiguration(
     commandName: "abandon", abstract: "Stop reading a work without finishing it, today (or --date).",
     discussion: HelpExamples.discussion(examples: [
-      "gym library start 2 --date 2026-11-01 && gym library abandon 2 --date 2026-11-15"
+      "gym library start 0140268863 --date 2026-11-01 && gym library abandon 0140268863 --date 2026-11-15"
     ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
@@ -167,8 +167,8 @@ struct LibraryProgress: GymCommand {
     discussion: HelpExamples.discussion(
       "Starts a reading today when none is in progress. A page past the work's longest edition is refused.",
       examples: [
-        "gym library progress 1 120",
-        "gym library progress 1 45%",
+        "gym library progress 9781250313195 120",
+        "gym library progress 9781250313195 45%",
       ]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
@@ -233,7 +233,7 @@ struct LibraryReadingsList: GymCommand {
       FieldHelp.line(ReadingSchema.list),
       examples: [
         "gym library readings",
-        "gym library readings 1",
+        "gym library readings 9781250313195",
         "gym library readings -w 'finished >= \"2026-01-01\" && status == \"read\"' --sort finished",
       ]))
 

@@ -11,7 +11,7 @@ struct LibraryShow: GymCommand {
     discussion: HelpExamples.discussion(
       "The graph is read with five statements, however many works: never one query per work.",
       examples: [
-        "gym library show 1",
+        "gym library show 9781250313195",
         "gym library show --all -f ndjson > library.ndjson",
       ]))
 

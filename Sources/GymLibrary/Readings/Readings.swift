@@ -45,10 +45,11 @@ enum Readings {
     _ db: Database, work: Int64, started: String?, finished: String?, status: String, pages: Int? = nil,
     percent: Double? = nil
   ) throws -> Int64 {
+    let key = try LibraryKeys.reading(db, work: work, status: status, started: started, finished: finished)
     try db.cachedStatement(
-      sql: "INSERT INTO reading (workId, started, finished, status, pages, percent) VALUES (?, ?, ?, ?, ?, ?)"
-    ).execute(arguments: [work, started, finished, status, pages, percent])
-    return db.lastInsertedRowID
+      sql: "INSERT INTO reading (id, workId, started, finished, status, pages, percent) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    ).execute(arguments: [key, work, started, finished, status, pages, percent])
+    return key
   }
 
   /// Ends a reading: read or abandoned, on `finished` (nil: not known), its start filled when unknown.

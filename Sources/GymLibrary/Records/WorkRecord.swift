@@ -146,8 +146,8 @@ struct WorkRecord {
     if !entry.isEmpty {
       try db.execute(
         sql:
-          "INSERT INTO library_entry (workId) SELECT ? WHERE NOT EXISTS (SELECT 1 FROM library_entry WHERE workId = ?)",
-        arguments: [workId, workId])
+          "INSERT INTO library_entry (id, workId) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM library_entry WHERE workId = ?)",
+        arguments: [LibraryKeys.entry(work: workId), workId, workId])
       changed = db.changesCount > 0 || changed
       try update("library_entry", set: entry, where: "workId", workId, db)
       changed = db.changesCount > 0 || changed
@@ -164,15 +164,17 @@ struct WorkRecord {
       throw InputError(
         line: line, message: "no work has id \(id.map(String.init) ?? "?"), and a new work needs its title")
     }
+    // The id a record gives is kept (a file gym wrote, read back); a new work gets its key.
+    let workId =
+      try id ?? LibraryKeys.work(db, goodreadsId: goodreadsId, title: title, authors: authors?.map(\.name) ?? [])
     let columns = ["id", "title"] + work.map(\.column).filter { $0 != "title" } + ["lastModified"]
     let values =
-      [id.databaseValue, title.databaseValue] + work.filter { $0.column != "title" }.map(\.value)
+      [workId.databaseValue, title.databaseValue] + work.filter { $0.column != "title" }.map(\.value)
       + [writer.now.canonical.databaseValue]
     try db.execute(
       sql:
         "INSERT INTO work (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
       arguments: StatementArguments(values))
-    let workId = db.lastInsertedRowID
     _ = try writer.link(work: workId, to: authors ?? [])
     for edition in editions ?? [] { _ = try save(edition, of: workId, db) }
     var given = entry
@@ -181,8 +183,9 @@ struct WorkRecord {
     }
     try db.execute(
       sql:
-        "INSERT INTO library_entry (workId, \(given.map { SQL.quote($0.column) }.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: given.count)))",
-      arguments: StatementArguments([workId.databaseValue] + given.map(\.value)))
+        "INSERT INTO library_entry (id, workId, \(given.map { SQL.quote($0.column) }.joined(separator: ", "))) VALUES (?, ?\(String(repeating: ", ?", count: given.count)))",
+      arguments: StatementArguments(
+        [LibraryKeys.entry(work: workId).databaseValue, workId.databaseValue] + given.map(\.value)))
     _ = try saveReadings(of: workId, db)
     return .added
   }
@@ -234,10 +237,15 @@ struct WorkRecord {
     guard let existing else {
       try db.execute(
         sql: """
-          INSERT INTO edition (workId, isbn10, isbn13, publisher, binding, pageCount, year, source)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO edition (id, workId, isbn10, isbn13, publisher, binding, pageCount, year, source)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
-        arguments: StatementArguments([work.databaseValue] + details.map(\.value)))
+        arguments: StatementArguments(
+          [
+            try LibraryKeys.edition(
+              db, work: work, source: edition.source, isbn13: edition.isbn13, isbn10: edition.isbn10
+            ).databaseValue, work.databaseValue,
+          ] + details.map(\.value)))
       return true
     }
     guard editionsInFull else { return false }
