@@ -323,6 +323,20 @@ say '```'
 "$GYM" bench --module staples --scale 200000 --repeat 30 | tee -a "$out"
 say '```'
 
+SYNC_CHANGES=${SYNC_CHANGES:-10000}
+echo "bench: sync of $SYNC_CHANGES changes each way" >&2
+say ""
+say "## Sync: $SYNC_CHANGES changes each way (in-process; rclone to a local directory)"
+say ""
+say "Two devices each make $SYNC_CHANGES changes (a new item each, its own transaction), then sync in turn: the"
+say "first pushes, the second pulls, merges (its own changes sort after the first's: undone and applied again) and"
+say "pushes, the first pulls. The reference is an export of the same rows and its import into a new database"
+say "(\`gym export create\` and \`gym import\` in-process); each sync's target is ten times it (the same order)."
+say ""
+say '```'
+"$GYM" bench --module sync --scale "$SYNC_CHANGES" --repeat 3 | tee -a "$out"
+say '```'
+
 WORKS=${LIBRARY_WORKS:-100000}
 echo "bench: library on $WORKS works" >&2
 say ""

@@ -22,7 +22,9 @@ public struct BenchCommand: GymCommand {
       Times are of the query alone, in-process (no start-up); each workload runs until it has \
       --repeat samples, and the median (p50) and p95 are reported, with the process's peak memory \
       during the workload. Targets come from bench.targets in the configuration (the seeds' \
-      targets by default). The export module times a full export and its import.
+      targets by default). The export module times a full export and its import; the sync module, \
+      asked for by name, two devices syncing --scale changes each way through a local directory (rclone), \
+      beside an export and an import of the same rows.
       """,
       examples: [
         "gym bench --module staples --scale 1000 --repeat 3"
@@ -47,7 +49,9 @@ public struct BenchCommand: GymCommand {
   }
 
   public func run(context: CommandContext) throws {
-    let unknown = only.filter { name in name != "export" && !ModuleRegistry.modules.contains { $0.name == name } }
+    let unknown = only.filter { name in
+      name != "export" && name != "sync" && !ModuleRegistry.modules.contains { $0.name == name }
+    }
     if !unknown.isEmpty {
       throw GymError.usage(
         "no module \(unknown.joined(separator: ", ")); modules: \(ModuleRegistry.modules.map(\.name).joined(separator: ", "))"
@@ -67,6 +71,15 @@ public struct BenchCommand: GymCommand {
     var missed = measured.missed
     if only.isEmpty || only.contains("export") {
       for row in try ExportBenchmark(store: store, repeat: min(`repeat`, 3)).run() {
+        writer.write(row)
+        if case .text("FAIL") = row[8] { missed = true }
+      }
+    }
+    if only.contains("sync") {
+      let sync = SyncBenchmark(
+        modules: ModuleRegistry.modules, options: context.configuration.storeOptions, changes: scale,
+        repeat: min(`repeat`, 3))
+      for row in try sync.run() {
         writer.write(row)
         if case .text("FAIL") = row[8] { missed = true }
       }

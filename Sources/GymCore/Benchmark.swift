@@ -35,12 +35,17 @@ public struct ModuleBenchmarks: Sendable {
   public let generate: @Sendable (Database, Int) throws -> Void
   /// The workloads, prepared against the filled database (for example a cursor deep in a list).
   public let workloads: @Sendable (Database) throws -> [BenchWorkload]
+  /// The `i`-th of many small writes a device makes, each its own transaction and so one change to
+  /// sync (`gym bench --module sync`); different `i`, different records.
+  public let change: (@Sendable (Database, Int) throws -> Void)?
 
   public init(
     generate: @escaping @Sendable (Database, Int) throws -> Void,
-    workloads: @escaping @Sendable (Database) throws -> [BenchWorkload]
+    workloads: @escaping @Sendable (Database) throws -> [BenchWorkload],
+    change: (@Sendable (Database, Int) throws -> Void)? = nil
   ) {
     self.generate = generate
     self.workloads = workloads
+    self.change = change
   }
 }

@@ -18,6 +18,9 @@ import GymCore
 /// reading starts from the number of readings of its work with its status and dates.
 enum LibraryKeys {
   static let readingHashMask: Int64 = (1 << 36) - 1
+  /// The smallest work id `library import gym` keeps for a new work: a key is below 2^32 once in two
+  /// million, an id from a database before keys (1, 2, 3 …) always.
+  static let smallestKept: Int64 = 1 << 32
 
   static func author(_ name: String) -> Int64 { GlobalKey.derived("author", GlobalKey.lowered(name)) }
   static func authorship(work: Int64, author: Int64) -> Int64 {
@@ -92,13 +95,10 @@ enum LibraryKeys {
     "coalesce((SELECT new FROM library_key WHERE tbl = '\(table)' AND old = \(column)), \(column))"
   }
 
-  /// Gives every row of the library its key and moves what points at it along; rows that have it
-  /// stay. The migration runs it, and the first `gym sync` (for rows written by other tools).
-  static func assign(_ db: Database) throws {
-    try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
-    try db.execute(sql: rekeySQL)
-  }
-
+  /// Gives every row of the library its key and moves what points at it along (migration
+  /// `library/006-global-keys`, on a library whose ids were rowids). It is not run again at the first
+  /// sync: every path gym writes by gives a row its key, and a second pass would order rows of the
+  /// same parts by their keys, not as they were made, and trade their ordinals (and ids).
   static let rekeySQL = """
     CREATE TEMP TABLE library_key (tbl TEXT NOT NULL, old INTEGER NOT NULL, new INTEGER NOT NULL, PRIMARY KEY (tbl, old));
     INSERT INTO library_key SELECT 'author', id, gym_key('author', lower(name)) FROM author;

@@ -253,7 +253,7 @@ public let libraryModule = GymModule(
   ],
   benchmarks: LibraryBenchmarks.definition,
   derivedIndexes: [LibrarySchema.searchIndex, ReadingFigures.bookIndex, ReadingFigures.authorIndex],
-  syncedTables: LibraryKeys.synced, assignSyncKeys: LibraryKeys.assign)
+  syncedTables: LibraryKeys.synced)
 
 /// The module as the executable registers it: the store's part, the `gym library` commands, the report.
 public let libraryFeature = FeatureModule(libraryModule, command: LibraryCommand.self, report: libraryReport)

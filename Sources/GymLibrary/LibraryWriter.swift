@@ -93,9 +93,10 @@ final class LibraryWriter {
     return (id, .updated)
   }
 
-  /// The author's id, adding the author when the name is new (names match in any case).
+  /// The author's id, adding the author when the name is new (names match in any case of ASCII
+  /// letters, as the table compares them: `Émile` and `émile` are two names, as in the work's key).
   func authorId(_ author: LibraryBook.Author) throws -> Int64 {
-    let key = author.name.lowercased()
+    let key = GlobalKey.lowered(author.name)
     if let id = authorIds[key] { return id }
     try db.cachedStatement(sql: "INSERT INTO author (id, name, sortName) VALUES (?, ?, ?) ON CONFLICT(name) DO NOTHING")
       .execute(arguments: [LibraryKeys.author(author.name), author.name, author.sortName])

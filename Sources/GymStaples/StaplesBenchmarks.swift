@@ -4,7 +4,16 @@ import GymCore
 /// What `gym bench` times for staples (seed 004): a category's staples and the most-used recipes,
 /// each with its compound index and with none (`NOT INDEXED`), with both query plans.
 enum StaplesBenchmarks {
-  static let definition = ModuleBenchmarks(generate: generate, workloads: workloads)
+  static let definition = ModuleBenchmarks(generate: generate, workloads: workloads, change: change)
+
+  /// The `i`-th item a device adds, for the sync benchmark: one change of one row, keyed by its name.
+  static func change(_ db: Database, _ i: Int) throws {
+    let name = "Bench item \(i)"
+    try db.execute(
+      sql:
+        "INSERT INTO grocery_item (seq, name, category, isStaple, unit, dateCreated) VALUES (?, ?, 'Bench', 0, 'pcs', ?)",
+      arguments: [StaplesKeys.item(name), name, Timestamp.now().canonical])
+  }
 
   /// `count` items over 40 categories (10% staples) and a tenth as many recipes. The pantry the stock
   /// workloads read is the same size at any scale: 2,000 items stocked with ten lots each (20,000

@@ -105,9 +105,11 @@ import Testing
     let old =
       #"{"id":7,"title":"Old Backup","reviewStatus":"verified","lastModified":"2025-01-01T00:00:00.000Z","authors":[{"id":1,"name":"An Author","sortName":"Author, An"}],"editions":[],"entries":[{"id":1,"readingStatus":"read","rating":4,"dateAdded":"2024-12-01","dateStarted":"2024-12-02","dateFinished":"2024-12-20","review":null,"readCount":2,"ownedCopies":1,"shelves":null}]}"#
     #expect(try gym.run(["library", "import", "gym", try gym.write("old.ndjson", old + "\n"), "-q"]).status == 0)
-    // The dated read, and one more the read count says without a date.
-    // The record's own id is kept; the undated read's key has day 0, so it sorts first.
-    #expect(try readings(gym) == ["7,read,,,,", "7,read,2024-12-02,2024-12-20,,"])
+    // The dated read, and one more the read count says without a date. Id 7 is a number local to the
+    // older database, not a key: the work gets its own (RecordKeys). The undated read's key has day
+    // 0, so it sorts first.
+    let work = RecordKeys.work("Old Backup", authors: ["An Author"])
+    #expect(try readings(gym) == ["\(work),read,,,,", "\(work),read,2024-12-02,2024-12-20,,"])
     for (reading, message) in [
       (
         #"{"status":"reading","started":"2025-01-01","finished":"2025-01-05"}"#,
@@ -119,7 +121,7 @@ import Testing
       ),
       (#"{"status":"read","finished":"2025-02-31"}"#, "field 'finished': '2025-02-31' is not a date (YYYY-MM-DD)"),
     ] {
-      let line = #"{"id":7,"readings":["# + reading + "]}\n"
+      let line = #"{"id":\#(work),"readings":["# + reading + "]}\n"
       let bad = try gym.run(["library", "import", "gym", try gym.write("bad.ndjson", line)])
       #expect(bad.status == 65 && bad.stderr.contains(message), "\(bad.stderr)")
     }

@@ -216,6 +216,37 @@ import Testing
     print("devicesApartConverge: \(killed) sync(s) killed")
   }
 
+  /// A library whose rows share their keys' parts (a book added twice more with --allow-duplicate,
+  /// three reads finished on one day, books read twice without dates) begins syncing: the first sync
+  /// keys every row without two meeting. An id from a file of an older database (1) is not a key, so
+  /// two devices importing "work 1" keep two books.
+  @Test func keysThatShareTheirPartsBeginSyncingAndOldIdsStayApart() throws {
+    let network = try Network()
+    let alpha = try network.device("alpha")
+    for extra in [[], ["--allow-duplicate"], ["--allow-duplicate"]] {
+      #expect(try alpha.run(["library", "add", "Dune", "--author", "Frank Herbert"] + extra).status == 0)
+    }
+    let dune = RecordKeys.work("Dune", authors: ["Frank Herbert"])
+    for _ in 0..<3 { #expect(try alpha.run(["library", "finish", "\(dune)", "--date", "2025-02-01"]).status == 0) }
+    let twice = (1...5).map { #"{"title":"Book \#($0)","authors":"Some One","status":"read","readCount":2}"# }
+    #expect(
+      try alpha.run(["library", "import", "gym", try alpha.write("twice.ndjson", twice.joined(separator: "\n") + "\n")])
+        .status == 0)
+    let old = #"{"id":1,"title":"Alpha Book","authors":"Ann A"}"# + "\n"
+    #expect(try alpha.run(["library", "import", "gym", try alpha.write("old.ndjson", old)]).status == 0)
+    let first = try alpha.run(["sync"])
+    #expect(first.status == 0, "\(first.stderr)")
+    let beta = try network.device("beta")
+    let other = #"{"id":1,"title":"Beta Book","authors":"Bob B"}"# + "\n"
+    #expect(try beta.run(["library", "import", "gym", try beta.write("old.ndjson", other)]).status == 0)
+    for device in [beta, alpha, beta] { #expect(try device.run(["sync"]).status == 0) }
+    #expect(try Self.library(alpha) == Self.library(beta))
+    let books = try alpha.run(["library", "list", "-f", "tsv", "--fields", "title,authors", "--limit", "0"]).stdout
+    #expect(books.contains("Alpha Book\tAnn A\n") && books.contains("Beta Book\tBob B\n"), "\(books)")
+    #expect(try Self.readCount(beta, dune) == 3)
+    #expect(try Self.readCount(beta, RecordKeys.work("Book 1", authors: ["Some One"])) == 2)
+  }
+
   /// `sync status`: each device's changes here, what waits to be pushed, and with `--incoming` what
   /// waits on the remote to be pulled, devices not heard of yet included.
   @Test func statusCountsWhatWaitsEachWay() throws {

@@ -93,7 +93,7 @@ struct SyncRun: GymCommand {
       Safe to run from cron or a service: changes pulled from the remote apply in one transaction, and a \
       remote that fails before they are fetched leaves the database as it was (exit 75). A change file \
       that does not open with the identity, or holds something else than its name says, is refused and \
-      named (exit 65 at the end); the others still apply. The staples tables sync; see Docs/Sync.md.
+      named (exit 65 at the end); the others still apply. The pantry and the library sync; see Docs/Sync.md.
       """,
       examples: [
         "gym sync run --remote nas:gym --identity sync.key",

@@ -7,12 +7,19 @@ import GymCore
 /// device's change files this log lacks are fetched and opened; one transaction begins the log
 /// (the first time) and integrates them; then this device's changes not yet on the remote are
 /// sealed and copied there, each marked once rclone has it.
-struct SyncJob {
+public struct SyncJob: Sendable {
   let store: Store
   let remote: SyncRemote
   let identities: [AgeIdentity]
   /// `sync.device`: the name this device takes when sync begins here.
   let configuredDevice: String?
+
+  public init(store: Store, remote: SyncRemote, identities: [AgeIdentity], configuredDevice: String?) {
+    self.store = store
+    self.remote = remote
+    self.identities = identities
+    self.configuredDevice = configuredDevice
+  }
 
   struct Refusal {
     let device: String
@@ -20,17 +27,17 @@ struct SyncJob {
     let reason: String
   }
 
-  struct Report {
-    var device = ""
-    var began = false
-    var pulled = 0
-    var pushed = 0
+  public struct Report: Sendable {
+    public internal(set) var device = ""
+    public internal(set) var began = false
+    public internal(set) var pulled = 0
+    public internal(set) var pushed = 0
     var integration = ChangeLog.Integration()
     var refused: [Refusal] = []
   }
 
   /// Runs once; a remote that fails is a `GymError` (75, or 78 when rclone's configuration cannot work).
-  func run(now: Date = Date()) throws -> Report {
+  public func run(now: Date = Date()) throws -> Report {
     do {
       return try attempt(now: now)
     } catch let failure as Rclone.Failure {

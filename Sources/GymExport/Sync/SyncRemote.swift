@@ -8,9 +8,12 @@ import GymCLI
 /// The remote side of `gym sync`, through rclone: `<remote>/gym-sync/<device>/<seq>.changeset.age`,
 /// one append-only folder per device. Every call is one rclone command (no shell); a failure is an
 /// `Rclone.Failure` (exit 75, or 78 when rclone's configuration cannot work).
-struct SyncRemote {
+public struct SyncRemote: Sendable {
   let remote: String
   var rclone = Rclone()
+
+  /// An rclone remote (`nas:gym`) or a local directory.
+  public init(remote: String) { self.remote = remote }
 
   var root: String { Rclone.join(remote, "gym-sync") }
 

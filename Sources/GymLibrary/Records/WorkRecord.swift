@@ -164,9 +164,11 @@ struct WorkRecord {
       throw InputError(
         line: line, message: "no work has id \(id.map(String.init) ?? "?"), and a new work needs its title")
     }
-    // The id a record gives is kept (a file gym wrote, read back); a new work gets its key.
+    // The id a record gives is kept when it is a key (a file gym wrote, read back: the same work on
+    // every device); a smaller one is a number local to an older database, and the work gets its key.
+    let keyGiven = id.flatMap { $0 >= LibraryKeys.smallestKept ? $0 : nil }
     let workId =
-      try id ?? LibraryKeys.work(db, goodreadsId: goodreadsId, title: title, authors: authors?.map(\.name) ?? [])
+      try keyGiven ?? LibraryKeys.work(db, goodreadsId: goodreadsId, title: title, authors: authors?.map(\.name) ?? [])
     let columns = ["id", "title"] + work.map(\.column).filter { $0 != "title" } + ["lastModified"]
     let values =
       [workId.databaseValue, title.databaseValue] + work.filter { $0.column != "title" }.map(\.value)
