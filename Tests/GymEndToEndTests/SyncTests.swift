@@ -264,24 +264,56 @@ import Testing
     let phone = try network.device("phone")
     #expect(try phone.run(["staples", "add", "Oats", "--category", "Pantry"]).status == 0)
     #expect(try phone.run(["sync"]).status == 0)  // phone's change 1 (its pantry)
-    // Each row without its last column (the latest change's time).
+    // Each row without its times (when the device last synced, its latest change).
     func rows(_ result: GymProcess.Result) -> [String] {
       result.stdoutLines.map {
-        $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",")
+        let cells = $0.split(separator: ",", omittingEmptySubsequences: false)
+        return (cells[0..<5] + [cells[6]]).joined(separator: ",")
       }
     }
     let status = try desktop.run(["sync", "status", "--incoming", "-f", "csv"])
     #expect(status.status == 0, "\(status.stderr)")
     // desktop: its own Tea (1 change, not pushed); laptop: 1 held, 2 waiting; phone: 0 held, 1 waiting.
+    // What each applied, by its own marker: desktop synced once, after laptop's 1: laptop's 2 and 3 and
+    // phone's 1 are behind it (3); laptop last synced before phone pushed: phone's 1 (1); phone synced
+    // last, after all of laptop's: 0 (desktop has pushed nothing).
     #expect(
       rows(status) == [
-        "device,self,changes,pending,incoming", "desktop,true,1,1,0", "laptop,false,1,0,2", "phone,false,0,0,1",
+        "device,self,changes,pending,incoming,behind", "desktop,true,1,1,0,3", "laptop,false,1,0,2,1",
+        "phone,false,0,0,1,0",
       ], "\(status.stdout)")
-    // Without --incoming no remote is asked: the column is empty.
+    #expect(
+      status.stdoutLines.dropFirst().allSatisfy {
+        $0.split(separator: ",", omittingEmptySubsequences: false)[5].hasPrefix("20")
+      }, "\(status.stdout)")
+    // Without --incoming no remote is asked: the remote's columns are empty.
     let local = try desktop.run(["sync", "status", "-f", "csv"])
     #expect(
-      rows(local) == ["device,self,changes,pending,incoming", "desktop,true,1,1,", "laptop,false,1,0,"],
+      rows(local) == ["device,self,changes,pending,incoming,behind", "desktop,true,1,1,,", "laptop,false,1,0,,"],
       "\(local.stdout)")
+    // An identity that cannot be read: the listing still, what each applied left empty, a note.
+    let keyless = try desktop.run(
+      ["sync", "status", "--incoming", "-f", "csv"], environment: ["GYM_SYNC_IDENTITY": laptop.directory + "/none"])
+    #expect(keyless.status == 0 && keyless.stderr.contains("what each device has applied was not read"))
+    #expect(rows(keyless).dropFirst().allSatisfy { $0.hasSuffix(",") }, "\(keyless.stdout)")
+    // A marker is written again at every sync, even one of the same size on a remote whose times
+    // match within an hour (rclone would skip it as unchanged): laptop's `synced` moves on.
+    func synced(_ device: String) throws -> String {
+      let line = try desktop.run(["sync", "status", "--incoming", "-f", "csv"]).stdoutLines
+        .first { $0.hasPrefix(device + ",") }
+      return String(try #require(line).split(separator: ",", omittingEmptySubsequences: false)[5])
+    }
+    #expect(try laptop.run(["sync"]).status == 0)  // pulls phone's 1: {laptop: 3, phone: 1}
+    let before = try synced("laptop")
+    sleep(1)
+    #expect(try laptop.run(["staples", "add", "Salt", "--category", "Pantry"]).status == 0)
+    #expect(try laptop.run(["sync"], environment: ["RCLONE_MODIFY_WINDOW": "1h"]).status == 0)  // {laptop: 4, …}
+    #expect(try synced("laptop") > before)
+    // A remote that takes no rewrite (immutable): the sync is done all the same, and says so.
+    #expect(try laptop.run(["staples", "add", "Pepper", "--category", "Pantry"]).status == 0)
+    let immutable = try laptop.run(["sync"], environment: ["RCLONE_IMMUTABLE": "true"])
+    #expect(immutable.status == 0, "\(immutable.stderr)")
+    #expect(immutable.stderr.contains("pushed 1; its applied marker was not written"), "\(immutable.stderr)")
   }
 
   /// A database restored from a backup (or copied) after it synced makes changes under sequence
@@ -346,7 +378,10 @@ import Testing
       try laptop.run(["staples", "add", "Eggs", "--category", "Dairy", "--quantity", "6", "--unit", "pcs"]).status == 0)
     #expect(try laptop.run(["sync"]).status == 0)
     let files = try FileManager.default.contentsOfDirectory(atPath: network.remote + "/gym-sync/laptop").sorted()
-    #expect(files == ["000000000001.changeset.age", "000000000002.changeset.age", "000000000003.changeset.age"])
+    #expect(
+      files == [
+        "000000000001.changeset.age", "000000000002.changeset.age", "000000000003.changeset.age", "applied.age",
+      ])
     // Nothing on the remote is readable without the key: no item name in any file.
     for file in files {
       let bytes = try Data(contentsOf: URL(fileURLWithPath: network.remote + "/gym-sync/laptop/" + file))

@@ -82,3 +82,35 @@ import Testing
       try open(try ChangeFile.seal(try entry(hlc: nearFuture), schema: "staples/004", to: recipient)).hlc == nearFuture)
   }
 }
+
+/// What a device tells the others it has applied: per device, the end of the unbroken run of its
+/// changes from 1; how many changes a listing holds after those marks; sealed so only the identity
+/// opens it, and only as its own folder's.
+@Suite struct AppliedMarkerTests {
+  @Test func marksTheRunFromOneAndCountsWhatIsBehind() throws {
+    let db = try DatabaseQueue()
+    let marker = try db.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE sync_change (device TEXT NOT NULL, seq INTEGER NOT NULL);
+          INSERT INTO sync_change VALUES ('laptop', 1), ('laptop', 2), ('laptop', 4), ('phone', 2), ('desktop', 1);
+          """)
+      return try AppliedMarker.current(db, device: "desktop", at: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+    // laptop: 1 and 2, then a gap before 4 → 2; phone: 2 without 1 → 0; desktop: 1.
+    #expect(marker.applied == ["laptop": 2, "phone": 0, "desktop": 1])
+    #expect(marker.at == "2027-01-15T08:00:00Z")
+    // The remote holds laptop 1…5 (3, 4 and 5 after the mark), phone 1 and 2 (both after 0), and
+    // desktop's own 1 and 2 (its own are never behind it): 3 + 2 = 5.
+    #expect(marker.behind(["laptop": [1, 2, 3, 4, 5], "phone": [1, 2], "desktop": [1, 2]]) == 5)
+    let identity = try AgeIdentity.file(AgeIdentity.generate().identity)
+    let sealed = Data(try marker.seal(to: try ChangeFile.recipient(of: identity)))
+    #expect(try AppliedMarker.open(sealed, identities: identity, device: "desktop") == marker)
+    #expect(throws: ChangesetError.self) { try AppliedMarker.open(sealed, identities: identity, device: "laptop") }
+    let stranger = try AgeIdentity.file(AgeIdentity.generate().identity)
+    #expect(throws: ChangesetError.self) { try AppliedMarker.open(sealed, identities: stranger, device: "desktop") }
+    var damaged = sealed
+    damaged[damaged.count - 1] ^= 1
+    #expect(throws: ChangesetError.self) { try AppliedMarker.open(damaged, identities: identity, device: "desktop") }
+  }
+}

@@ -32,11 +32,29 @@ enum ChangeFile {
     var plain = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
     plain.append(0x0A)
     plain.append(contentsOf: entry.changeset.bytes)
+    return try encrypt(plain, to: recipient)
+  }
+
+  /// `plain` as an age file to `recipient`: what every file gym sync writes on the remote is.
+  static func encrypt(_ plain: Data, to recipient: AgeRecipient) throws -> [UInt8] {
     var sealed: [UInt8] = []
     let encryptor = try AgeEncryptor(recipients: [recipient]) { sealed.append(contentsOf: $0) }
     try encryptor.write(plain)
     try encryptor.finish()
     return sealed
+  }
+
+  /// The plaintext of an age file from the remote, its MACs checked.
+  static func decrypt(_ sealed: Data, identities: [AgeIdentity]) throws -> [UInt8] {
+    var plain: [UInt8] = []
+    do {
+      let decryptor = AgeDecryptor(identities: identities) { plain.append(contentsOf: $0) }
+      try decryptor.write(sealed)
+      try decryptor.finish()
+    } catch let error as AgeError {
+      throw ChangesetError("it does not open with the sync identity: \(error.description)")
+    }
+    return plain
   }
 
   /// The change the file holds; an error saying what is wrong when it does not open, or does not
@@ -49,14 +67,7 @@ enum ChangeFile {
     _ sealed: Data, identities: [AgeIdentity], device: String, seq: Int64, schema: String, tables: Set<String>,
     now: Date = Date()
   ) throws -> ChangeLog.Entry {
-    var plain: [UInt8] = []
-    do {
-      let decryptor = AgeDecryptor(identities: identities) { plain.append(contentsOf: $0) }
-      try decryptor.write(sealed)
-      try decryptor.finish()
-    } catch let error as AgeError {
-      throw ChangesetError("it does not open with the sync identity: \(error.description)")
-    }
+    let plain = try decrypt(sealed, identities: identities)
     guard let newline = plain.firstIndex(of: 0x0A),
       let header = try? JSONSerialization.jsonObject(with: Data(plain[..<newline])) as? [String: Any],
       header["format"] as? String == format, header["version"] as? Int == 1

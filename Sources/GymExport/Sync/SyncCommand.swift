@@ -9,11 +9,12 @@ import ServiceLifecycle
 public struct SyncCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "sync",
-    abstract: "Share the pantry between devices: push this one's changes, pull and merge the others'.",
+    abstract: "Share the pantry and the library between devices: push this one's changes, pull and merge the others'.",
     discussion: HelpExamples.discussion(
       """
       Every device that syncs through one rclone remote, with one age identity, ends with the same \
-      pantry: items, recipes, stock, cookings and takings. See Docs/Sync.md for the merge rules.
+      pantry (items, recipes, stock, cookings and takings) and library (works, authors, editions, \
+      entries, readings, goals). See Docs/Sync.md for the merge rules.
       """,
       examples: [
         "gym sync --remote nas:gym --identity sync.key",
@@ -124,6 +125,7 @@ struct SyncRun: GymCommand {
       summary += "; \(report.integration.replayed) applied again after earlier ones"
     }
     if report.integration.dropped > 0 { summary += "; \(report.integration.dropped) dropped by the merge rules" }
+    if let failure = report.markerFailure { summary += "; its applied marker was not written (\(failure))" }
     return summary
   }
 
@@ -149,8 +151,11 @@ struct SyncStatus: GymCommand {
       """
       One row per device: the changes of it this database holds, how many of this device's wait to be \
       pushed, and its latest change. With --incoming, the remote (--remote or sync.remote) is listed too \
-      (one rclone call; a remote that fails is exit 75): how many changes of each device wait to be \
-      pulled, devices this database has not heard of included. Without it, no remote is asked.
+      (a remote that fails to list is exit 75): how many changes of each device wait to be pulled, \
+      devices this database has not heard of included; and, with the identity (--identity or \
+      sync.identity; a second rclone call), what each device says it has applied: when it last synced \
+      and how many changes on the remote it has yet to apply (left empty, with a note, when that cannot \
+      be read). Without --incoming, no remote is asked.
       """,
       examples: ["gym sync status", "gym sync status --incoming --remote nas:gym -f json"]))
 
@@ -158,18 +163,34 @@ struct SyncStatus: GymCommand {
   @OptionGroup var formatting: FormatOptions
   @Flag(help: "List the remote too: the changes each device has there that this database lacks.")
   var incoming = false
-  @Option(help: ArgumentHelp("The rclone remote and path to list (default: sync.remote).", valueName: "remote"))
-  var remote: String?
-
-  func validate() throws { try SyncOptions.check(remote) }
+  @OptionGroup var sync: SyncOptions
 
   func run(context: CommandContext) throws {
     let listing: [String: Set<Int64>]?
+    var markers: [String: AppliedMarker] = [:]
     if incoming {
-      let remote = try SyncOptions.remote(remote, context)
+      let remote = try sync.remote(context)
       do { listing = try remote.list() } catch let failure as Rclone.Failure {
         throw GymError(
           Rclone.status(of: failure), "listing '\(remote.remote)' failed: \(failure.message) (try again later)")
+      }
+      // What each device has applied: read when the identity is at hand; a note, never a failure, otherwise.
+      do {
+        guard sync.identity != nil || context.configuration.string(.syncIdentity) != nil else {
+          throw GymError.usage("no identity (--identity or sync.identity)")
+        }
+        let identities = try sync.identities(context)
+        for (device, bytes) in try remote.downloadMarkers((listing ?? [:]).keys.sorted()) {
+          do {
+            markers[device] = try AppliedMarker.open(bytes, identities: identities, device: device)
+          } catch {
+            printNote("gym: \(device)/\(AppliedMarker.fileName) on the remote is left out: \(error)")
+          }
+        }
+      } catch let failure as Rclone.Failure {
+        printNote("gym: what each device has applied was not read: \(failure.message)")
+      } catch {
+        printNote("gym: what each device has applied was not read: \(ErrorReporting.classify(error).1)")
       }
     } else {
       listing = nil
@@ -194,28 +215,33 @@ struct SyncStatus: GymCommand {
       return
     }
     let writer = RecordWriter(
-      format: context.format(formatting), columns: ["device", "self", "changes", "pending", "incoming", "latest"])
+      format: context.format(formatting),
+      columns: ["device", "self", "changes", "pending", "incoming", "synced", "behind", "latest"])
     let formatter = ISO8601DateFormatter()
     func waiting(_ name: String) -> Cell {
       guard let listing else { return .null }
       return .integer(Int64((listing[name] ?? []).subtracting(held[name] ?? []).count))
     }
+    // What the device's own marker says: when it last synced, and how much of the remote it lacks.
+    func applied(_ name: String) -> [Cell] {
+      guard let marker = markers[name], let listing else { return [.null, .null] }
+      return [.text(marker.at), .integer(Int64(marker.behind(listing)))]
+    }
     var shown = Set<String>()
     if let device, !rows.contains(where: { $0["device"] == device }) {
-      writer.write([.text(device), .bool(true), .integer(0), .integer(0), waiting(device), .null])
+      writer.write([.text(device), .bool(true), .integer(0), .integer(0), waiting(device)] + applied(device) + [.null])
       shown.insert(device)
     }
     for row in rows {
       let name: String = row["device"]
       shown.insert(name)
-      writer.write([
-        .text(name), .bool(name == device), .integer(row["changes"]), .integer(row["pending"] ?? 0), waiting(name),
-        .text(formatter.string(from: HybridClock.date(row["latest"]))),
-      ])
+      writer.write(
+        [.text(name), .bool(name == device), .integer(row["changes"]), .integer(row["pending"] ?? 0), waiting(name)]
+          + applied(name) + [.text(formatter.string(from: HybridClock.date(row["latest"])))])
     }
     // Devices only the remote knows of yet.
     for name in (listing?.keys.sorted() ?? []) where !shown.contains(name) {
-      writer.write([.text(name), .bool(false), .integer(0), .integer(0), waiting(name), .null])
+      writer.write([.text(name), .bool(false), .integer(0), .integer(0), waiting(name)] + applied(name) + [.null])
     }
     writer.finish(next: nil)
     if device == nil {

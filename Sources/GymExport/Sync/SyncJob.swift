@@ -6,7 +6,7 @@ import GymCore
 /// One `gym sync`: the remote is listed first (a dead remote changes nothing here); every other
 /// device's change files this log lacks are fetched and opened; one transaction begins the log
 /// (the first time) and integrates them; then this device's changes not yet on the remote are
-/// sealed and copied there, each marked once rclone has it.
+/// sealed and copied there, each marked once rclone has it; last, this device's applied marker.
 public struct SyncJob: Sendable {
   let store: Store
   let remote: SyncRemote
@@ -34,6 +34,8 @@ public struct SyncJob: Sendable {
     public internal(set) var pushed = 0
     var integration = ChangeLog.Integration()
     var refused: [Refusal] = []
+    /// Why this device's applied marker could not be written, when it could not.
+    public internal(set) var markerFailure: String?
   }
 
   /// Runs once; a remote that fails is a `GymError` (75, or 78 when rclone's configuration cannot work).
@@ -53,7 +55,7 @@ public struct SyncJob: Sendable {
     var report = Report()
     report.device = existing ?? configuredDevice ?? DeviceName.random()
     report.began = existing == nil
-    let device = report.device
+    var device = report.device
     if existing != nil {
       let mine = try store.read { try ChangeLog.sequences($0, device: device) }
       if let stranger = listing[device]?.subtracting(mine).min() {
@@ -87,14 +89,17 @@ public struct SyncJob: Sendable {
       }
     }
     report.pulled = entries.count
-    report.integration = try store.writeSyncing { db in
-      // Begun here unless another sync of this database began it since it was read above.
+    let began = device
+    (report.integration, device) = try store.writeSyncing { db in
+      // Begun here unless another sync of this database began it since it was read above: then
+      // this one goes on under the name that one took.
       if try ChangeLog.device(db) == nil {
         try store.assignSyncKeys(db)
-        try ChangeLog.begin(db, device: device, tables: tables, now: now)
+        try ChangeLog.begin(db, device: began, tables: tables, now: now)
       }
-      return try ChangeLog.integrate(db, entries, tables: tables)
+      return (try ChangeLog.integrate(db, entries, tables: tables), try ChangeLog.device(db) ?? began)
     }
+    report.device = device
     let onRemote = listing[device] ?? []
     let unpushed = try store.read { try ChangeLog.unpushed($0, device: device) }
     // A change the remote holds already under its number is this one (a sync stopped before
@@ -138,6 +143,14 @@ public struct SyncJob: Sendable {
         ])
     }
     report.pushed = unpushed.count
+    // Last: what this device now holds of everyone's, for the others' status. Advisory: a remote
+    // that takes no rewrite (an immutable one) or fails here leaves the sync done, and says so.
+    let marker = try store.read { try AppliedMarker.current($0, device: device, at: now) }
+    do {
+      try remote.uploadMarker(try marker.seal(to: recipient), device: device)
+    } catch let failure as Rclone.Failure {
+      report.markerFailure = failure.message
+    }
     return report
   }
 }

@@ -6,8 +6,9 @@ import GymCLI
 #endif
 
 /// The remote side of `gym sync`, through rclone: `<remote>/gym-sync/<device>/<seq>.changeset.age`,
-/// one append-only folder per device. Every call is one rclone command (no shell); a failure is an
-/// `Rclone.Failure` (exit 75, or 78 when rclone's configuration cannot work).
+/// a folder per device (its change files, append-only, and its applied marker). Every call is one
+/// rclone command (no shell); a failure is an `Rclone.Failure` (exit 75, or 78 when rclone's
+/// configuration cannot work).
 public struct SyncRemote: Sendable {
   let remote: String
   var rclone = Rclone()
@@ -17,7 +18,8 @@ public struct SyncRemote: Sendable {
 
   var root: String { Rclone.join(remote, "gym-sync") }
 
-  /// Every change file on the remote, by device; an empty remote (no `gym-sync` yet) has none.
+  /// Every change file on the remote, by device (a device with none but its applied marker, with
+  /// none); an empty remote (no `gym-sync` yet) has none.
   func list() throws -> [String: Set<Int64>] {
     let output: Data
     do {
@@ -32,9 +34,10 @@ public struct SyncRemote: Sendable {
     for item in items {
       guard let path = item["Path"] as? String else { continue }
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-      guard parts.count == 2, DeviceName.problem(with: String(parts[0])) == nil,
-        let seq = ChangeFile.seq(fromName: String(parts[1]))
-      else { continue }
+      guard parts.count == 2, DeviceName.problem(with: String(parts[0])) == nil else { continue }
+      // A device that synced without a change of its own yet has its applied marker alone.
+      if parts[1] == AppliedMarker.fileName { files[String(parts[0]), default: []].formUnion([]) }
+      guard let seq = ChangeFile.seq(fromName: String(parts[1])) else { continue }
       files[String(parts[0]), default: []].insert(seq)
     }
     return files
@@ -66,6 +69,32 @@ public struct SyncRemote: Sendable {
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     for file in files { try Self.write(Data(file.bytes), to: scratch + "/" + ChangeFile.name(seq: file.seq)) }
     try rclone.run("copy", [scratch, root + "/" + device], flags: ["--no-traverse"])
+  }
+
+  /// Writes this device's applied marker over the one before: `rclone copy` of a folder holding it alone.
+  func uploadMarker(_ bytes: [UInt8], device: String) throws {
+    let scratch = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    try Self.write(Data(bytes), to: scratch + "/" + AppliedMarker.fileName)
+    // Always copied: two markers are often the same size, and a remote's times may be too coarse to differ.
+    try rclone.run("copy", [scratch, root + "/" + device], flags: ["--no-traverse", "--ignore-times"])
+  }
+
+  /// The applied markers the remote holds of these devices, in one rclone command; a device without
+  /// one (it never finished a sync since markers were written) is left out.
+  func downloadMarkers(_ devices: [String]) throws -> [String: Data] {
+    guard !devices.isEmpty else { return [:] }
+    let scratch = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let names = devices.map { $0 + "/" + AppliedMarker.fileName }
+    let list = scratch + "/wanted.txt"
+    try Self.write(Data((names.joined(separator: "\n") + "\n").utf8), to: list)
+    try rclone.run("copy", [root, scratch + "/files"], flags: ["--files-from", list, "--no-traverse"])
+    var markers: [String: Data] = [:]
+    for (device, name) in zip(devices, names) {
+      markers[device] = FileManager.default.contents(atPath: scratch + "/files/" + name)
+    }
+    return markers
   }
 
   /// A new directory only this user can enter, with a name nobody can guess (`mkdtemp`).
