@@ -93,6 +93,14 @@ import Testing
           .map { "\($0[0] as Int) \($0[1] as Int64) \($0[2] as Int)" }
           == ["2024 \(min(frank, brian)) 1", "2024 \(max(frank, brian)) 1"])
       #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+      // The figures' triggers, dropped while the keys moved, are back: three on each of five tables.
+      #expect(
+        try Int.fetchOne(
+          db,
+          sql: """
+            SELECT count(*) FROM sqlite_master WHERE type = 'trigger'
+              AND (name LIKE 'reading\\_book\\_%' ESCAPE '\\' OR name LIKE 'reading\\_author\\_%' ESCAPE '\\')
+            """) == 15)
       #expect(
         try Row.fetchAll(db, sql: "SELECT year, books FROM reading_goal").map { "\($0[0] as Int) \($0[1] as Int)" } == [
           "2025 12"
