@@ -6,16 +6,14 @@ import GymCore
 /// SQL's `lower()`), an ingredient line's from its recipe and item, a conversion's from its item and
 /// units; a lot, a cooking and a taking get random ones.
 enum StaplesKeys {
-  static func item(_ name: String) -> Int64 { GlobalKey.derived("grocery_item", lowered(name)) }
-  static func recipe(_ name: String) -> Int64 { GlobalKey.derived("recipe", lowered(name)) }
+  static func item(_ name: String) -> Int64 { GlobalKey.derived("grocery_item", GlobalKey.lowered(name)) }
+  static func recipe(_ name: String) -> Int64 { GlobalKey.derived("recipe", GlobalKey.lowered(name)) }
   static func ingredient(recipe: Int64, item: Int64) -> Int64 {
     GlobalKey.derived("recipe_ingredient", String(recipe), String(item))
   }
   static func conversion(item: Int64, from: String, to: String) -> Int64 {
     GlobalKey.derived("item_conversion", String(item), from, to)
   }
-
-  static func lowered(_ text: String) -> String { GlobalKey.lowered(text) }
 
   /// Gives every item, recipe, ingredient line and conversion its derived key, and moves what points
   /// at them along; rows that have theirs already stay. After a bulk load that added rows by rowid

@@ -46,18 +46,27 @@ public struct SyncRemote: Sendable {
   /// Fetches many change files in one rclone command (`copy --files-from`): each one's bytes, by
   /// device and sequence; a file gone from the remote since it was listed is left out.
   func download(_ wanted: [(device: String, seq: Int64)]) throws -> [String: [Int64: Data]] {
-    guard !wanted.isEmpty else { return [:] }
+    let names = wanted.map { $0.device + "/" + ChangeFile.name(seq: $0.seq) }
+    let fetched = try fetch(names)
+    var files: [String: [Int64: Data]] = [:]
+    for (file, name) in zip(wanted, names) {
+      guard let bytes = fetched[name] else { continue }
+      files[file.device, default: [:]][file.seq] = bytes
+    }
+    return files
+  }
+
+  /// The files at these paths under the root, in one rclone command (`copy --files-from` into a
+  /// private directory), by path; one the remote lacks is left out.
+  private func fetch(_ names: [String]) throws -> [String: Data] {
+    guard !names.isEmpty else { return [:] }
     let scratch = try Self.scratchDirectory()
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    let names = wanted.map { $0.device + "/" + ChangeFile.name(seq: $0.seq) }
     let list = scratch + "/wanted.txt"
     try Self.write(Data((names.joined(separator: "\n") + "\n").utf8), to: list)
     try rclone.run("copy", [root, scratch + "/files"], flags: ["--files-from", list, "--no-traverse"])
-    var files: [String: [Int64: Data]] = [:]
-    for (file, name) in zip(wanted, names) {
-      guard let bytes = FileManager.default.contents(atPath: scratch + "/files/" + name) else { continue }
-      files[file.device, default: [:]][file.seq] = bytes
-    }
+    var files: [String: Data] = [:]
+    for name in names { files[name] = FileManager.default.contents(atPath: scratch + "/files/" + name) }
     return files
   }
 
@@ -83,17 +92,9 @@ public struct SyncRemote: Sendable {
   /// The applied markers the remote holds of these devices, in one rclone command; a device without
   /// one (it never finished a sync since markers were written) is left out.
   func downloadMarkers(_ devices: [String]) throws -> [String: Data] {
-    guard !devices.isEmpty else { return [:] }
-    let scratch = try Self.scratchDirectory()
-    defer { try? FileManager.default.removeItem(atPath: scratch) }
-    let names = devices.map { $0 + "/" + AppliedMarker.fileName }
-    let list = scratch + "/wanted.txt"
-    try Self.write(Data((names.joined(separator: "\n") + "\n").utf8), to: list)
-    try rclone.run("copy", [root, scratch + "/files"], flags: ["--files-from", list, "--no-traverse"])
+    let fetched = try fetch(devices.map { $0 + "/" + AppliedMarker.fileName })
     var markers: [String: Data] = [:]
-    for (device, name) in zip(devices, names) {
-      markers[device] = FileManager.default.contents(atPath: scratch + "/files/" + name)
-    }
+    for device in devices { markers[device] = fetched[device + "/" + AppliedMarker.fileName] }
     return markers
   }
 
