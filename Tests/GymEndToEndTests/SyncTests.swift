@@ -373,14 +373,18 @@ import Testing
     #expect(try HeldLockTests.contents(laptop.databasePath) == before)
 
     #expect(try laptop.run(["sync"]).status == 0)
+    // A sync pushes one file of every change since the last, named by the last: buying and adding
+    // (changes 2 and 3) before one sync make 000000000003 alone.
     #expect(try laptop.run(["staples", "buy", "Milk", "1"]).status == 0)
+    #expect(try laptop.run(["sync"]).status == 0)
     #expect(
       try laptop.run(["staples", "add", "Eggs", "--category", "Dairy", "--quantity", "6", "--unit", "pcs"]).status == 0)
+    #expect(try laptop.run(["staples", "add", "Salt", "--category", "Pantry"]).status == 0)
     #expect(try laptop.run(["sync"]).status == 0)
     let files = try FileManager.default.contentsOfDirectory(atPath: network.remote + "/gym-sync/laptop").sorted()
     #expect(
       files == [
-        "000000000001.changeset.age", "000000000002.changeset.age", "000000000003.changeset.age", "applied.age",
+        "000000000001.changeset.age", "000000000002.changeset.age", "000000000004.changeset.age", "applied.age",
       ])
     // Nothing on the remote is readable without the key: no item name in any file.
     for file in files {
@@ -399,8 +403,11 @@ import Testing
     #expect(
       refused.stderr.contains("refused \(network.remote)/gym-sync/laptop/000000000002.changeset.age"),
       "\(refused.stderr)")
-    // The first and third applied: Milk's first 2 l and Eggs, not the litre bought in the second.
+    // The first and third files applied: Milk's first 2 l, Eggs and Salt, not the litre bought in the second.
     #expect(try Self.quantity(desktop, "Milk") == 2)
     #expect(try Self.quantity(desktop, "Eggs") == 6)
+    #expect(
+      try desktop.run(["staples", "list", "--all", "-f", "tsv", "--fields", "name"]).stdout
+        == "name\nEggs\nMilk\nSalt\n")
   }
 }

@@ -5,8 +5,9 @@ import Testing
 
 @testable import GymExport
 
-/// A change file opens only with the identity, only as the change its name says, only from this
-/// gym's schema, with a clock no more than a year ahead, changing only synced tables.
+/// A change file holds a run of one device's changes; it opens only with the identity, only as
+/// the run its place says, only from this gym's schema, with clocks that rise and are no more than
+/// a year ahead, changing only synced tables.
 @Suite struct ChangeFileTests {
   let identity: [AgeIdentity]
   let recipient: AgeRecipient
@@ -16,70 +17,151 @@ import Testing
     recipient = try ChangeFile.recipient(of: identity)
   }
 
-  /// A one-row changeset of `table` (an insert), from a session on a scratch database.
-  static func changeset(table: String) throws -> Changeset {
+  /// A one-row changeset of `table` (an insert of `name`), from a session on a scratch database.
+  static func changeset(table: String, name: String = "Milk") throws -> Changeset {
     let db = try DatabaseQueue()
     return try db.write { db in
       try db.execute(sql: "CREATE TABLE \(table) (seq INTEGER PRIMARY KEY, name TEXT)")
       let recorder = try SessionRecorder(db, tables: [table])
-      try db.execute(sql: "INSERT INTO \(table) (seq, name) VALUES (7, 'Milk')")
+      try db.execute(sql: "INSERT INTO \(table) (seq, name) VALUES (7, ?)", arguments: [name])
       return try recorder.changeset()
     }
   }
 
   let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-  func entry(_ table: String = "grocery_item", hlc: Int64? = nil) throws -> ChangeLog.Entry {
-    ChangeLog.Entry(
-      device: "laptop", seq: 3, hlc: hlc ?? HybridClock.next(after: nil, now: now),
-      changeset: try Self.changeset(table: table))
-  }
-
-  func open(_ sealed: [UInt8], device: String = "laptop", seq: Int64 = 3, schema: String = "staples/004") throws
+  func entry(_ table: String = "grocery_item", seq: Int64 = 3, hlc: Int64? = nil, name: String = "Milk") throws
     -> ChangeLog.Entry
   {
-    try ChangeFile.open(
-      Data(sealed), identities: identity, device: device, seq: seq, schema: schema, tables: ["grocery_item"], now: now)
+    ChangeLog.Entry(
+      device: "laptop", seq: seq, hlc: hlc ?? HybridClock.next(after: nil, now: now) + seq,
+      changeset: try Self.changeset(table: table, name: name))
   }
 
-  @Test func whatIsSealedOpensAsItWas() throws {
-    let entry = try entry()
-    let sealed = try ChangeFile.seal(entry, schema: "staples/004", to: recipient)
-    #expect(try open(sealed) == entry)
-    // Nothing of the change is readable without the key.
-    #expect(Data(sealed).range(of: Data("Milk".utf8)) == nil)
+  func open(
+    _ sealed: [UInt8], device: String = "laptop", first: Int64 = 3, last: Int64 = 3, schema: String = "staples/004"
+  ) throws -> [ChangeLog.Entry] {
+    try ChangeFile.open(
+      Data(sealed), identities: identity, device: device, first: first, last: last, schema: schema,
+      tables: ["grocery_item"], now: now)
+  }
+
+  /// The plaintext header line of a sealed file, and what follows it.
+  func plain(_ sealed: [UInt8]) throws -> (header: [String: Any], rest: [UInt8]) {
+    let plain = try ChangeFile.decrypt(Data(sealed), identities: identity)
+    let newline = try #require(plain.firstIndex(of: 0x0A))
+    let header = try #require(try JSONSerialization.jsonObject(with: Data(plain[..<newline])) as? [String: Any])
+    return (header, Array(plain[(newline + 1)...]))
+  }
+
+  /// `header` and `rest` sealed as a file, to see what opening makes of a file gym would never write.
+  func forge(_ header: [String: Any], _ rest: [UInt8]) throws -> [UInt8] {
+    var plain = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
+    plain.append(0x0A)
+    plain.append(contentsOf: rest)
+    return try ChangeFile.encrypt(plain, to: recipient)
+  }
+
+  @Test func aRunOfChangesIsSealedAsOneFileAndOpensAsItWas() throws {
+    let entries = try (3...5).map { try entry(seq: $0, name: "Item \($0)") }
+    let sealed = try ChangeFile.seal(entries, schema: "staples/004", to: recipient)
+    #expect(try open(sealed, first: 3, last: 5) == entries)
+    // The header lists each change's clock and size; the changesets follow one after another.
+    let (header, rest) = try plain(sealed)
+    #expect(header["version"] as? Int == 2 && header["first"] as? Int == 3 && header["last"] as? Int == 5)
+    let sizes = entries.map(\.changeset.bytes.count)
+    #expect(((header["changes"] as? [[Any]]) ?? []).compactMap { $0.last as? Int } == sizes)
+    #expect(rest == entries.flatMap(\.changeset.bytes))
+    // Nothing of the changes is readable without the key.
+    #expect(Data(sealed).range(of: Data("Item".utf8)) == nil)
     #expect(Data(sealed).range(of: Data("laptop".utf8)) == nil)
+    // The name is the last change's sequence, 12 digits.
+    #expect(ChangeFile.name(last: 5) == "000000000005.changeset.age")
+    #expect(ChangeFile.last(fromName: "000000000005.changeset.age") == 5)
+    #expect(ChangeFile.last(fromName: "5.changeset.age") == nil)
+    #expect(ChangeFile.last(fromName: "000000000000.changeset.age") == nil)
+  }
+
+  @Test func aFileOfTheFirstLayoutStillOpens() throws {
+    let entry = try entry()
+    let sealed = try forge(
+      [
+        "format": "gym-sync-changeset", "version": 1, "device": "laptop", "seq": 3, "hlc": entry.hlc,
+        "schema": "staples/004",
+      ],
+      entry.changeset.bytes)
+    #expect(try open(sealed) == [entry])
+    #expect(throws: ChangesetError.self) { try open(sealed, first: 3, last: 4) }
+  }
+
+  @Test func packsSplitAtTheLimitAndNeverLeaveOneEmpty() throws {
+    let small = try entry(seq: 1)
+    let size = small.changeset.bytes.count
+    // As many changes as fit in the limit, then one more: two packs.
+    let fit = ChangeFile.packLimit / size
+    let entries = (1...(fit + 1)).map { seq in
+      ChangeLog.Entry(device: "laptop", seq: Int64(seq), hlc: Int64(seq), changeset: small.changeset)
+    }
+    #expect(ChangeFile.packs(entries).map(\.count) == [fit, 1])
+    #expect(ChangeFile.packs([]).isEmpty)
+    // A change larger than the limit is a pack of its own.
+    let large = ChangeLog.Entry(
+      device: "laptop", seq: 9, hlc: 9, changeset: Changeset([UInt8](repeating: 0, count: ChangeFile.packLimit + 1)))
+    #expect(ChangeFile.packs([small, large, small]).map(\.count) == [1, 1, 1])
   }
 
   @Test func anythingElseIsRefused() throws {
-    let sealed = try ChangeFile.seal(try entry(), schema: "staples/004", to: recipient)
-    // Another name than its own: another device's folder, or another place in the log.
-    #expect(throws: ChangesetError.self) { try open(sealed, device: "desktop") }
-    #expect(throws: ChangesetError.self) { try open(sealed, seq: 4) }
+    let entries = try (3...4).map { try entry(seq: $0) }
+    let sealed = try ChangeFile.seal(entries, schema: "staples/004", to: recipient)
+    #expect(try open(sealed, first: 3, last: 4).count == 2)
+    // Another place than its own: another device's folder, another run of the log.
+    #expect(throws: ChangesetError.self) { try open(sealed, device: "desktop", first: 3, last: 4) }
+    #expect(throws: ChangesetError.self) { try open(sealed, first: 3, last: 5) }
+    #expect(throws: ChangesetError.self) { try open(sealed, first: 2, last: 4) }
     // Another schema: held back.
-    let other = #expect(throws: ChangesetError.self) { try open(sealed, schema: "staples/005") }
+    let other = #expect(throws: ChangesetError.self) { try open(sealed, first: 3, last: 4, schema: "staples/005") }
     #expect(other?.description.contains("held back") == true)
     // Another key.
     let stranger = try AgeIdentity.file(AgeIdentity.generate().identity)
     #expect(throws: ChangesetError.self) {
       try ChangeFile.open(
-        Data(sealed), identities: stranger, device: "laptop", seq: 3, schema: "staples/004", tables: ["grocery_item"])
+        Data(sealed), identities: stranger, device: "laptop", first: 3, last: 4, schema: "staples/004",
+        tables: ["grocery_item"])
     }
     // One byte changed anywhere after the header.
     var damaged = sealed
     damaged[damaged.count - 1] ^= 1
-    #expect(throws: ChangesetError.self) { try open(damaged) }
+    #expect(throws: ChangesetError.self) { try open(damaged, first: 3, last: 4) }
     // A table that does not sync.
-    let workouts = try ChangeFile.seal(try entry("workout"), schema: "staples/004", to: recipient)
+    let workouts = try ChangeFile.seal([try entry("workout")], schema: "staples/004", to: recipient)
     let notSynced = #expect(throws: ChangesetError.self) { try open(workouts) }
     #expect(notSynced?.description == "it changes workout, which is not synced")
     // A clock more than a year ahead: 367 days of 86,400,000 ms past now, in the clock's high bits.
     let ahead = HybridClock.next(after: nil, now: now.addingTimeInterval(367 * 86_400))
-    let future = try ChangeFile.seal(try entry(hlc: ahead), schema: "staples/004", to: recipient)
+    let future = try ChangeFile.seal([try entry(hlc: ahead)], schema: "staples/004", to: recipient)
     #expect(throws: ChangesetError.self) { try open(future) }
     let nearFuture = HybridClock.next(after: nil, now: now.addingTimeInterval(30 * 86_400))
     #expect(
-      try open(try ChangeFile.seal(try entry(hlc: nearFuture), schema: "staples/004", to: recipient)).hlc == nearFuture)
+      try open(try ChangeFile.seal([try entry(hlc: nearFuture)], schema: "staples/004", to: recipient)).first?.hlc
+        == nearFuture)
+    // Forged headers: the list of changes must match the bytes, and the clocks must rise.
+    let (header, rest) = try plain(sealed)
+    let clocks = entries.map(\.hlc)
+    let sizes = entries.map(\.changeset.bytes.count)
+    func refused(_ changes: Any, _ bytes: [UInt8]? = nil) throws -> Bool {
+      var forged = header
+      forged["changes"] = changes
+      do { _ = try open(try forge(forged, bytes ?? rest), first: 3, last: 4) } catch is ChangesetError { return true }
+      return false
+    }
+    #expect(try !refused([[clocks[0], sizes[0]], [clocks[1], sizes[1]]]))  // as written: opens
+    #expect(try refused([[clocks[0], sizes[0]]]))  // one change listed for a run of two
+    #expect(try refused([[clocks[0], sizes[0] + 1], [clocks[1], sizes[1] - 1]], rest))  // sizes cut inside a changeset
+    #expect(try refused([[clocks[0], sizes[0]], [clocks[1], sizes[1]]], rest + [0]))  // a byte beyond the list
+    #expect(try refused([[clocks[1], sizes[0]], [clocks[0], sizes[1]]]))  // clocks that fall
+    #expect(try refused([[clocks[0], -1], [clocks[1], sizes[1] + sizes[0] + 1]]))  // a negative size
+    #expect(try refused([[1e30, sizes[0]], [clocks[1], sizes[1]]]))  // a clock that is no whole number
+    #expect(try refused([[clocks[0], sizes[0], 7], [clocks[1], sizes[1]]]))  // three numbers for a change
   }
 }
 

@@ -47,7 +47,7 @@ import Testing
       let result = try store.writeSyncing { db in try ChangeLog.integrate(db, wanted, tables: StaplesKeys.synced) }
       for entry in try store.read({ try ChangeLog.unpushed($0, device: name) }) {
         remote.published[name, default: []].append(entry)
-        try store.writeSyncing { try ChangeLog.markPushed($0, device: name, seq: entry.seq) }
+        try store.writeSyncing { try ChangeLog.markPushed($0, device: name, through: entry.seq) }
       }
       return result
     }

@@ -80,8 +80,21 @@ public enum ChangeLog {
     ).map(entry)
   }
 
-  public static func markPushed(_ db: Database, device: String, seq: Int64) throws {
-    try db.execute(sql: "UPDATE sync_change SET pushed = 1 WHERE device = ? AND seq = ?", arguments: [device, seq])
+  /// `device`'s changes numbered `first` through `last` that this log holds, oldest first.
+  public static func entries(_ db: Database, device: String, from first: Int64, through last: Int64) throws
+    -> [Entry]
+  {
+    try Row.fetchAll(
+      db,
+      sql: "SELECT device, seq, hlc, changeset FROM sync_change WHERE device = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+      arguments: [device, first, last]
+    ).map(entry)
+  }
+
+  /// Marks `device`'s changes up to `seq` as on the remote.
+  public static func markPushed(_ db: Database, device: String, through seq: Int64) throws {
+    try db.execute(
+      sql: "UPDATE sync_change SET pushed = 1 WHERE device = ? AND seq <= ? AND pushed = 0", arguments: [device, seq])
   }
 
   static func entry(_ row: Row) -> Entry {
@@ -107,11 +120,9 @@ public enum ChangeLog {
   /// Inside the caller's transaction; entries already in the log are skipped.
   public static func integrate(_ db: Database, _ entries: [Entry], tables: [SyncedTable]) throws -> Integration {
     var result = Integration()
+    let held = try db.cachedStatement(sql: "SELECT 1 FROM sync_change WHERE device = ? AND seq = ?")
     let fresh = try entries.filter { entry in
-      try !Bool(
-        Int64.fetchOne(
-          db, sql: "SELECT 1 FROM sync_change WHERE device = ? AND seq = ?", arguments: [entry.device, entry.seq])
-          != nil)
+      try Int64.fetchOne(held, arguments: [entry.device, entry.seq]) == nil
     }
     guard let earliest = fresh.min(by: { ($0.hlc, $0.device, $0.seq) < ($1.hlc, $1.device, $1.seq) }) else {
       return result
@@ -125,23 +136,22 @@ public enum ChangeLog {
       try ChangesetMerge.applyExactly(try effect.inverted(), to: db, tables: tables)
     }
     result.replayed = undone.count
+    let insert = try db.cachedStatement(
+      sql: "INSERT INTO sync_change (device, seq, hlc, changeset, effect, pushed) VALUES (?, ?, ?, ?, X'', 1)")
     for entry in fresh {
-      try db.execute(
-        sql: "INSERT INTO sync_change (device, seq, hlc, changeset, effect, pushed) VALUES (?, ?, ?, ?, X'', 1)",
-        arguments: [entry.device, entry.seq, entry.hlc, Data(entry.changeset.bytes)])
+      try insert.execute(arguments: [entry.device, entry.seq, entry.hlc, Data(entry.changeset.bytes)])
     }
     result.added = fresh.count
     let redo = try Row.fetchAll(
       db, sql: "SELECT id, changeset FROM sync_change WHERE \(SQL.orderedFrom) ORDER BY hlc, device, seq",
       arguments: [earliest.hlc, earliest.hlc, earliest.device, earliest.hlc, earliest.device, earliest.seq])
     let rules = try ForeignKeyRules(db, tables: tables.map(\.name))
+    let record = try db.cachedStatement(sql: "UPDATE sync_change SET effect = ? WHERE id = ?")
     for row in redo {
       let outcome = try ChangesetMerge.apply(
         Changeset([UInt8](row["changeset"] as Data)), to: db, tables: tables, rules: rules)
       result.dropped += outcome.dropped
-      try db.execute(
-        sql: "UPDATE sync_change SET effect = ? WHERE id = ?",
-        arguments: [Data(outcome.effect.bytes), row["id"] as Int64])
+      try record.execute(arguments: [Data(outcome.effect.bytes), row["id"] as Int64])
     }
     return result
   }

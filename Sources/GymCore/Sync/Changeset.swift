@@ -24,9 +24,11 @@ public struct Changeset: Sendable, Equatable {
     return Changeset(output.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(count))) } ?? [])
   }
 
-  /// Every change, in the changeset's order; a damaged changeset is an error.
+  /// Every change, in the changeset's order; a damaged changeset is an error (its layout checked
+  /// before SQLite reads it: `ChangesetFormat`).
   public func changes() throws -> [Change] {
     guard !bytes.isEmpty else { return [] }
+    if let problem = ChangesetFormat.problem(bytes) { throw ChangesetError("the changeset is damaged: \(problem)") }
     var copy = bytes
     return try copy.withUnsafeMutableBytes { buffer in
       var iterator: OpaquePointer?

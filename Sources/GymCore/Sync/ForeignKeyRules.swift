@@ -52,13 +52,14 @@ public struct ForeignKeyRules: Sendable {
       for foreignKey in keys where foreignKey.child == change.table {
         let child = SQL.quote(foreignKey.child)
         let column = SQL.quote(foreignKey.column)
+        // Cached: a merge asks this once per change it applies.
         let dangling =
           try Bool.fetchOne(
-            db,
-            sql: """
-              SELECT EXISTS (SELECT 1 FROM \(child) c WHERE c.rowid = ? AND c.\(column) IS NOT NULL
-                AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(foreignKey.parent)) p WHERE p.rowid = c.\(column)))
-              """, arguments: [key]) ?? false
+            db.cachedStatement(
+              sql: """
+                SELECT EXISTS (SELECT 1 FROM \(child) c WHERE c.rowid = ? AND c.\(column) IS NOT NULL
+                  AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(foreignKey.parent)) p WHERE p.rowid = c.\(column)))
+                """), arguments: [key]) ?? false
         guard dangling else { continue }
         if foreignKey.setsNull {
           try db.execute(sql: "UPDATE \(child) SET \(column) = NULL WHERE rowid = ?", arguments: [key])

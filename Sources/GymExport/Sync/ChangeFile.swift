@@ -2,36 +2,59 @@ import Crypto
 import Foundation
 import GymCore
 
-/// One change set as it lies on the remote, `gym-sync/<device>/<seq>.changeset.age`: an age file
-/// (X25519, to the public key of the identity every device shares) whose plaintext is one line of
-/// JSON naming the change — format, device, sequence, clock, the synced tables' schema — then the
-/// changeset's bytes. Reading checks age's MACs (a changed byte anywhere is refused), that the file
-/// says what its name says, that its schema is this gym's, that its clock is not absurdly far ahead,
-/// and that it changes only synced tables.
+/// A run of one device's changes as it lies on the remote, `gym-sync/<device>/<last>.changeset.age`:
+/// the changes after the device's previous file up to `last`, all that one sync pushed (one file,
+/// one X25519 exchange, one rclone transfer, however many changes). An age file (X25519, to the
+/// public key of the identity every device shares) whose plaintext is one line of JSON naming the
+/// changes (format, device, first and last sequence, each one's clock and size, the synced tables'
+/// schema), then their changesets' bytes one after another. Reading checks age's MACs (a changed byte
+/// anywhere is refused), that the file holds what its place says, that its schema is this gym's,
+/// that its clocks rise and are not absurdly far ahead, and that it changes only synced tables.
 enum ChangeFile {
   static let format = "gym-sync-changeset"
   static let suffix = ".changeset.age"
+  /// The most changeset bytes one file holds (more are split into files of their own, each named by
+  /// its last), so that a file is held in memory whole only up to this, unless one change is larger.
+  static let packLimit = 64 << 20
 
-  /// `<seq>.changeset.age`, the sequence zero-padded so names sort in order.
-  static func name(seq: Int64) -> String { String(format: "%012lld", seq) + suffix }
+  /// `<last>.changeset.age`, the sequence zero-padded so names sort in order.
+  static func name(last: Int64) -> String { String(format: "%012lld", last) + suffix }
 
-  /// The sequence a file name gives, or nil for a name that is not a change file's.
-  static func seq(fromName name: String) -> Int64? {
+  /// The last sequence a file name gives, or nil for a name that is not a change file's.
+  static func last(fromName name: String) -> Int64? {
     guard name.hasSuffix(suffix) else { return nil }
     let digits = name.dropLast(suffix.count)
     guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-      let value = Int64(digits), value > 0, Self.name(seq: value) == name
+      let value = Int64(digits), value > 0, Self.name(last: value) == name
     else { return nil }
     return value
   }
 
-  static func seal(_ entry: ChangeLog.Entry, schema: String, to recipient: AgeRecipient) throws -> [UInt8] {
+  /// `entries` split into runs of at most `packLimit` changeset bytes (one change at least each).
+  static func packs(_ entries: [ChangeLog.Entry]) -> [[ChangeLog.Entry]] {
+    var packs: [[ChangeLog.Entry]] = []
+    var size = 0
+    for entry in entries {
+      if packs.isEmpty || (size + entry.changeset.bytes.count > packLimit && !packs[packs.count - 1].isEmpty) {
+        packs.append([])
+        size = 0
+      }
+      packs[packs.count - 1].append(entry)
+      size += entry.changeset.bytes.count
+    }
+    return packs
+  }
+
+  /// `entries` (one device's, consecutive, oldest first) sealed as one file.
+  static func seal(_ entries: [ChangeLog.Entry], schema: String, to recipient: AgeRecipient) throws -> [UInt8] {
+    guard let first = entries.first, let last = entries.last else { throw ChangesetError("no change to seal") }
     let header: [String: Any] = [
-      "format": format, "version": 1, "device": entry.device, "seq": entry.seq, "hlc": entry.hlc, "schema": schema,
+      "format": format, "version": 2, "device": first.device, "first": first.seq, "last": last.seq,
+      "schema": schema, "changes": entries.map { [$0.hlc, $0.changeset.bytes.count] },
     ]
     var plain = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
     plain.append(0x0A)
-    plain.append(contentsOf: entry.changeset.bytes)
+    for entry in entries { plain.append(contentsOf: entry.changeset.bytes) }
     return try encrypt(plain, to: recipient)
   }
 
@@ -57,42 +80,80 @@ enum ChangeFile {
     return plain
   }
 
-  /// The change the file holds; an error saying what is wrong when it does not open, or does not
-  /// hold what its place on the remote says.
   /// A clock reading more than a year ahead of now: a device whose clock is that wrong would push
   /// every reading after it (and near the end of the clock's range, overflow it).
   static let furthestAhead: TimeInterval = 366 * 86_400
 
+  /// The changes a file holds, oldest first; an error saying what is wrong when it does not open,
+  /// or does not hold what its place on the remote says: `device`'s changes `first` through `last`.
+  /// A file of one change of the first layout (version 1: `seq` and `hlc` in the header) still opens.
   static func open(
-    _ sealed: Data, identities: [AgeIdentity], device: String, seq: Int64, schema: String, tables: Set<String>,
-    now: Date = Date()
-  ) throws -> ChangeLog.Entry {
+    _ sealed: Data, identities: [AgeIdentity], device: String, first: Int64, last: Int64, schema: String,
+    tables: Set<String>, now: Date = Date()
+  ) throws -> [ChangeLog.Entry] {
     let plain = try decrypt(sealed, identities: identities)
     guard let newline = plain.firstIndex(of: 0x0A),
       let header = try? JSONSerialization.jsonObject(with: Data(plain[..<newline])) as? [String: Any],
-      header["format"] as? String == format, header["version"] as? Int == 1
-    else { throw ChangesetError("it is not a gym change file (version 1)") }
-    guard header["device"] as? String == device, (header["seq"] as? NSNumber)?.int64Value == seq else {
-      throw ChangesetError("it says it is another change than its name (\(device)/\(name(seq: seq)))")
+      header["format"] as? String == format, let version = header["version"] as? Int, version == 1 || version == 2
+    else { throw ChangesetError("it is not a gym change file (version 1 or 2)") }
+    let says: (first: Int64?, last: Int64?)
+    let changes: [(hlc: Int64?, size: Int?)]
+    if version == 1 {
+      let seq = integer(header["seq"])
+      says = (seq, seq)
+      changes = [(integer(header["hlc"]), plain.count - newline - 1)]
+    } else {
+      says = (integer(header["first"]), integer(header["last"]))
+      changes = ((header["changes"] as? [Any]) ?? []).map { change in
+        let pair = change as? [Any]
+        return (integer(pair?.first), pair?.count == 2 ? integer(pair?.last).flatMap { Int(exactly: $0) } : nil)
+      }
     }
-    guard let clock = (header["hlc"] as? NSNumber)?.int64Value, clock > 0 else {
-      throw ChangesetError("its clock reading is missing")
+    guard header["device"] as? String == device, says.first == first, says.last == last else {
+      throw ChangesetError(
+        "it says it holds other changes than its place (\(device)/\(name(last: last)), from \(first))")
     }
-    guard clock <= HybridClock.next(after: nil, now: now.addingTimeInterval(furthestAhead)) else {
-      throw ChangesetError("its clock reading is more than a year ahead (\(HybridClock.date(clock)))")
+    guard changes.count == last - first + 1, changes.allSatisfy({ ($0.size ?? -1) >= 0 }),
+      changes.reduce(0, { $0 + ($1.size ?? 0) }) == plain.count - newline - 1
+    else { throw ChangesetError("its list of changes does not match what it holds") }
+    let furthest = HybridClock.next(after: nil, now: now.addingTimeInterval(furthestAhead))
+    var previous: Int64 = 0
+    for change in changes {
+      guard let clock = change.hlc, clock > 0 else { throw ChangesetError("a clock reading is missing") }
+      // A device's own clock readings rise with its sequence.
+      guard clock > previous else { throw ChangesetError("its clock readings do not rise") }
+      guard clock <= furthest else {
+        throw ChangesetError("a clock reading is more than a year ahead (\(HybridClock.date(clock)))")
+      }
+      previous = clock
     }
     guard let made = header["schema"] as? String else { throw ChangesetError("it names no schema") }
     guard made == schema else {
       throw ChangesetError(
-        "it was made by a gym whose pantry schema is \(made), and this one's is \(schema): held back until both "
-          + "devices run the same gym")
+        "it was made by a gym whose synced tables' schema is \(made), and this one's is \(schema): held back until "
+          + "both devices run the same gym")
     }
-    let changeset = Changeset(Array(plain[(newline + 1)...]))
-    // A changeset SQLite cannot read, or one that changes any other table, is refused before anything applies.
-    if let other = try changeset.changes().first(where: { !tables.contains($0.table) }) {
-      throw ChangesetError("it changes \(other.table), which is not synced")
+    var entries: [ChangeLog.Entry] = []
+    entries.reserveCapacity(changes.count)
+    var offset = newline + 1
+    for (index, change) in changes.enumerated() {
+      let size = change.size ?? 0
+      let changeset = Changeset(Array(plain[offset..<(offset + size)]))
+      offset += size
+      // A changeset SQLite cannot read, or one that changes any other table, is refused before anything applies.
+      if let other = try changeset.changes().first(where: { !tables.contains($0.table) }) {
+        throw ChangesetError("it changes \(other.table), which is not synced")
+      }
+      entries.append(
+        ChangeLog.Entry(device: device, seq: first + Int64(index), hlc: change.hlc ?? 0, changeset: changeset))
     }
-    return ChangeLog.Entry(device: device, seq: seq, hlc: clock, changeset: changeset)
+    return entries
+  }
+
+  /// A whole number from a JSON header, or nil (a fraction, an exponent, a string, out of range).
+  static func integer(_ value: Any?) -> Int64? {
+    guard let number = value as? NSNumber else { return nil }
+    return Int64(number.stringValue)
   }
 
   /// The public key of the first X25519 identity: what every device encrypts to.

@@ -134,7 +134,7 @@ struct SyncRun: GymCommand {
     let report = try job.run()
     for refusal in report.refused {
       printError(
-        "gym: error: refused \(job.remote.path(device: refusal.device, seq: refusal.seq)): \(refusal.reason)")
+        "gym: error: refused \(job.remote.path(device: refusal.device, last: refusal.last)): \(refusal.reason)")
     }
     printNote(Self.summary(report))
     if !report.refused.isEmpty {
@@ -170,7 +170,7 @@ struct SyncStatus: GymCommand {
     var markers: [String: AppliedMarker] = [:]
     if incoming {
       let remote = try sync.remote(context)
-      do { listing = try remote.list() } catch let failure as Rclone.Failure {
+      do { listing = try remote.list().changes } catch let failure as Rclone.Failure {
         throw GymError(
           Rclone.status(of: failure), "listing '\(remote.remote)' failed: \(failure.message) (try again later)")
       }
@@ -301,7 +301,7 @@ struct SyncService: Service {
         printNote("\(Timestamp.now().canonical) \(SyncRun.summary(report))")
         for refusal in report.refused {
           printError(
-            "\(Timestamp.now().canonical) refused \(job.remote.path(device: refusal.device, seq: refusal.seq)): "
+            "\(Timestamp.now().canonical) refused \(job.remote.path(device: refusal.device, last: refusal.last)): "
               + refusal.reason)
         }
       } catch {

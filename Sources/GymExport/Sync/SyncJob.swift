@@ -6,7 +6,8 @@ import GymCore
 /// One `gym sync`: the remote is listed first (a dead remote changes nothing here); every other
 /// device's change files this log lacks are fetched and opened; one transaction begins the log
 /// (the first time) and integrates them; then this device's changes not yet on the remote are
-/// sealed and copied there, each marked once rclone has it; last, this device's applied marker.
+/// sealed into one file and copied there, marked once rclone has it; last, this device's applied
+/// marker.
 public struct SyncJob: Sendable {
   let store: Store
   let remote: SyncRemote
@@ -21,9 +22,10 @@ public struct SyncJob: Sendable {
     self.configuredDevice = configuredDevice
   }
 
+  /// A change file that did not open: the device's folder and the last change it names.
   struct Refusal {
     let device: String
-    let seq: Int64
+    let last: Int64
     let reason: String
   }
 
@@ -58,34 +60,35 @@ public struct SyncJob: Sendable {
     var device = report.device
     if existing != nil {
       let mine = try store.read { try ChangeLog.sequences($0, device: device) }
-      if let stranger = listing[device]?.subtracting(mine).min() {
+      if let stranger = listing.sequences(device).subtracting(mine).min() {
         throw GymError(
           .dataError,
           "the remote holds change \(stranger) of '\(device)', which this database never made: another device "
             + "syncs under this name; give that one another name (sync.device) and a fresh database")
       }
-    } else if listing[device] != nil {
+    } else if listing.files[device] != nil {
       throw GymError(
         .configuration,
         "a device named '\(device)' already syncs to \(remote.root); set sync.device to another name for this one")
     }
     let tables = store.syncedTables
     let names = Set(tables.map(\.name))
-    var wanted: [(device: String, seq: Int64)] = []
-    for (other, sequences) in listing.sorted(by: { $0.key < $1.key }) where other != device {
+    // Every file of another device holding a change this log lacks.
+    var wanted: [(device: String, range: ClosedRange<Int64>)] = []
+    for other in listing.files.keys.sorted() where other != device {
       let have = existing == nil ? [] : try store.read { try ChangeLog.sequences($0, device: other) }
-      wanted += sequences.subtracting(have).sorted().map { (other, $0) }
+      wanted += listing.ranges(other).filter { !$0.allSatisfy(have.contains) }.map { (other, $0) }
     }
-    let fetched = try remote.download(wanted)
+    let fetched = try remote.download(wanted.map { ($0.device, $0.range.upperBound) })
     var entries: [ChangeLog.Entry] = []
-    for (other, seq) in wanted {
-      guard let sealed = fetched[other]?[seq] else { continue }
+    for (other, range) in wanted {
+      guard let sealed = fetched[other]?[range.upperBound] else { continue }
       do {
-        entries.append(
-          try ChangeFile.open(
-            sealed, identities: identities, device: other, seq: seq, schema: store.syncSchema, tables: names, now: now))
+        entries += try ChangeFile.open(
+          sealed, identities: identities, device: other, first: range.lowerBound, last: range.upperBound,
+          schema: store.syncSchema, tables: names, now: now)
       } catch {
-        report.refused.append(Refusal(device: other, seq: seq, reason: "\(error)"))
+        report.refused.append(Refusal(device: other, last: range.upperBound, reason: "\(error)"))
       }
     }
     report.pulled = entries.count
@@ -100,41 +103,53 @@ public struct SyncJob: Sendable {
       return (try ChangeLog.integrate(db, entries, tables: tables), try ChangeLog.device(db) ?? began)
     }
     report.device = device
-    let onRemote = listing[device] ?? []
     let unpushed = try store.read { try ChangeLog.unpushed($0, device: device) }
-    // A change the remote holds already under its number is this one (a sync stopped before
-    // marking it), a file cut short (a copy killed part-way: written again), or another change:
-    // this database was restored from a backup, or copied, after making it.
-    let there = try remote.download(unpushed.filter { onRemote.contains($0.seq) }.map { (device, $0.seq) })
-    var sealed: [(seq: Int64, bytes: [UInt8])] = []
-    for entry in unpushed {
-      if let bytes = there[device]?[entry.seq],
+    let waiting = Set(unpushed.map(\.seq))
+    // A file on the remote holding a change not marked pushed holds this one (a sync stopped
+    // before marking it), is cut short (a copy killed part-way: written again, the same changes),
+    // or holds others: this database was restored from a backup, or copied, after making them.
+    let onRemote = listing.ranges(device).filter { $0.contains(where: waiting.contains) }
+    let there = try remote.download(onRemote.map { (device, $0.upperBound) })
+    var sealed: [(last: Int64, bytes: [UInt8])] = []
+    for range in onRemote {
+      let mine = try store.read {
+        try ChangeLog.entries($0, device: device, from: range.lowerBound, through: range.upperBound)
+      }
+      if let bytes = there[device]?[range.upperBound],
         let held = try? ChangeFile.open(
-          bytes, identities: identities, device: device, seq: entry.seq, schema: store.syncSchema, tables: names,
-          now: now)
+          bytes, identities: identities, device: device, first: range.lowerBound, last: range.upperBound,
+          schema: store.syncSchema, tables: names, now: now)
       {
-        guard held == entry else {
+        guard held == mine else {
+          let differs = zip(held, mine).first(where: { $0 != $1 })?.0.seq ?? range.lowerBound
           throw GymError(
             .dataError,
-            "the remote holds another change \(entry.seq) of '\(device)' than this database's: it was restored "
+            "the remote holds another change \(differs) of '\(device)' than this database's: it was restored "
               + "from a backup or copied after syncing; sync it as a new device (a fresh database, another sync.device)"
           )
         }
         continue
       }
-      sealed.append((entry.seq, try ChangeFile.seal(entry, schema: store.syncSchema, to: recipient)))
+      sealed.append((range.upperBound, try ChangeFile.seal(mine, schema: store.syncSchema, to: recipient)))
+    }
+    // The rest, after the remote's last file: as few files as the pack limit allows, usually one.
+    let newest = listing.files[device]?.last ?? 0
+    for pack in ChangeFile.packs(unpushed.filter { $0.seq > newest }) {
+      sealed.append((pack[pack.count - 1].seq, try ChangeFile.seal(pack, schema: store.syncSchema, to: recipient)))
     }
     try remote.upload(sealed, device: device)
     // Marked only once a listing shows every one there (rclone's own settings, such as a
     // --max-size in the environment, could skip a file and still succeed).
     if !sealed.isEmpty {
-      let listed = try remote.list()[device] ?? []
-      if let missing = sealed.map(\.seq).first(where: { !listed.contains($0) }) {
-        throw Rclone.Failure(status: nil, message: "change \(missing) is not on the remote after rclone copied it")
+      let listed = Set<Int64>(try remote.list().files[device] ?? [])
+      if let missing = sealed.map(\.last).first(where: { !listed.contains($0) }) {
+        throw Rclone.Failure(
+          status: nil,
+          message: "change file \(ChangeFile.name(last: missing)) is not on the remote after rclone copied it")
       }
     }
     try store.write { db in
-      for entry in unpushed { try ChangeLog.markPushed(db, device: device, seq: entry.seq) }
+      if let last = unpushed.last { try ChangeLog.markPushed(db, device: device, through: last.seq) }
       try db.execute(
         sql: "INSERT INTO sync_run (at, remote, pulled, pushed, refused) VALUES (?, ?, ?, ?, ?)",
         arguments: [

@@ -5,7 +5,7 @@ import GymCLI
   import Glibc
 #endif
 
-/// The remote side of `gym sync`, through rclone: `<remote>/gym-sync/<device>/<seq>.changeset.age`,
+/// The remote side of `gym sync`, through rclone: `<remote>/gym-sync/<device>/<last>.changeset.age`,
 /// a folder per device (its change files, append-only, and its applied marker). Every call is one
 /// rclone command (no shell); a failure is an `Rclone.Failure` (exit 75, or 78 when rclone's
 /// configuration cannot work).
@@ -20,38 +20,38 @@ public struct SyncRemote: Sendable {
 
   /// Every change file on the remote, by device (a device with none but its applied marker, with
   /// none); an empty remote (no `gym-sync` yet) has none.
-  func list() throws -> [String: Set<Int64>] {
+  func list() throws -> SyncListing {
     let output: Data
     do {
       output = try rclone.run("lsjson", [root], flags: ["--recursive", "--files-only"])
     } catch let failure as Rclone.Failure where failure.isNotFound || failure.message.contains("directory not found") {
-      return [:]
+      return SyncListing(files: [:])
     }
     guard let items = try? JSONSerialization.jsonObject(with: output) as? [[String: Any]] else {
       throw Rclone.Failure(status: nil, message: "rclone lsjson gave no list")
     }
-    var files: [String: Set<Int64>] = [:]
+    var files: [String: [Int64]] = [:]
     for item in items {
       guard let path = item["Path"] as? String else { continue }
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
       guard parts.count == 2, DeviceName.problem(with: String(parts[0])) == nil else { continue }
       // A device that synced without a change of its own yet has its applied marker alone.
-      if parts[1] == AppliedMarker.fileName { files[String(parts[0]), default: []].formUnion([]) }
-      guard let seq = ChangeFile.seq(fromName: String(parts[1])) else { continue }
-      files[String(parts[0]), default: []].insert(seq)
+      if parts[1] == AppliedMarker.fileName, files[String(parts[0])] == nil { files[String(parts[0])] = [] }
+      guard let last = ChangeFile.last(fromName: String(parts[1])) else { continue }
+      files[String(parts[0]), default: []].append(last)
     }
-    return files
+    return SyncListing(files: files.mapValues { $0.sorted() })
   }
 
   /// Fetches many change files in one rclone command (`copy --files-from`): each one's bytes, by
-  /// device and sequence; a file gone from the remote since it was listed is left out.
-  func download(_ wanted: [(device: String, seq: Int64)]) throws -> [String: [Int64: Data]] {
-    let names = wanted.map { $0.device + "/" + ChangeFile.name(seq: $0.seq) }
+  /// device and last sequence; a file gone from the remote since it was listed is left out.
+  func download(_ wanted: [(device: String, last: Int64)]) throws -> [String: [Int64: Data]] {
+    let names = wanted.map { $0.device + "/" + ChangeFile.name(last: $0.last) }
     let fetched = try fetch(names)
     var files: [String: [Int64: Data]] = [:]
     for (file, name) in zip(wanted, names) {
       guard let bytes = fetched[name] else { continue }
-      files[file.device, default: [:]][file.seq] = bytes
+      files[file.device, default: [:]][file.last] = bytes
     }
     return files
   }
@@ -70,13 +70,13 @@ public struct SyncRemote: Sendable {
     return files
   }
 
-  /// Writes many change files of one device in one rclone command: sealed here in a private
-  /// directory, then `rclone copy` into the device's folder.
-  func upload(_ files: [(seq: Int64, bytes: [UInt8])], device: String) throws {
+  /// Writes change files of one device in one rclone command: sealed here in a private directory,
+  /// then `rclone copy` into the device's folder.
+  func upload(_ files: [(last: Int64, bytes: [UInt8])], device: String) throws {
     guard !files.isEmpty else { return }
     let scratch = try Self.scratchDirectory()
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    for file in files { try Self.write(Data(file.bytes), to: scratch + "/" + ChangeFile.name(seq: file.seq)) }
+    for file in files { try Self.write(Data(file.bytes), to: scratch + "/" + ChangeFile.name(last: file.last)) }
     try rclone.run("copy", [scratch, root + "/" + device], flags: ["--no-traverse"])
   }
 
@@ -116,8 +116,35 @@ public struct SyncRemote: Sendable {
     }
   }
 
-  func path(device: String, seq: Int64) -> String {
-    root + "/" + device + "/" + ChangeFile.name(seq: seq)
+  func path(device: String, last: Int64) -> String {
+    root + "/" + device + "/" + ChangeFile.name(last: last)
+  }
+}
+
+/// What a listing of the remote shows: each device's change files, by the last sequence each holds.
+/// A device's files hold its changes from 1 on, one after another: a file holds those after the
+/// previous file's last up to its own.
+struct SyncListing {
+  /// Each device's files' last sequences, in order (empty for a device with its applied marker alone).
+  let files: [String: [Int64]]
+
+  /// The changes each of `device`'s files holds, by file, in order.
+  func ranges(_ device: String) -> [ClosedRange<Int64>] {
+    var previous: Int64 = 0
+    return (files[device] ?? []).map { last in
+      defer { previous = last }
+      return (previous + 1)...last
+    }
+  }
+
+  /// The sequences of `device`'s changes the remote holds.
+  func sequences(_ device: String) -> Set<Int64> {
+    Set((files[device]?.last).map { Array(1...$0) } ?? [])
+  }
+
+  /// Every device's sequences on the remote.
+  var changes: [String: Set<Int64>] {
+    Dictionary(uniqueKeysWithValues: files.keys.map { ($0, sequences($0)) })
   }
 }
 
