@@ -37,22 +37,25 @@ import Testing
   }
 
   /// `--module sync`: two devices, 40 changes each (40 items), through a local directory: the push
-  /// of 40, the merge of 40 with 40 (80 changes handled), the pull of 40; the reference exports and
-  /// imports the first device's rows at the end, 40 + 40 = 80 items.
+  /// of 40, the merge of 40 with 40 (80 changes handled), the pull of 40, a compaction of all 80 and
+  /// a new device starting from its base (80 items); the reference exports and imports the first
+  /// device's rows at the end, 40 + 40 = 80 items.
   @Test func syncIsTimedBesideAnExportAndImportOfTheSameRows() throws {
     let gym = try GymProcess()
     let (status, items) = try items(gym, ["--module", "sync", "--scale", "40", "--repeat", "1"])
     #expect(status == 0)
-    #expect(items.map { $0["module"] as? String } == ["sync", "sync", "sync", "sync"])
-    #expect(items.map { $0["id"] as? String } == ["sync.push", "sync.merge", "sync.pull", nil])
-    #expect(items.map { $0["rows"] as? Int } == [40, 80, 40, 80])
+    #expect(items.map { $0["module"] as? String } == Array(repeating: "sync", count: 6))
+    #expect(
+      items.map { $0["id"] as? String } == ["sync.push", "sync.merge", "sync.pull", nil, "sync.bootstrap", nil])
+    #expect(items.map { $0["rows"] as? Int } == [40, 80, 40, 80, 80, 80])
     #expect(items.allSatisfy { $0["p50_ms"] is Double })
-    // The reference's time is each sync's target, times ten.
+    // The reference's time is each sync's target, times ten; the compaction has none.
     let reference = try #require(items.last?["p50_ms"] as? Double)
-    for item in items.dropLast() {
+    for item in items.dropLast() where item["id"] as? String != nil {
       let target = try #require(item["target_ms"] as? Double)
       #expect(abs(target - reference * 10) < 0.01)
     }
+    #expect(items[3]["target_ms"] == nil || items[3]["target_ms"] is NSNull)
   }
 
   /// Config/gym.yaml documents the built-in targets, and bench.targets changes them.

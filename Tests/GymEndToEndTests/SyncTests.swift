@@ -79,15 +79,17 @@ import Testing
   /// Three devices apart: in the pantry buying, using, cooking, editing the same fields, making and
   /// removing items; in the library finishing books, rating the same ones, adding and removing books,
   /// importing one Goodreads export, setting the year's goal; syncing in random order, some syncs
-  /// killed part-way (SIGKILL, at a random moment: listing, fetching, applying or pushing). At the end
-  /// every device lists the same pantry and library, each item's stock is what the operations bought
-  /// less what they took, a recipe counts every cook, a book every finish, a second sync changes
-  /// nothing, and a new device that syncs from nothing lists the same.
+  /// killed part-way (SIGKILL, at a random moment: listing, fetching, applying or pushing); twice a
+  /// compaction, after the first a fourth device starting from the base and working beside them. At
+  /// the end every device lists the same pantry and library, each item's stock is what the
+  /// operations bought less what they took, a recipe counts every cook, a book every finish, a
+  /// second sync changes nothing, and a new device that syncs from nothing (the newest base and the
+  /// changes after it) lists the same.
   @Test func devicesApartConvergeThroughKillsAndANewDeviceMatches() throws {
     let network = try Network()
     // One seeded sequence for the operations and the kills: GYM_KILL_SEED replays both.
     var random = KillTiming("devicesApartConverge")
-    let devices = try ["laptop", "desktop", "server"].map { try network.device($0) }
+    var devices = try ["laptop", "desktop", "server"].map { try network.device($0) }
     let setup = devices[0]
     for item in ["Milk", "Eggs", "Flour"] {
       #expect(
@@ -109,7 +111,22 @@ import Testing
     var finishes = [0, 0]
     var imported = false
     for step in 0..<72 {
-      let device = devices[Int(random.next() % 3)]
+      if step == 24 || step == 48 {
+        // A compaction on any device, once all have synced: a base in place of what all hold; at
+        // the first, a fourth device starts from it and works beside the others from then on.
+        for device in devices { #expect(try device.run(["sync"]).status == 0) }
+        sleep(2)
+        let compact = try devices[Int(random.next() % UInt64(devices.count))].run(
+          ["sync", "compact", "--older-than", "1s"])
+        #expect(compact.status == 0 && compact.stderr.contains("compacted: "), "\(compact.stderr)")
+        if step == 24 {
+          let tablet = try network.device("tablet")
+          let joined = try tablet.run(["sync"])
+          #expect(joined.status == 0 && joined.stderr.contains("from a base of"), "\(joined.stderr)")
+          devices.append(tablet)
+        }
+      }
+      let device = devices[Int(random.next() % UInt64(devices.count))]
       let item = ["Milk", "Eggs", "Flour"][Int(random.next() % 3)]
       let book = Int(random.next() % 2)
       switch random.next() % 10 {
@@ -314,6 +331,69 @@ import Testing
     let immutable = try laptop.run(["sync"], environment: ["RCLONE_IMMUTABLE": "true"])
     #expect(immutable.status == 0, "\(immutable.stderr)")
     #expect(immutable.stderr.contains("pushed 1; its applied marker was not written"), "\(immutable.stderr)")
+  }
+
+  /// `sync compact`: refused (75) while a device has not said what it applied; then a base in place
+  /// of every change all devices hold (their files removed, nothing readable), a new device starting
+  /// from it, a later change reaching every device; a database that began before the compaction but
+  /// never reached the remote lacks changes the base removed: refused (65), nothing changed.
+  @Test func aCompactionLeavesABaseThatANewDeviceStartsFrom() throws {
+    let network = try Network()
+    let laptop = try network.device("laptop")
+    let phone = try network.device("phone")
+    #expect(
+      try laptop.run(["staples", "add", "Milk", "--category", "Dairy", "--quantity", "2", "--unit", "l"]).status == 0)
+    #expect(try laptop.run(["sync"]).status == 0)  // laptop 1
+    #expect(try phone.run(["sync"]).status == 0)
+    #expect(try phone.run(["staples", "buy", "Milk", "1"]).status == 0)
+    #expect(try phone.run(["sync"]).status == 0)  // phone 1
+    // A database that begins and pulls, but whose push fails: the remote holds a file where its
+    // folder would go.
+    let stray = try network.device("stray")
+    #expect(try stray.run(["staples", "add", "Salt", "--category", "Pantry"]).status == 0)
+    try Data().write(to: URL(fileURLWithPath: network.remote + "/gym-sync/stray"))
+    #expect(try stray.run(["sync"]).status == 75)
+    try FileManager.default.removeItem(atPath: network.remote + "/gym-sync/stray")
+    #expect(try laptop.run(["staples", "use", "Milk", "0.5"]).status == 0)
+    for device in [laptop, phone, laptop] { #expect(try device.run(["sync"]).status == 0) }
+    // phone says nothing of what it applied: no compaction.
+    let marker = network.remote + "/gym-sync/phone/applied.age"
+    let saved = try Data(contentsOf: URL(fileURLWithPath: marker))
+    try FileManager.default.removeItem(atPath: marker)
+    let waiting = try laptop.run(["sync", "compact", "--older-than", "1s"])
+    #expect(waiting.status == 75, "\(waiting.stderr)")
+    #expect(waiting.stderr.contains("'phone' has not said what it has applied yet"), "\(waiting.stderr)")
+    try saved.write(to: URL(fileURLWithPath: marker))
+    sleep(2)
+    let compact = try laptop.run(["sync", "compact", "--older-than", "1s"])
+    #expect(compact.status == 0, "\(compact.stderr)")
+    // Every change of laptop's and phone's: both hold them all, all older than a second.
+    #expect(compact.stderr.contains("of 2 device(s); removed"), "\(compact.stderr)")
+    let left = try FileManager.default.subpathsOfDirectory(atPath: network.remote + "/gym-sync").sorted()
+    let bases = left.filter { $0.hasPrefix(".base/") && $0.hasSuffix(".base.age") }
+    #expect(bases.count == 1, "\(left)")
+    #expect(!left.contains { $0.hasSuffix(".changeset.age") }, "\(left)")
+    let base = try Data(contentsOf: URL(fileURLWithPath: network.remote + "/gym-sync/" + bases[0]))
+    #expect(base.starts(with: Data("age-encryption.org/v1\n".utf8)) && base.range(of: Data("Milk".utf8)) == nil)
+    // A new device starts from the base: 2 + 1 − 0.5 = 2.5 l.
+    let desktop = try network.device("desktop")
+    let joined = try desktop.run(["sync"])
+    #expect(joined.status == 0 && joined.stderr.contains("from a base of"), "\(joined.stderr)")
+    #expect(try Self.quantity(desktop, "Milk") == 2.5)
+    // A change after the base reaches everyone, the new device included: 2.5 + 4 = 6.5 l.
+    #expect(try phone.run(["staples", "buy", "Milk", "4"]).status == 0)
+    for device in [phone, desktop, laptop] { #expect(try device.run(["sync"]).status == 0) }
+    for device in [laptop, phone, desktop] { #expect(try Self.quantity(device, "Milk") == 6.5) }
+    #expect(try Self.pantry(desktop) == Self.pantry(laptop))
+    // The stray database holds laptop 1 alone; the base removed laptop 2, which it lacks.
+    let before = try HeldLockTests.contents(stray.databasePath)
+    let refused = try stray.run(["sync"])
+    #expect(refused.status == 65, "\(refused.stderr)")
+    #expect(refused.stderr.contains("is no longer on the remote and this database lacks it"), "\(refused.stderr)")
+    #expect(try HeldLockTests.contents(stray.databasePath) == before)
+    // Nothing older than an hour that the base does not hold: no new base.
+    let again = try laptop.run(["sync", "compact"])
+    #expect(again.status == 0 && again.stderr.contains("nothing new to compact"), "\(again.stderr)")
   }
 
   /// A database restored from a backup (or copied) after it synced makes changes under sequence

@@ -118,6 +118,12 @@ import Testing
     #expect(throws: ChangesetError.self) { try open(sealed, device: "desktop", first: 3, last: 4) }
     #expect(throws: ChangesetError.self) { try open(sealed, first: 3, last: 5) }
     #expect(throws: ChangesetError.self) { try open(sealed, first: 2, last: 4) }
+    // A device's first file on the remote after a compaction: any beginning up to its last.
+    #expect(
+      try ChangeFile.open(
+        Data(sealed), identities: identity, device: "laptop", first: nil, last: 4, schema: "staples/004",
+        tables: ["grocery_item"], now: now
+      ).map(\.seq) == [3, 4])
     // Another schema: held back.
     let other = #expect(throws: ChangesetError.self) { try open(sealed, first: 3, last: 4, schema: "staples/005") }
     #expect(other?.description.contains("held back") == true)
@@ -174,13 +180,17 @@ import Testing
     let marker = try db.write { db in
       try db.execute(
         sql: """
-          CREATE TABLE sync_change (device TEXT NOT NULL, seq INTEGER NOT NULL);
-          INSERT INTO sync_change VALUES ('laptop', 1), ('laptop', 2), ('laptop', 4), ('phone', 2), ('desktop', 1);
+          CREATE TABLE sync_change (device TEXT NOT NULL, seq INTEGER NOT NULL, hlc INTEGER NOT NULL);
+          CREATE TABLE sync_base (base INTEGER, device TEXT, seq INTEGER);
+          INSERT INTO sync_change VALUES
+            ('laptop', 1, 10), ('laptop', 2, 11), ('laptop', 4, 14), ('phone', 2, 12), ('desktop', 1, 13);
           """)
       return try AppliedMarker.current(db, device: "desktop", at: Date(timeIntervalSince1970: 1_800_000_000))
     }
-    // laptop: 1 and 2, then a gap before 4 → 2; phone: 2 without 1 → 0; desktop: 1.
+    // laptop: 1 and 2, then a gap before 4 → 2; phone: 2 without 1 → 0; desktop: 1. Its clock:
+    // the latest reading held, 14.
     #expect(marker.applied == ["laptop": 2, "phone": 0, "desktop": 1])
+    #expect(marker.clock == 14)
     #expect(marker.at == "2027-01-15T08:00:00Z")
     // The remote holds laptop 1…5 (3, 4 and 5 after the mark), phone 1 and 2 (both after 0), and
     // desktop's own 1 and 2 (its own are never behind it): 3 + 2 = 5.
@@ -194,5 +204,85 @@ import Testing
     var damaged = sealed
     damaged[damaged.count - 1] ^= 1
     #expect(throws: ChangesetError.self) { try AppliedMarker.open(damaged, identities: identity, device: "desktop") }
+    // A base adopted here stands for phone 1 (and laptop 1 to 3): the runs go on from there, the
+    // base's own entry left out: laptop 1…4 → 4, phone 1…2 → 2.
+    let adopted = try db.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO sync_base VALUES (9, 'phone', 1), (9, 'laptop', 3);
+          INSERT INTO sync_change VALUES ('.base', 9, 9);
+          """)
+      return try AppliedMarker.current(db, device: "desktop", at: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+    #expect(adopted.applied == ["laptop": 4, "phone": 2, "desktop": 1])
+  }
+
+  /// A marker of the first layout (no clock) still opens, without a clock; a clock that is not a
+  /// whole number is refused.
+  @Test func aMarkerOfTheFirstLayoutOpensWithoutAClock() throws {
+    let identity = try AgeIdentity.file(AgeIdentity.generate().identity)
+    let recipient = try ChangeFile.recipient(of: identity)
+    func sealed(_ object: [String: Any]) throws -> Data {
+      Data(try ChangeFile.encrypt(try JSONSerialization.data(withJSONObject: object), to: recipient))
+    }
+    let first: [String: Any] = [
+      "format": "gym-sync-applied", "version": 1, "device": "phone", "at": "2026-11-20T08:00:00Z",
+      "applied": ["phone": 3],
+    ]
+    let old = try AppliedMarker.open(try sealed(first), identities: identity, device: "phone")
+    #expect(old.applied == ["phone": 3] && old.clock == nil)
+    var second = first
+    second["version"] = 2
+    second["clock"] = 1e30
+    #expect(throws: ChangesetError.self) {
+      try AppliedMarker.open(try sealed(second), identities: identity, device: "phone")
+    }
+    second["clock"] = 117_000_000_000_000_003 as Int64
+    #expect(
+      try AppliedMarker.open(try sealed(second), identities: identity, device: "phone").clock == 117_000_000_000_000_003
+    )
+  }
+}
+
+/// A base opens only with the identity, only as the base its name says, from this gym's schema,
+/// holding only inserts into synced tables.
+@Suite struct BaseFileTests {
+  @Test func aBaseOpensOnlyAsItsOwnName() throws {
+    let identity = try AgeIdentity.file(AgeIdentity.generate().identity)
+    let recipient = try ChangeFile.recipient(of: identity)
+    let base = SyncBase.Snapshot(
+      hlc: 117_000_000_000_000_003, covers: ["laptop": 4, "phone": 2],
+      changeset: try ChangeFileTests.changeset(table: "grocery_item"))
+    let sealed = Data(try BaseFile.seal(base, schema: "staples/004", to: recipient))
+    func open(_ bytes: Data, hlc: Int64 = 117_000_000_000_000_003, schema: String = "staples/004") throws
+      -> SyncBase.Snapshot
+    {
+      try BaseFile.open(
+        bytes, identities: identity, hlc: hlc, schema: schema, tables: ["grocery_item"],
+        now: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+    #expect(try open(sealed) == base)
+    #expect(sealed.range(of: Data("laptop".utf8)) == nil && sealed.range(of: Data("Milk".utf8)) == nil)
+    // The name: 19 digits of the reading, so the newest sorts last.
+    #expect(BaseFile.name(hlc: 117_000_000_000_000_003) == "0117000000000000003.base.age")
+    #expect(BaseFile.hlc(fromName: "0117000000000000003.base.age") == 117_000_000_000_000_003)
+    #expect(BaseFile.hlc(fromName: "117000000000000003.base.age") == nil)
+    #expect(throws: ChangesetError.self) { try open(sealed, hlc: 117_000_000_000_000_004) }
+    #expect(throws: ChangesetError.self) { try open(sealed, schema: "staples/005") }
+    let stranger = try AgeIdentity.file(AgeIdentity.generate().identity)
+    #expect(throws: ChangesetError.self) {
+      try BaseFile.open(sealed, identities: stranger, hlc: base.hlc, schema: "staples/004", tables: ["grocery_item"])
+    }
+    // A base holding anything but inserts into synced tables: a delete, or another table.
+    var deleting = base
+    deleting.changeset = try deleting.changeset.inverted()
+    #expect(throws: ChangesetError.self) {
+      try open(Data(try BaseFile.seal(deleting, schema: "staples/004", to: recipient)))
+    }
+    var workouts = base
+    workouts.changeset = try ChangeFileTests.changeset(table: "workout")
+    #expect(throws: ChangesetError.self) {
+      try open(Data(try BaseFile.seal(workouts, schema: "staples/004", to: recipient)))
+    }
   }
 }

@@ -38,13 +38,14 @@ import Testing
 
     /// Pulls every change `remote` holds that this log lacks, then publishes this device's own.
     @discardableResult
-    func sync(_ remote: Remote) throws -> ChangeLog.Integration {
+    func sync(_ remote: Remote, publishing: Bool = true) throws -> ChangeLog.Integration {
       var wanted: [ChangeLog.Entry] = []
       for (device, entries) in remote.published where device != name {
         let have = try store.read { try ChangeLog.sequences($0, device: device) }
         wanted += entries.filter { !have.contains($0.seq) }
       }
       let result = try store.writeSyncing { db in try ChangeLog.integrate(db, wanted, tables: StaplesKeys.synced) }
+      guard publishing else { return result }
       for entry in try store.read({ try ChangeLog.unpushed($0, device: name) }) {
         remote.published[name, default: []].append(entry)
         try store.writeSyncing { try ChangeLog.markPushed($0, device: name, through: entry.seq) }
@@ -131,6 +132,73 @@ import Testing
     #expect(refused?.description.contains("could not be recorded") == true)
     #expect(try device.store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM grocery_item") } == 1)
     #expect(try logged() == 1)
+  }
+
+  /// A base stands for the run of the log every device holds, up to the earliest of their clocks;
+  /// a new device adopting it and the changes after it holds what the others hold. A change made
+  /// before the base on a device that never published (its clock readings before a change the base
+  /// holds) gets new readings after it, and every device, the new one included, converges.
+  @Test func aBaseStandsForWhatAllHoldAndALateChangeMovesAfterIt() throws {
+    let remote = Remote()
+    let (a, b, c) = (try Device("a"), try Device("b"), try Device("c"))
+    func buy(_ device: Device, _ item: String, _ amount: Double) throws {
+      try device.write { db in
+        try StaplesWrites.upsertItem(
+          db, name: item, changes: ItemChanges(category: "Pantry", unit: "u"), now: device.now())
+        try Stock.add(
+          db, item: StaplesKeys.item(item), amount: amount, bestBefore: nil, location: nil, now: device.now())
+      }
+    }
+    try buy(a, "Milk", 2)  // a 1
+    try a.sync(remote)
+    try b.sync(remote)
+    try c.sync(remote, publishing: false)
+    try buy(c, "Milk", 5)  // c 1: never published before the base
+    usleep(2_000)
+    try buy(a, "Milk", 1)  // a 2: after c's in the log
+    try a.sync(remote)
+    try b.sync(remote)
+    try c.sync(remote, publishing: false)  // holds a 1 and a 2
+    // The markers of a and b (c never published: unknown to them): each device's run from 1 that
+    // both hold, and the earlier of their latest clock readings.
+    func run(_ device: Device, _ of: String) throws -> Int64 {
+      let held = try device.store.read { try ChangeLog.sequences($0, device: of) }
+      return Int64((0...).first { !held.contains(Int64($0 + 1)) }!)
+    }
+    let applied = ["a": min(try run(a, "a"), try run(b, "a")), "b": min(try run(a, "b"), try run(b, "b"))]
+    let floor = try [a, b].map { try $0.store.read { try ChangeLog.latestClock($0) }! }.min()!
+    let tables = StaplesKeys.synced
+    let base = try #require(
+      try a.store.writeSyncing { try SyncBase.make($0, floor: floor, applied: applied, tables: tables) })
+    // a's two changes; b made none (it began on an empty pantry).
+    #expect(base.covers == ["a": 2])
+    #expect(base.changeset.isEmpty == false)
+    // Making it changed nothing on a.
+    #expect(try a.total("Milk") == 3)
+    // c's change sorts before a 2, which the base holds: it moves after the base.
+    let late = try c.store.read { try ChangeLog.unpushed($0, device: "c") }
+    #expect(late.count == 1 && late[0].hlc < base.hlc)
+    #expect(
+      try c.store.writeSyncing { try SyncBase.retime($0, device: "c", notAfter: base.hlc, now: Date(), tables: tables) }
+        == 1)
+    let moved = try c.store.read { try ChangeLog.unpushed($0, device: "c") }
+    #expect(moved.count == 1 && moved[0].hlc > base.hlc && moved[0].changeset == late[0].changeset)
+    #expect(try c.total("Milk") == 8)  // 2 + 5 + 1, replayed in the new order
+    try c.sync(remote)
+    // A new device: the base, then only what follows it.
+    let d = try Device("d")
+    try d.store.writeSyncing { db in
+      try SyncBase.adopt(db, base)
+      let after = remote.published.flatMap { device, entries in
+        entries.filter { $0.seq > base.covers[device] ?? 0 && device != "d" }
+      }
+      _ = try ChangeLog.integrate(db, [base.entry] + after, tables: tables)
+    }
+    #expect(try d.store.read { try ChangeLog.sequences($0, device: "a") } == [1, 2])
+    for device in [a, b, d] { try device.sync(remote) }
+    let contents = try a.contents()
+    for device in [b, c, d] { #expect(try device.contents() == contents) }
+    #expect(try d.total("Milk") == 8)
   }
 
   @Test func theSameItemMadeOnTwoDevicesIsOneAndTheLaterEditWins() throws {

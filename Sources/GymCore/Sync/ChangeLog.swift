@@ -32,9 +32,13 @@ public enum ChangeLog {
     try Int64.fetchOne(db, sql: "SELECT max(hlc) FROM sync_change")
   }
 
-  /// Records one of this device's writes, in its transaction.
-  public static func appendLocal(_ db: Database, device: String, changeset: Changeset, now: Date) throws {
-    let hlc = HybridClock.next(after: try latestClock(db), now: now)
+  /// Records one of this device's writes, in its transaction: its clock reading after every one
+  /// this log holds (and after `after`, when given).
+  public static func appendLocal(
+    _ db: Database, device: String, changeset: Changeset, now: Date, after: Int64? = nil
+  ) throws {
+    let latest = [try latestClock(db), after].compactMap { $0 }.max()
+    let hlc = HybridClock.next(after: latest, now: now)
     let seq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM sync_change WHERE device = ?", arguments: [device]) ?? 0
     try db.execute(
       sql: "INSERT INTO sync_change (device, seq, hlc, changeset, effect, pushed) VALUES (?, ?, ?, ?, NULL, 0)",
@@ -43,11 +47,20 @@ public enum ChangeLog {
 
   /// Begins recording on a database with no log yet: this device is named, and what the synced
   /// tables hold already becomes its first change (every row an insert), so the log builds the
-  /// database from nothing.
-  public static func begin(_ db: Database, device: String, tables: [SyncedTable], now: Date) throws {
+  /// database from nothing. Its clock reading is after `after` (the latest of what the first sync
+  /// pulls): what a device brings sorts after everything it found, never before a base.
+  public static func begin(
+    _ db: Database, device: String, tables: [SyncedTable], now: Date, after: Int64? = nil
+  ) throws {
     try db.execute(
       sql: "INSERT INTO sync_device (only, device, since) VALUES (1, ?, ?)",
       arguments: [device, ISO8601DateFormatter().string(from: now)])
+    let contents = try self.contents(db, tables: tables)
+    if !contents.isEmpty { try appendLocal(db, device: device, changeset: contents, now: now, after: after) }
+  }
+
+  /// Every row of the synced tables as an insert: the changeset that builds them from nothing.
+  static func contents(_ db: Database, tables: [SyncedTable]) throws -> Changeset {
     // The diff is taken from empty copies of the tables in the connection's temp schema (an
     // attached database cannot be detached inside a transaction), dropped at once: while they
     // exist, they hide the tables of the same name from unqualified SQL.
@@ -63,13 +76,15 @@ public enum ChangeLog {
     let recorder = try SessionRecorder(db, tables: names)
     try recorder.recordContents(of: names, against: "temp")
     for name in names { try db.execute(sql: "DROP TABLE temp.\(SQL.quote(name))") }
-    let contents = try recorder.changeset()
-    if !contents.isEmpty { try appendLocal(db, device: device, changeset: contents, now: now) }
+    return try recorder.changeset()
   }
 
-  /// Which of `device`'s sequence numbers this log holds.
+  /// Which of `device`'s sequence numbers this log holds: its own entries, and those a base
+  /// adopted here stands for.
   public static func sequences(_ db: Database, device: String) throws -> Set<Int64> {
-    Set(try Int64.fetchAll(db, sql: "SELECT seq FROM sync_change WHERE device = ?", arguments: [device]))
+    var held = Set(try Int64.fetchAll(db, sql: "SELECT seq FROM sync_change WHERE device = ?", arguments: [device]))
+    if let covered = try SyncBase.covers(db)[device], covered > 0 { held.formUnion(1...covered) }
+    return held
   }
 
   /// This device's changes not yet copied to the remote, oldest first.
@@ -127,33 +142,51 @@ public enum ChangeLog {
     guard let earliest = fresh.min(by: { ($0.hlc, $0.device, $0.seq) < ($1.hlc, $1.device, $1.seq) }) else {
       return result
     }
-    let later = SQL.orderedAfter
-    let undone = try Row.fetchAll(
-      db, sql: "SELECT id, changeset, effect FROM sync_change WHERE \(later) ORDER BY hlc DESC, device DESC, seq DESC",
-      arguments: [earliest.hlc, earliest.hlc, earliest.device, earliest.hlc, earliest.device, earliest.seq])
-    for row in undone {
-      let effect = Changeset([UInt8]((row["effect"] as Data?) ?? (row["changeset"] as Data)))
-      try ChangesetMerge.applyExactly(try effect.inverted(), to: db, tables: tables)
-    }
-    result.replayed = undone.count
+    result.replayed = try undo(db, after: (earliest.hlc, earliest.device, earliest.seq), tables: tables).count
     let insert = try db.cachedStatement(
       sql: "INSERT INTO sync_change (device, seq, hlc, changeset, effect, pushed) VALUES (?, ?, ?, ?, X'', 1)")
     for entry in fresh {
       try insert.execute(arguments: [entry.device, entry.seq, entry.hlc, Data(entry.changeset.bytes)])
     }
     result.added = fresh.count
-    let redo = try Row.fetchAll(
-      db, sql: "SELECT id, changeset FROM sync_change WHERE \(SQL.orderedFrom) ORDER BY hlc, device, seq",
+    let redo = try Int64.fetchAll(
+      db, sql: "SELECT id FROM sync_change WHERE \(SQL.orderedFrom) ORDER BY hlc, device, seq",
       arguments: [earliest.hlc, earliest.hlc, earliest.device, earliest.hlc, earliest.device, earliest.seq])
+    result.dropped = try apply(db, redo, tables: tables)
+    return result
+  }
+
+  /// Undoes every change after (hlc, device, seq), newest first, each by the inverse of what it did
+  /// here (its effect; a change of this device's own, never merged, did what it says); their ids.
+  static func undo(_ db: Database, after point: (hlc: Int64, device: String, seq: Int64), tables: [SyncedTable])
+    throws -> [Int64]
+  {
+    let undone = try Row.fetchAll(
+      db,
+      sql:
+        "SELECT id, changeset, effect FROM sync_change WHERE \(SQL.orderedAfter) ORDER BY hlc DESC, device DESC, seq DESC",
+      arguments: [point.hlc, point.hlc, point.device, point.hlc, point.device, point.seq])
+    for row in undone {
+      let effect = Changeset([UInt8]((row["effect"] as Data?) ?? (row["changeset"] as Data)))
+      try ChangesetMerge.applyExactly(try effect.inverted(), to: db, tables: tables)
+    }
+    return undone.map { $0["id"] }
+  }
+
+  /// Applies the changes `ids` name, in the log's order, under the merge rules, recording what each
+  /// did; how many the rules dropped.
+  static func apply(_ db: Database, _ ids: [Int64], tables: [SyncedTable]) throws -> Int {
     let rules = try ForeignKeyRules(db, tables: tables.map(\.name))
     let record = try db.cachedStatement(sql: "UPDATE sync_change SET effect = ? WHERE id = ?")
-    for row in redo {
-      let outcome = try ChangesetMerge.apply(
-        Changeset([UInt8](row["changeset"] as Data)), to: db, tables: tables, rules: rules)
-      result.dropped += outcome.dropped
-      try record.execute(arguments: [Data(outcome.effect.bytes), row["id"] as Int64])
+    let read = try db.cachedStatement(sql: "SELECT changeset FROM sync_change WHERE id = ?")
+    var dropped = 0
+    for id in ids {
+      guard let bytes = try Data.fetchOne(read, arguments: [id]) else { continue }
+      let outcome = try ChangesetMerge.apply(Changeset([UInt8](bytes)), to: db, tables: tables, rules: rules)
+      dropped += outcome.dropped
+      try record.execute(arguments: [Data(outcome.effect.bytes), id])
     }
-    return result
+    return dropped
   }
 }
 

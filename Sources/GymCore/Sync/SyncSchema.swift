@@ -28,8 +28,21 @@ public enum SyncSchema {
         refused INTEGER NOT NULL CHECK (refused >= 0)
       );
       """)
+
+  /// What the bases adopted here stand for: per base (the clock reading it is known by, its
+  /// number as a change of the device `.base` in the log), the changes 1 through `seq` of each device.
+  static let bases = Migration(
+    "sync/002-bases", .additive,
+    sql: """
+      CREATE TABLE sync_base (
+        base INTEGER NOT NULL CHECK (base > 0),
+        device TEXT NOT NULL CHECK (length(device) BETWEEN 1 AND 64),
+        seq INTEGER NOT NULL CHECK (seq > 0),
+        PRIMARY KEY (base, device)
+      ) WITHOUT ROWID;
+      """)
 }
 
 /// The store's part of sync, registered after every feature module: its tables are not exported
 /// (`tables` is empty); a device's records travel as changesets.
-public let syncModule = GymModule(name: "sync", migrations: [SyncSchema.changeLog], tables: [])
+public let syncModule = GymModule(name: "sync", migrations: [SyncSchema.changeLog, SyncSchema.bases], tables: [])

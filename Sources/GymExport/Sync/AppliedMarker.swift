@@ -17,23 +17,31 @@ struct AppliedMarker: Equatable {
   /// When the sync that wrote it ran (ISO 8601, UTC).
   var at: String
   var applied: [String: Int64]
+  /// The latest clock reading the device held: every change it makes after is later. Nil in a
+  /// marker of the first layout (version 1), which a compaction cannot use.
+  var clock: Int64?
 
-  /// This database's marker: for each device in its log, the end of the run of its changes from 1.
+  /// This database's marker: for each device in its log, the end of the run of its changes from 1
+  /// (those a base adopted here stands for included), and its latest clock reading.
   static func current(_ db: Database, device: String, at: Date) throws -> AppliedMarker {
-    var applied: [String: Int64] = [:]
+    var applied = try SyncBase.covers(db)
     for row in try Row.fetchAll(db, sql: "SELECT device, seq FROM sync_change ORDER BY device, seq") {
       let name: String = row["device"]
       let seq: Int64 = row["seq"]
+      guard name != SyncBase.device else { continue }
       if seq == (applied[name] ?? 0) + 1 { applied[name] = seq } else if applied[name] == nil { applied[name] = 0 }
     }
-    return AppliedMarker(device: device, at: ISO8601DateFormatter().string(from: at), applied: applied)
+    return AppliedMarker(
+      device: device, at: ISO8601DateFormatter().string(from: at), applied: applied,
+      clock: try ChangeLog.latestClock(db))
   }
 
   func seal(to recipient: AgeRecipient) throws -> [UInt8] {
-    let object: [String: Any] = [
-      "format": Self.format, "version": 1, "device": device, "at": at,
+    var object: [String: Any] = [
+      "format": Self.format, "version": 2, "device": device, "at": at,
       "applied": applied.mapValues { NSNumber(value: $0) },
     ]
+    if let clock { object["clock"] = NSNumber(value: clock) }
     return try ChangeFile.encrypt(
       try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), to: recipient)
   }
@@ -42,10 +50,17 @@ struct AppliedMarker: Equatable {
   static func open(_ sealed: Data, identities: [AgeIdentity], device: String) throws -> AppliedMarker {
     let plain = try ChangeFile.decrypt(sealed, identities: identities)
     guard let object = try? JSONSerialization.jsonObject(with: Data(plain)) as? [String: Any],
-      object["format"] as? String == format, object["version"] as? Int == 1,
+      object["format"] as? String == format, let version = object["version"] as? Int, version == 1 || version == 2,
       let at = object["at"] as? String, ISO8601DateFormatter().date(from: at) != nil,
       let entries = object["applied"] as? [String: Any]
-    else { throw ChangesetError("it is not a gym applied marker (version 1)") }
+    else { throw ChangesetError("it is not a gym applied marker (version 1 or 2)") }
+    var clock: Int64?
+    if version == 2, object["clock"] != nil {
+      guard let reading = ChangeFile.integer(object["clock"]), reading > 0 else {
+        throw ChangesetError("its clock reading is not a whole number")
+      }
+      clock = reading
+    }
     guard object["device"] as? String == device else {
       throw ChangesetError("it is another device's marker than its folder's (\(device))")
     }
@@ -58,7 +73,7 @@ struct AppliedMarker: Equatable {
       }
       applied[name] = number.int64Value
     }
-    return AppliedMarker(device: device, at: at, applied: applied)
+    return AppliedMarker(device: device, at: at, applied: applied, clock: clock)
   }
 
   /// How many of the changes `listing` shows this device has yet to apply: those after its mark,

@@ -85,10 +85,11 @@ enum ChangeFile {
   static let furthestAhead: TimeInterval = 366 * 86_400
 
   /// The changes a file holds, oldest first; an error saying what is wrong when it does not open,
-  /// or does not hold what its place on the remote says: `device`'s changes `first` through `last`.
+  /// or does not hold what its place on the remote says: `device`'s changes `first` through `last`
+  /// (`first` nil: the device's first file on the remote, which begins where a compaction left it).
   /// A file of one change of the first layout (version 1: `seq` and `hlc` in the header) still opens.
   static func open(
-    _ sealed: Data, identities: [AgeIdentity], device: String, first: Int64, last: Int64, schema: String,
+    _ sealed: Data, identities: [AgeIdentity], device: String, first expected: Int64?, last: Int64, schema: String,
     tables: Set<String>, now: Date = Date()
   ) throws -> [ChangeLog.Entry] {
     let plain = try decrypt(sealed, identities: identities)
@@ -109,9 +110,12 @@ enum ChangeFile {
         return (integer(pair?.first), pair?.count == 2 ? integer(pair?.last).flatMap { Int(exactly: $0) } : nil)
       }
     }
-    guard header["device"] as? String == device, says.first == first, says.last == last else {
+    guard header["device"] as? String == device, let first = says.first, says.last == last,
+      expected.map({ $0 == first }) ?? (1...last).contains(first)
+    else {
       throw ChangesetError(
-        "it says it holds other changes than its place (\(device)/\(name(last: last)), from \(first))")
+        "it says it holds other changes than its place (\(device)/\(name(last: last))\(expected.map { ", from \($0)" } ?? ""))"
+      )
     }
     guard changes.count == last - first + 1, changes.allSatisfy({ ($0.size ?? -1) >= 0 }),
       changes.reduce(0, { $0 + ($1.size ?? 0) }) == plain.count - newline - 1

@@ -20,7 +20,7 @@ public struct SyncCommand: ParsableCommand {
         "gym sync --remote nas:gym --identity sync.key",
         "gym sync status",
       ]),
-    subcommands: [SyncRun.self, SyncStatus.self, SyncSchedule.self], defaultSubcommand: SyncRun.self)
+    subcommands: [SyncRun.self, SyncStatus.self, SyncCompact.self, SyncSchedule.self], defaultSubcommand: SyncRun.self)
 
   public init() {}
 }
@@ -120,7 +120,11 @@ struct SyncRun: GymCommand {
   /// `synced laptop: pulled 3 change(s), pushed 1; …`: one line for a person or a log.
   static func summary(_ report: SyncJob.Report) -> String {
     var summary = "synced \(report.device)" + (report.began ? " (first sync)" : "")
+    if let base = report.adopted { summary += " from a base of \(base.changes) change(s)" }
     summary += ": pulled \(report.pulled) change(s), pushed \(report.pushed)"
+    if report.retimed > 0 {
+      summary += "; \(report.retimed) of its own given new clock readings after a newer base"
+    }
     if report.integration.replayed > 0 {
       summary += "; \(report.integration.replayed) applied again after earlier ones"
     }

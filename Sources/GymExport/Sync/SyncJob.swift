@@ -34,6 +34,11 @@ public struct SyncJob: Sendable {
     public internal(set) var began = false
     public internal(set) var pulled = 0
     public internal(set) var pushed = 0
+    /// The base a new device started from (the clock reading it is known by), and how many
+    /// changes it stands for.
+    public internal(set) var adopted: (hlc: Int64, changes: Int64)?
+    /// This device's changes given new clock readings after a base made while they waited.
+    public internal(set) var retimed = 0
     var integration = ChangeLog.Integration()
     var refused: [Refusal] = []
     /// Why this device's applied marker could not be written, when it could not.
@@ -47,6 +52,36 @@ public struct SyncJob: Sendable {
     } catch let failure as Rclone.Failure {
       throw GymError(
         Rclone.status(of: failure), "sync through '\(remote.remote)' failed: \(failure.message) (try again later)")
+    }
+  }
+
+  /// A change the remote no longer holds (before the last file of its device, or in the newest base
+  /// that `covers` describes), that this log lacks and that no refused file may hold: removed by a
+  /// compaction this database had not synced before (or lost). It can never be pulled, so the sync
+  /// stops (65) before anything changes.
+  static func refuseGaps(
+    listing: SyncListing, covers: [String: Int64], have: [String: Set<Int64>], entries: [ChangeLog.Entry],
+    refused: [Refusal]
+  ) throws {
+    var arriving: [String: Set<Int64>] = [:]
+    for entry in entries { arriving[entry.device, default: []].insert(entry.seq) }
+    for device in Set(have.keys).union(covers.keys).sorted() {
+      let held = have[device] ?? []
+      let ranges = listing.ranges(device)
+      let newest = max(ranges.last?.upperBound ?? 0, covers[device] ?? 0)
+      guard newest > 0 else { continue }
+      // What the refused files may hold: tried again at the next sync, not missing.
+      let unread = ranges.filter { range in refused.contains { $0.device == device && $0.last == range.upperBound } }
+      let missing = (1...newest).first { seq in
+        !held.contains(seq) && !(arriving[device]?.contains(seq) ?? false) && !unread.contains { $0.contains(seq) }
+      }
+      if let missing {
+        throw GymError(
+          .dataError,
+          "change \(missing) of '\(device)' is no longer on the remote and this database lacks it (a compaction "
+            + "removed it before this database synced it): sync this database as a new device (a fresh database, "
+            + "another sync.device)")
+      }
     }
   }
 
@@ -73,35 +108,76 @@ public struct SyncJob: Sendable {
     }
     let tables = store.syncedTables
     let names = Set(tables.map(\.name))
+    // A new device adopts the newest base, and then needs only the changes after it. A database
+    // that began but never reached the remote (no folder there) reads it too: a compaction did not
+    // wait for it, and may have removed changes it lacks.
+    var newestBase: SyncBase.Snapshot?
+    if existing == nil || listing.files[device] == nil, let newest = listing.bases.last {
+      guard let sealed = try remote.downloadBase(newest) else {
+        throw Rclone.Failure(status: nil, message: "base \(BaseFile.name(hlc: newest)) left the remote as it was read")
+      }
+      do {
+        newestBase = try BaseFile.open(
+          sealed, identities: identities, hlc: newest, schema: store.syncSchema, tables: names, now: now)
+      } catch {
+        throw GymError(.dataError, "refused \(remote.basePath(hlc: newest)): \(error); nothing was changed")
+      }
+    }
+    let base = existing == nil ? newestBase : nil
     // Every file of another device holding a change this log lacks.
     var wanted: [(device: String, range: ClosedRange<Int64>)] = []
+    var have: [String: Set<Int64>] = [:]
     for other in listing.files.keys.sorted() where other != device {
-      let have = existing == nil ? [] : try store.read { try ChangeLog.sequences($0, device: other) }
-      wanted += listing.ranges(other).filter { !$0.allSatisfy(have.contains) }.map { (other, $0) }
+      let covered = base?.covers[other] ?? 0
+      have[other] =
+        existing == nil
+        ? Set(covered > 0 ? Array(1...covered) : [])
+        : try store.read {
+          try ChangeLog.sequences($0, device: other)
+        }
+      wanted += listing.ranges(other).filter { !$0.allSatisfy(have[other, default: []].contains) }.map { (other, $0) }
     }
     let fetched = try remote.download(wanted.map { ($0.device, $0.range.upperBound) })
     var entries: [ChangeLog.Entry] = []
     for (other, range) in wanted {
       guard let sealed = fetched[other]?[range.upperBound] else { continue }
       do {
-        entries += try ChangeFile.open(
-          sealed, identities: identities, device: other, first: range.lowerBound, last: range.upperBound,
+        let opened = try ChangeFile.open(
+          sealed, identities: identities, device: other,
+          first: range.lowerBound == 1 ? nil : range.lowerBound, last: range.upperBound,
           schema: store.syncSchema, tables: names, now: now)
+        entries += opened.filter { !have[other, default: []].contains($0.seq) }
       } catch {
         report.refused.append(Refusal(device: other, last: range.upperBound, reason: "\(error)"))
       }
     }
+    try Self.refuseGaps(
+      listing: listing, covers: newestBase?.covers ?? [:], have: have, entries: entries, refused: report.refused)
     report.pulled = entries.count
     let began = device
+    let latest = ([base?.hlc] + entries.map(\.hlc)).compactMap { $0 }.max()
     (report.integration, device) = try store.writeSyncing { db in
       // Begun here unless another sync of this database began it since it was read above: then
       // this one goes on under the name that one took.
+      var arriving = entries
       if try ChangeLog.device(db) == nil {
         try store.assignSyncKeys(db)
-        try ChangeLog.begin(db, device: began, tables: tables, now: now)
+        // What this device brings sorts after all it found: never before the base.
+        try ChangeLog.begin(db, device: began, tables: tables, now: now, after: latest)
+        if let base {
+          try SyncBase.adopt(db, base)
+          arriving.insert(base.entry, at: 0)
+        }
       }
-      return (try ChangeLog.integrate(db, entries, tables: tables), try ChangeLog.device(db) ?? began)
+      let integration = try ChangeLog.integrate(db, arriving, tables: tables)
+      let name = try ChangeLog.device(db) ?? began
+      // Changes made here while a base was made elsewhere, unseen, sort after it before they leave.
+      if let newest = listing.bases.last {
+        report.retimed = try SyncBase.retime(db, device: name, notAfter: newest, now: now, tables: tables)
+      }
+      return (integration, name)
     }
+    if let base, report.began { report.adopted = (base.hlc, base.covers.values.reduce(0, +)) }
     report.device = device
     let unpushed = try store.read { try ChangeLog.unpushed($0, device: device) }
     let waiting = Set(unpushed.map(\.seq))
@@ -117,11 +193,12 @@ public struct SyncJob: Sendable {
       }
       if let bytes = there[device]?[range.upperBound],
         let held = try? ChangeFile.open(
-          bytes, identities: identities, device: device, first: range.lowerBound, last: range.upperBound,
-          schema: store.syncSchema, tables: names, now: now)
+          bytes, identities: identities, device: device, first: range.lowerBound == 1 ? nil : range.lowerBound,
+          last: range.upperBound, schema: store.syncSchema, tables: names, now: now)
       {
-        guard held == mine else {
-          let differs = zip(held, mine).first(where: { $0 != $1 })?.0.seq ?? range.lowerBound
+        // The first file left after a compaction begins later than its range here.
+        guard held == mine.filter({ $0.seq >= (held.first?.seq ?? 1) }) else {
+          let differs = held.first(where: { !mine.contains($0) })?.seq ?? range.lowerBound
           throw GymError(
             .dataError,
             "the remote holds another change \(differs) of '\(device)' than this database's: it was restored "

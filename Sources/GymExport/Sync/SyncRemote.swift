@@ -25,22 +25,26 @@ public struct SyncRemote: Sendable {
     do {
       output = try rclone.run("lsjson", [root], flags: ["--recursive", "--files-only"])
     } catch let failure as Rclone.Failure where failure.isNotFound || failure.message.contains("directory not found") {
-      return SyncListing(files: [:])
+      return SyncListing(files: [:], bases: [])
     }
     guard let items = try? JSONSerialization.jsonObject(with: output) as? [[String: Any]] else {
       throw Rclone.Failure(status: nil, message: "rclone lsjson gave no list")
     }
     var files: [String: [Int64]] = [:]
+    var bases: [Int64] = []
     for item in items {
       guard let path = item["Path"] as? String else { continue }
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+      if parts.count == 2, parts[0] == BaseFile.folder, let hlc = BaseFile.hlc(fromName: String(parts[1])) {
+        bases.append(hlc)
+      }
       guard parts.count == 2, DeviceName.problem(with: String(parts[0])) == nil else { continue }
       // A device that synced without a change of its own yet has its applied marker alone.
       if parts[1] == AppliedMarker.fileName, files[String(parts[0])] == nil { files[String(parts[0])] = [] }
       guard let last = ChangeFile.last(fromName: String(parts[1])) else { continue }
       files[String(parts[0]), default: []].append(last)
     }
-    return SyncListing(files: files.mapValues { $0.sorted() })
+    return SyncListing(files: files.mapValues { $0.sorted() }, bases: bases.sorted())
   }
 
   /// Fetches many change files in one rclone command (`copy --files-from`): each one's bytes, by
@@ -79,6 +83,32 @@ public struct SyncRemote: Sendable {
     for file in files { try Self.write(Data(file.bytes), to: scratch + "/" + ChangeFile.name(last: file.last)) }
     try rclone.run("copy", [scratch, root + "/" + device], flags: ["--no-traverse"])
   }
+
+  /// The base known by `hlc`, or nil when the remote no longer holds it.
+  func downloadBase(_ hlc: Int64) throws -> Data? {
+    let name = BaseFile.folder + "/" + BaseFile.name(hlc: hlc)
+    return try fetch([name])[name]
+  }
+
+  /// Writes a base: `rclone copy` of a folder holding it alone into `.base`.
+  func uploadBase(_ bytes: [UInt8], hlc: Int64) throws {
+    let scratch = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    try Self.write(Data(bytes), to: scratch + "/" + BaseFile.name(hlc: hlc))
+    try rclone.run("copy", [scratch, root + "/" + BaseFile.folder], flags: ["--no-traverse"])
+  }
+
+  /// Removes these files (paths under the root) in one rclone command (`delete --files-from`).
+  func delete(_ paths: [String]) throws {
+    guard !paths.isEmpty else { return }
+    let scratch = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let list = scratch + "/doomed.txt"
+    try Self.write(Data((paths.joined(separator: "\n") + "\n").utf8), to: list)
+    try rclone.run("delete", [root], flags: ["--files-from", list])
+  }
+
+  func basePath(hlc: Int64) -> String { root + "/" + BaseFile.folder + "/" + BaseFile.name(hlc: hlc) }
 
   /// Writes this device's applied marker over the one before: `rclone copy` of a folder holding it alone.
   func uploadMarker(_ bytes: [UInt8], device: String) throws {
@@ -121,14 +151,18 @@ public struct SyncRemote: Sendable {
   }
 }
 
-/// What a listing of the remote shows: each device's change files, by the last sequence each holds.
-/// A device's files hold its changes from 1 on, one after another: a file holds those after the
-/// previous file's last up to its own.
+/// What a listing of the remote shows: each device's change files, by the last sequence each holds,
+/// and the bases. A device's files hold its changes one after another: a file holds those after the
+/// previous file's last up to its own. The first file listed may begin later than 1, once a
+/// compaction removed the files before it: its range here begins at 1 all the same (what it holds
+/// is known when it is opened).
 struct SyncListing {
   /// Each device's files' last sequences, in order (empty for a device with its applied marker alone).
   let files: [String: [Int64]]
+  /// The bases, by the clock reading each is known by, in order: the newest last.
+  let bases: [Int64]
 
-  /// The changes each of `device`'s files holds, by file, in order.
+  /// The changes each of `device`'s files may hold, by file, in order.
   func ranges(_ device: String) -> [ClosedRange<Int64>] {
     var previous: Int64 = 0
     return (files[device] ?? []).map { last in

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+import GymCore
+import GymModules
+import Testing
+
+/// `sync/002-bases`: a log begun before bases existed keeps every change, its device and what it
+/// pushed; no base stands for anything yet, so what it holds of each device is its own entries.
+@Suite struct SyncEvolutionTests {
+  @Test func aLogBegunBeforeBasesKeepsEveryChange() throws {
+    let path = try MigrationFixtures.temporaryPath()
+    let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: "sync/002-bases"))
+    try before.write { db in
+      #expect(try !db.tableExists("sync_base"))
+      try db.execute(
+        sql: """
+          INSERT INTO sync_device (only, device, since) VALUES (1, 'laptop', '2026-11-20T08:00:00Z');
+          INSERT INTO sync_change (device, seq, hlc, changeset, effect, pushed) VALUES
+            ('laptop', 1, 117000000000000000, x'54', NULL, 1),
+            ('phone', 1, 117000000000000001, x'54', x'', 1),
+            ('phone', 2, 117000000000000002, x'54', x'', 1),
+            ('laptop', 2, 117000000000000003, x'54', NULL, 0);
+          """)
+    }
+    try before.close()
+    let after = try Store(path: path, modules: registeredModules)
+    try after.read { (db: Database) throws in
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_base") == 0)
+      #expect(try SyncBase.covers(db).isEmpty)
+      #expect(try ChangeLog.device(db) == "laptop")
+      #expect(try ChangeLog.sequences(db, device: "phone") == [1, 2])
+      #expect(try ChangeLog.unpushed(db, device: "laptop").map(\.seq) == [2])
+      #expect(try ChangeLog.latestClock(db) == 117_000_000_000_000_003)
+    }
+  }
+}
