@@ -345,6 +345,9 @@ import Testing
       try laptop.run(["staples", "add", "Milk", "--category", "Dairy", "--quantity", "2", "--unit", "l"]).status == 0)
     #expect(try laptop.run(["sync"]).status == 0)  // laptop 1
     #expect(try phone.run(["sync"]).status == 0)
+    // A backup of phone before it made a change: restored after the compaction, below.
+    let backup = phone.directory + "/backup.sqlite"
+    try FileManager.default.copyItem(atPath: phone.databasePath, toPath: backup)
     #expect(try phone.run(["staples", "buy", "Milk", "1"]).status == 0)
     #expect(try phone.run(["sync"]).status == 0)  // phone 1
     // A database that begins and pulls, but whose push fails: the remote holds a file where its
@@ -355,7 +358,9 @@ import Testing
     #expect(try stray.run(["sync"]).status == 75)
     try FileManager.default.removeItem(atPath: network.remote + "/gym-sync/stray")
     #expect(try laptop.run(["staples", "use", "Milk", "0.5"]).status == 0)
-    for device in [laptop, phone, laptop] { #expect(try device.run(["sync"]).status == 0) }
+    #expect(try laptop.run(["sync"]).status == 0)  // laptop 2
+    #expect(try laptop.run(["staples", "set", "Milk", "--notes", "semi-skimmed"]).status == 0)
+    for device in [laptop, phone, laptop] { #expect(try device.run(["sync"]).status == 0) }  // laptop 3
     // phone says nothing of what it applied: no compaction.
     let marker = network.remote + "/gym-sync/phone/applied.age"
     let saved = try Data(contentsOf: URL(fileURLWithPath: marker))
@@ -367,12 +372,17 @@ import Testing
     sleep(2)
     let compact = try laptop.run(["sync", "compact", "--older-than", "1s"])
     #expect(compact.status == 0, "\(compact.stderr)")
-    // Every change of laptop's and phone's: both hold them all, all older than a second.
-    #expect(compact.stderr.contains("of 2 device(s); removed"), "\(compact.stderr)")
+    // Every change of laptop's (1 to 3) and phone's (1): both hold them all, all older than a
+    // second. Each device's newest file stays (the remote keeps saying how far each got): laptop's
+    // first two files go.
+    #expect(compact.stderr.contains("stands for 4 change(s) of 2 device(s); removed 2 file(s)"), "\(compact.stderr)")
     let left = try FileManager.default.subpathsOfDirectory(atPath: network.remote + "/gym-sync").sorted()
     let bases = left.filter { $0.hasPrefix(".base/") && $0.hasSuffix(".base.age") }
     #expect(bases.count == 1, "\(left)")
-    #expect(!left.contains { $0.hasSuffix(".changeset.age") }, "\(left)")
+    #expect(
+      left.filter { $0.hasSuffix(".changeset.age") } == [
+        "laptop/000000000003.changeset.age", "phone/000000000001.changeset.age",
+      ], "\(left)")
     let base = try Data(contentsOf: URL(fileURLWithPath: network.remote + "/gym-sync/" + bases[0]))
     #expect(base.starts(with: Data("age-encryption.org/v1\n".utf8)) && base.range(of: Data("Milk".utf8)) == nil)
     // A new device starts from the base: 2 + 1 − 0.5 = 2.5 l.
@@ -391,6 +401,14 @@ import Testing
     #expect(refused.status == 65, "\(refused.stderr)")
     #expect(refused.stderr.contains("is no longer on the remote and this database lacks it"), "\(refused.stderr)")
     #expect(try HeldLockTests.contents(stray.databasePath) == before)
+    // phone's backup, put back and written to: its change 1 again, with other contents. The remote
+    // still shows phone's change 1: refused (65), the remote as it was.
+    try FileManager.default.removeItem(atPath: phone.databasePath)
+    try FileManager.default.copyItem(atPath: backup, toPath: phone.databasePath)
+    #expect(try phone.run(["staples", "add", "Rice", "--category", "Pantry"]).status == 0)
+    let restored = try phone.run(["sync"])
+    #expect(restored.status == 65, "\(restored.stderr)")
+    #expect(try Self.pantry(desktop) == Self.pantry(laptop))
     // Nothing older than an hour that the base does not hold: no new base.
     let again = try laptop.run(["sync", "compact"])
     #expect(again.status == 0 && again.stderr.contains("nothing new to compact"), "\(again.stderr)")

@@ -179,7 +179,9 @@ import Testing
     let late = try c.store.read { try ChangeLog.unpushed($0, device: "c") }
     #expect(late.count == 1 && late[0].hlc < base.hlc)
     #expect(
-      try c.store.writeSyncing { try SyncBase.retime($0, device: "c", notAfter: base.hlc, now: Date(), tables: tables) }
+      try c.store.writeSyncing {
+        try SyncBase.retime($0, device: "c", after: 0, notAfter: base.hlc, now: Date(), tables: tables)
+      }
         == 1)
     let moved = try c.store.read { try ChangeLog.unpushed($0, device: "c") }
     #expect(moved.count == 1 && moved[0].hlc > base.hlc && moved[0].changeset == late[0].changeset)

@@ -87,25 +87,29 @@ public enum SyncBase {
     return Snapshot(hlc: last.hlc, covers: covers.filter { $0.value > 0 }, changeset: contents)
   }
 
-  /// This device's changes not yet pushed whose clock readings are at most `hlc` (a base's place:
-  /// made while it waited to push, unseen by the device that made the base) get new readings after
-  /// every one this log holds, in their order, and the log is replayed from the first of them: a
-  /// base stays before every change it does not hold. How many were given new readings.
+  /// This device's changes that no other device can hold (numbered after `remote`, the last the
+  /// remote holds of it) and whose clock readings are at most `hlc` (a base's place: made while
+  /// they waited to push, unseen by the device that made the base) get new readings after every one
+  /// this log holds, in their order, and the log is replayed from the first of them: a base stays
+  /// before every change it does not hold. How many were given new readings.
   public static func retime(
-    _ db: Database, device: String, notAfter hlc: Int64, now: Date, tables: [SyncedTable]
+    _ db: Database, device: String, after remote: Int64, notAfter hlc: Int64, now: Date, tables: [SyncedTable]
   ) throws -> Int {
     guard
       let first = try Row.fetchOne(
-        db, sql: "SELECT hlc, seq FROM sync_change WHERE device = ? AND pushed = 0 AND hlc <= ? ORDER BY seq LIMIT 1",
-        arguments: [device, hlc])
+        db,
+        sql: """
+          SELECT hlc, seq FROM sync_change WHERE device = ? AND pushed = 0 AND seq > ? AND hlc <= ?
+          ORDER BY seq LIMIT 1
+          """,
+        arguments: [device, remote, hlc])
     else { return 0 }
     let firstSeq: Int64 = first["seq"]
     // Undone from the first of them on (the point just before it), newest first.
     let undone = try ChangeLog.undo(db, after: (first["hlc"], device, firstSeq - 1), tables: tables)
     var clock = try ChangeLog.latestClock(db)
     let moved = try Int64.fetchAll(
-      db, sql: "SELECT id FROM sync_change WHERE device = ? AND pushed = 0 AND seq >= ? ORDER BY seq",
-      arguments: [device, firstSeq])
+      db, sql: "SELECT id FROM sync_change WHERE device = ? AND seq >= ? ORDER BY seq", arguments: [device, firstSeq])
     for id in moved {
       let next = HybridClock.next(after: clock, now: now)
       try db.execute(sql: "UPDATE sync_change SET hlc = ? WHERE id = ?", arguments: [next, id])

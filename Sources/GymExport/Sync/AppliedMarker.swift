@@ -17,8 +17,8 @@ struct AppliedMarker: Equatable {
   /// When the sync that wrote it ran (ISO 8601, UTC).
   var at: String
   var applied: [String: Int64]
-  /// The latest clock reading the device held: every change it makes after is later. Nil in a
-  /// marker of the first layout (version 1), which a compaction cannot use.
+  /// The latest clock reading the device held (0 before it held any): every change it makes after
+  /// is later. Nil in a marker of the first layout (version 1), which a compaction cannot use.
   var clock: Int64?
 
   /// This database's marker: for each device in its log, the end of the run of its changes from 1
@@ -33,7 +33,7 @@ struct AppliedMarker: Equatable {
     }
     return AppliedMarker(
       device: device, at: ISO8601DateFormatter().string(from: at), applied: applied,
-      clock: try ChangeLog.latestClock(db))
+      clock: try ChangeLog.latestClock(db) ?? 0)
   }
 
   func seal(to recipient: AgeRecipient) throws -> [UInt8] {
@@ -55,9 +55,9 @@ struct AppliedMarker: Equatable {
       let entries = object["applied"] as? [String: Any]
     else { throw ChangesetError("it is not a gym applied marker (version 1 or 2)") }
     var clock: Int64?
-    if version == 2, object["clock"] != nil {
-      guard let reading = ChangeFile.integer(object["clock"]), reading > 0 else {
-        throw ChangesetError("its clock reading is not a whole number")
+    if version == 2 {
+      guard let reading = ChangeFile.integer(object["clock"]), reading >= 0 else {
+        throw ChangesetError("its clock reading is missing or not a whole number")
       }
       clock = reading
     }

@@ -200,19 +200,21 @@ struct SyncStatus: GymCommand {
       listing = nil
     }
     let store = try context.openStore()
-    let (device, rows, held, last) = try store.read { db -> (String?, [Row], [String: Set<Int64>], Row?) in
-      guard let device = try ChangeLog.device(db) else { return (nil, [], [:], nil) }
+    let (device, rows, held, last, covers) = try store.read {
+      db -> (String?, [Row], [String: Set<Int64>], Row?, [String: Int64]) in
+      guard let device = try ChangeLog.device(db) else { return (nil, [], [:], nil, [:]) }
+      // A base this database started from is no device: the changes it stands for count as held.
       let rows = try Row.fetchAll(
         db,
         sql: """
           SELECT device, count(*) AS changes, sum(pushed = 0 AND device = ?1) AS pending, max(hlc) AS latest
-          FROM sync_change GROUP BY device ORDER BY device = ?1 DESC, device
-          """, arguments: [device])
+          FROM sync_change WHERE device != ?2 GROUP BY device ORDER BY device = ?1 DESC, device
+          """, arguments: [device, SyncBase.device])
       var held: [String: Set<Int64>] = [:]
       for name in listing?.keys.sorted() ?? [] { held[name] = try ChangeLog.sequences(db, device: name) }
       let last = try Row.fetchOne(
         db, sql: "SELECT at, remote, pulled, pushed, refused FROM sync_run ORDER BY rowid DESC LIMIT 1")
-      return (device, rows, held, last)
+      return (device, rows, held, last, try SyncBase.covers(db))
     }
     if device == nil && listing == nil {
       printNote("sync has not begun on this database; run 'gym sync --remote REMOTE --identity FILE'")
@@ -240,8 +242,17 @@ struct SyncStatus: GymCommand {
       let name: String = row["device"]
       shown.insert(name)
       writer.write(
-        [.text(name), .bool(name == device), .integer(row["changes"]), .integer(row["pending"] ?? 0), waiting(name)]
+        [
+          .text(name), .bool(name == device), .integer((row["changes"] as Int64) + (covers[name] ?? 0)),
+          .integer(row["pending"] ?? 0), waiting(name),
+        ]
           + applied(name) + [.text(formatter.string(from: HybridClock.date(row["latest"])))])
+    }
+    // Devices whose changes here are all in the base this database started from.
+    for (name, count) in covers.sorted(by: { $0.key < $1.key }) where !shown.contains(name) {
+      shown.insert(name)
+      writer.write(
+        [.text(name), .bool(name == device), .integer(count), .integer(0), waiting(name)] + applied(name) + [.null])
     }
     // Devices only the remote knows of yet.
     for name in (listing?.keys.sorted() ?? []) where !shown.contains(name) {

@@ -36,7 +36,14 @@ struct SyncCompact: GymCommand {
     let job = try SyncRun.job(sync, context)
     let margin = try WhereParser.parseSpan(olderThan, option: "--older-than").seconds
     let report = try SyncCompaction(job: job, margin: margin).run()
+    for refusal in report.sync.refused {
+      printError(
+        "gym: error: refused \(job.remote.path(device: refusal.device, last: refusal.last)): \(refusal.reason)")
+    }
     printNote(SyncRun.summary(report.sync))
+    if !report.sync.refused.isEmpty {
+      throw GymError(.dataError, "\(report.sync.refused.count) change file(s) refused; nothing was compacted")
+    }
     guard let base = report.base else {
       printNote("nothing new to compact: no run of changes older than \(olderThan) that every device has applied")
       return

@@ -49,7 +49,9 @@ public struct SyncCompaction: Sendable {
     let recipient = try ChangeFile.recipient(of: job.identities)
     // The markers before the sync's listing: every change made before one of them is on the remote
     // by then, and the sync pulls it.
-    let devices = try remote.list().files.keys.sorted()
+    // This device's own is made anew after its sync.
+    let own = try store.read { try ChangeLog.device($0) }
+    let devices = try remote.list().files.keys.sorted().filter { $0 != own }
     let sealed = try remote.downloadMarkers(devices)
     var markers: [String: AppliedMarker] = [:]
     for device in devices {
@@ -71,9 +73,8 @@ public struct SyncCompaction: Sendable {
     }
     var report = Report()
     report.sync = try job.run(now: now)
-    guard report.sync.refused.isEmpty else {
-      throw GymError(.dataError, "\(report.sync.refused.count) change file(s) refused; nothing was compacted")
-    }
+    // A file refused: the caller names it; nothing is compacted.
+    guard report.sync.refused.isEmpty else { return report }
     let device = report.sync.device
     markers[device] = try store.read { try AppliedMarker.current($0, device: device, at: now) }
     let floor = min(
@@ -96,12 +97,31 @@ public struct SyncCompaction: Sendable {
       throw Rclone.Failure(
         status: nil, message: "base \(BaseFile.name(hlc: base.hlc)) is not on the remote after rclone copied it")
     }
+    // A device that appeared meanwhile (its first push, unseen by the markers) may hold changes
+    // from before the cut that the base lacks: then the base goes again, and nothing is removed.
+    let newcomers = after.files.keys.sorted().filter { markers[$0] == nil && $0 != device }
+    let files = newcomers.flatMap { name in after.ranges(name).map { (name, $0) } }
+    let fetched = try remote.download(files.map { ($0.0, $0.1.upperBound) })
+    for (name, range) in files {
+      guard let bytes = fetched[name]?[range.upperBound] else { continue }
+      let changes = try? ChangeFile.open(
+        bytes, identities: job.identities, device: name, first: range.lowerBound == 1 ? nil : range.lowerBound,
+        last: range.upperBound, schema: store.syncSchema, tables: Set(tables.map(\.name)), now: now)
+      if changes?.contains(where: { $0.hlc <= base.hlc && $0.seq > base.covers[name] ?? 0 }) ?? true {
+        try remote.delete([BaseFile.folder + "/" + BaseFile.name(hlc: base.hlc)])
+        throw GymError(
+          .temporaryFailure,
+          "'\(name)' pushed changes from before the new base while it was made; nothing was compacted: compact again")
+      }
+    }
     report.base = base.hlc
     report.covers = base.covers
     // What the base stands for wholly: each device's files up to its mark, and the older bases.
+    // A device's newest file always stays: the remote keeps saying how far each device got (a
+    // database restored from a backup is refused by it, and a device never numbers a change again).
     var doomed: [String] = []
     for (name, lasts) in after.files.sorted(by: { $0.key < $1.key }) {
-      doomed += lasts.filter { $0 <= base.covers[name] ?? 0 }.map { name + "/" + ChangeFile.name(last: $0) }
+      doomed += lasts.dropLast().filter { $0 <= base.covers[name] ?? 0 }.map { name + "/" + ChangeFile.name(last: $0) }
     }
     doomed += after.bases.filter { $0 < base.hlc }.map { BaseFile.folder + "/" + BaseFile.name(hlc: $0) }
     do {

@@ -140,7 +140,11 @@ public struct SyncJob: Sendable {
     let fetched = try remote.download(wanted.map { ($0.device, $0.range.upperBound) })
     var entries: [ChangeLog.Entry] = []
     for (other, range) in wanted {
-      guard let sealed = fetched[other]?[range.upperBound] else { continue }
+      // Listed, then gone: a compaction removed it meanwhile. Nothing has changed yet: try again.
+      guard let sealed = fetched[other]?[range.upperBound] else {
+        throw Rclone.Failure(
+          status: nil, message: "\(other)/\(ChangeFile.name(last: range.upperBound)) left the remote while it was read")
+      }
       do {
         let opened = try ChangeFile.open(
           sealed, identities: identities, device: other,
@@ -173,13 +177,18 @@ public struct SyncJob: Sendable {
       let name = try ChangeLog.device(db) ?? began
       // Changes made here while a base was made elsewhere, unseen, sort after it before they leave.
       if let newest = listing.bases.last {
-        report.retimed = try SyncBase.retime(db, device: name, notAfter: newest, now: now, tables: tables)
+        report.retimed = try SyncBase.retime(
+          db, device: name, after: listing.files[name]?.last ?? 0, notAfter: newest, now: now, tables: tables)
       }
       return (integration, name)
     }
     if let base, report.began { report.adopted = (base.hlc, base.covers.values.reduce(0, +)) }
     report.device = device
-    let unpushed = try store.read { try ChangeLog.unpushed($0, device: device) }
+    // What to push and what this device will say it holds, read together: a write that lands
+    // after is neither pushed nor claimed (its clock reading is after the marker's).
+    let (unpushed, marker) = try store.read { db in
+      (try ChangeLog.unpushed(db, device: device), try AppliedMarker.current(db, device: device, at: now))
+    }
     let waiting = Set(unpushed.map(\.seq))
     // A file on the remote holding a change not marked pushed holds this one (a sync stopped
     // before marking it), is cut short (a copy killed part-way: written again, the same changes),
@@ -237,7 +246,6 @@ public struct SyncJob: Sendable {
     report.pushed = unpushed.count
     // Last: what this device now holds of everyone's, for the others' status. Advisory: a remote
     // that takes no rewrite (an immutable one) or fails here leaves the sync done, and says so.
-    let marker = try store.read { try AppliedMarker.current($0, device: device, at: now) }
     do {
       try remote.uploadMarker(try marker.seal(to: recipient), device: device)
     } catch let failure as Rclone.Failure {
