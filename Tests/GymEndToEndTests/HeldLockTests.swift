@@ -101,6 +101,7 @@ import Testing
     keygen.waitUntilExit()
     let writers: [String: [String]] = [
       "sync run": ["--remote", gym.directory + "/sync-remote", "--identity", syncKey],
+      "sync compact": ["--remote", gym.directory + "/sync-remote", "--identity", syncKey],
       "history add": ["--plan-title", "Legs", "--focus", "legs", "--duration", "30"],
       "history set": [workout, "--notes", "changed"],
       "history remove": [workout],
