@@ -13,7 +13,8 @@ struct SyncCompact: GymCommand {
       Syncs first, then writes a base (the synced tables as the oldest changes left them, encrypted like \
       a change file) standing for the longest run of the log that every device says it has applied and \
       that no change to come can sort before (none newer than --older-than), and removes the change files it \
-      stands for and the older bases. A new device starts from the newest base and pulls only what \
+      stands for (except each device's newest) and the older bases. A new device starts from the newest \
+      base and pulls only what \
       follows. Every device that syncs to the remote must have synced with this gym since its last \
       change before a compaction (exit 75 names one that has not). Nothing new to compact is not an \
       error. See Docs/Sync.md.
@@ -45,7 +46,10 @@ struct SyncCompact: GymCommand {
       throw GymError(.dataError, "\(report.sync.refused.count) change file(s) refused; nothing was compacted")
     }
     guard let base = report.base else {
-      printNote("nothing new to compact: no run of changes older than \(olderThan) that every device has applied")
+      let behind =
+        report.earliest.map { " (the earliest clock is \($0)'s: it holds back the cut until it syncs)" } ?? ""
+      printNote(
+        "nothing new to compact: no run of changes older than \(olderThan) that every device has applied\(behind)")
       return
     }
     let changes = report.covers.values.reduce(0, +)

@@ -31,6 +31,9 @@ public struct SyncCompaction: Sendable {
     public internal(set) var removed = 0
     /// Why the files the base stands for were not removed, when they were not.
     public internal(set) var removalFailure: String?
+    /// The other device whose marker's clock is the earliest, when it is earlier than the margin:
+    /// what holds the cut back.
+    public internal(set) var earliest: String?
   }
 
   public func run(now: Date = Date()) throws -> Report {
@@ -77,9 +80,11 @@ public struct SyncCompaction: Sendable {
     guard report.sync.refused.isEmpty else { return report }
     let device = report.sync.device
     markers[device] = try store.read { try AppliedMarker.current($0, device: device, at: now) }
-    let floor = min(
-      markers.values.compactMap(\.clock).min() ?? 0,
-      HybridClock.next(after: nil, now: now.addingTimeInterval(-margin)))
+    let settled = HybridClock.next(after: nil, now: now.addingTimeInterval(-margin))
+    let floor = min(markers.values.compactMap(\.clock).min() ?? 0, settled)
+    report.earliest =
+      markers.filter { $0.key != device && ($0.value.clock ?? 0) < settled }
+      .min { ($0.value.clock ?? 0, $0.key) < ($1.value.clock ?? 0, $1.key) }?.key
     var applied: [String: Int64] = [:]
     for name in Set(markers.values.flatMap(\.applied.keys)) {
       applied[name] = markers.values.map { $0.applied[name] ?? 0 }.min()
@@ -111,7 +116,8 @@ public struct SyncCompaction: Sendable {
         try remote.delete([BaseFile.folder + "/" + BaseFile.name(hlc: base.hlc)])
         throw GymError(
           .temporaryFailure,
-          "'\(name)' pushed changes from before the new base while it was made; nothing was compacted: compact again")
+          "'\(name)' pushed its first changes while the base was made, from before it (or in a file that does not "
+            + "open here); the base was withdrawn and nothing removed: compact again")
       }
     }
     report.base = base.hlc
