@@ -134,6 +134,9 @@ import Yams
     let (status, log) = try server.runUntilLogged(command, marker: " synced ", count: 2, environment: environment)
     #expect(status == 0, "\(log)")
     #expect(log.contains(" synced home-server (first sync): pulled 0 change(s), pushed 1"), "\(log)")
+    // The first run is also the day's compaction: the one change is younger than an hour.
+    #expect(log.contains(" nothing new to compact: no run of changes older than 1h"), "\(log)")
+    #expect(command.suffix(2) == ["--compact-every", "1d"])
     #expect(log.split(separator: "\n").last?.hasSuffix("sync schedule stopped") == true, "\(log)")
     var laptop = try GymProcess()
     laptop.environment["RCLONE_CONFIG"] = rcloneConfig

@@ -281,43 +281,69 @@ struct SyncSchedule: AsyncGymCommand {
     discussion: HelpExamples.discussion(
       """
       One log line per sync on stderr. A remote that fails is logged and tried again on the next \
-      interval; a missing remote or identity stops the schedule at once (78). SIGTERM or SIGINT: the \
-      sync in progress finishes, exit 0.
+      interval; a missing remote or identity stops the schedule at once (78). With --compact-every, \
+      the sync at start and the first one after each such span is a compaction (gym sync compact, \
+      with its default --older-than): run that on one device only. SIGTERM or SIGINT: the sync in \
+      progress finishes, exit 0.
       """,
       examples: ["timeout --preserve-status 3 gym sync schedule --every 1h --remote nas:gym --identity sync.key"]))
 
   @OptionGroup(title: "Common options") var global: GlobalOptions
   @OptionGroup var sync: SyncOptions
   @Option(help: ArgumentHelp("The interval: 15m, 1h, 90s, 1h30m.", valueName: "duration")) var every: String
+  @Option(
+    help: ArgumentHelp(
+      "Also compact at start and then once every this long (1d, 1w): one device of a remote only.",
+      valueName: "duration"))
+  var compactEvery: String?
 
   func validate() throws {
-    do { _ = try WhereParser.parseSpan(every, option: "--every") } catch { throw ValidationError(error) }
+    do {
+      _ = try WhereParser.parseSpan(every, option: "--every")
+      if let compactEvery { _ = try WhereParser.parseSpan(compactEvery, option: "--compact-every") }
+    } catch { throw ValidationError(error) }
   }
 
   func run() async throws { try await runReportingErrors() }
 
   func run(context: CommandContext) async throws {
     let job = try SyncRun.job(sync, context)
-    let service = SyncService(job: job, interval: try WhereParser.parseSpan(every, option: "--every").seconds)
+    let service = SyncService(
+      job: job, interval: try WhereParser.parseSpan(every, option: "--every").seconds,
+      compactEvery: try compactEvery.map { try WhereParser.parseSpan($0, option: "--compact-every").seconds })
     try await Scheduled.run(service, label: "gym.sync")
   }
 }
 
-/// The schedule as a service: sync, log, sleep — until a graceful shutdown.
+/// The schedule as a service: sync (or compact, when one is due), log, sleep — until a graceful shutdown.
 struct SyncService: Service {
   let job: SyncJob
   let interval: Double
+  var compactEvery: Double?
 
   func run() async throws {
+    var compacted: Date?
     while !Task.isShuttingDownGracefully {
       let started = Date()
       do {
-        let report = try job.run(now: started)
+        let report: SyncJob.Report
+        var compaction: SyncCompaction.Report?
+        if let compactEvery, compacted.map({ started.timeIntervalSince($0) >= compactEvery }) ?? true {
+          compacted = started
+          compaction = try SyncCompaction(job: job).run(now: started)
+          report = compaction?.sync ?? SyncJob.Report()
+        } else {
+          report = try job.run(now: started)
+        }
         printNote("\(Timestamp.now().canonical) \(SyncRun.summary(report))")
         for refusal in report.refused {
           printError(
             "\(Timestamp.now().canonical) refused \(job.remote.path(device: refusal.device, last: refusal.last)): "
               + refusal.reason)
+        }
+        if let compaction, report.refused.isEmpty {
+          printNote(
+            "\(Timestamp.now().canonical) \(SyncCompact.summary(compaction, remote: job.remote, olderThan: "1h"))")
         }
       } catch {
         printError("\(Timestamp.now().canonical) sync failed: \(ErrorReporting.classify(error).1)")

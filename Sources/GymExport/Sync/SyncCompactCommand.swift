@@ -45,19 +45,23 @@ struct SyncCompact: GymCommand {
     if !report.sync.refused.isEmpty {
       throw GymError(.dataError, "\(report.sync.refused.count) change file(s) refused; nothing was compacted")
     }
+    printNote(Self.summary(report, remote: job.remote, olderThan: olderThan))
+  }
+
+  /// `compacted: …` or `nothing new to compact: …`: one line for a person or a log.
+  static func summary(_ report: SyncCompaction.Report, remote: SyncRemote, olderThan: String) -> String {
     guard let base = report.base else {
       let behind =
         report.earliest.map { " (the earliest clock is \($0)'s: it holds back the cut until it syncs)" } ?? ""
-      printNote(
-        "nothing new to compact: no run of changes older than \(olderThan) that every device has applied\(behind)")
-      return
+      return "nothing new to compact: no run of changes older than \(olderThan) that every device has applied\(behind)"
     }
     let changes = report.covers.values.reduce(0, +)
-    printNote(
-      "compacted: \(job.remote.basePath(hlc: base)) stands for \(changes) change(s) of \(report.covers.count) "
-        + "device(s); removed \(report.removed) file(s)")
+    var line =
+      "compacted: \(remote.basePath(hlc: base)) stands for \(changes) change(s) of \(report.covers.count) "
+      + "device(s); removed \(report.removed) file(s)"
     if let failure = report.removalFailure {
-      printNote("gym: the files the base stands for were not removed (\(failure)); the next compaction tries again")
+      line += "; the files the base stands for were not removed (\(failure)): the next compaction tries again"
     }
+    return line
   }
 }
