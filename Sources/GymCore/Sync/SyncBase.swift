@@ -106,7 +106,8 @@ public enum SyncBase {
     else { return 0 }
     let firstSeq: Int64 = first["seq"]
     // Undone from the first of them on (the point just before it), newest first.
-    let undone = try ChangeLog.undo(db, after: (first["hlc"], device, firstSeq - 1), tables: tables)
+    let point: (hlc: Int64, device: String, seq: Int64) = (first["hlc"], device, firstSeq - 1)
+    _ = try ChangeLog.undo(db, after: point, tables: tables)
     var clock = try ChangeLog.latestClock(db)
     let moved = try Int64.fetchAll(
       db, sql: "SELECT id FROM sync_change WHERE device = ? AND seq >= ? ORDER BY seq", arguments: [device, firstSeq])
@@ -115,9 +116,10 @@ public enum SyncBase {
       try db.execute(sql: "UPDATE sync_change SET hlc = ? WHERE id = ?", arguments: [next, id])
       clock = next
     }
+    // The same changes as were undone (new readings only move them later): in their new order.
     let order = try Int64.fetchAll(
-      db, sql: "SELECT id FROM sync_change WHERE id IN (SELECT value FROM json_each(?)) ORDER BY hlc, device, seq",
-      arguments: [String(describing: undone)])
+      db, sql: "SELECT id FROM sync_change WHERE \(SQL.orderedAfter) ORDER BY hlc, device, seq",
+      arguments: [point.hlc, point.hlc, point.device, point.hlc, point.device, point.seq])
     _ = try ChangeLog.apply(db, order, tables: tables)
     return moved.count
   }

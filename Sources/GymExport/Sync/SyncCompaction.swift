@@ -110,7 +110,7 @@ public struct SyncCompaction: Sendable {
     for (name, range) in files {
       guard let bytes = fetched[name]?[range.upperBound] else { continue }
       let changes = try? ChangeFile.open(
-        bytes, identities: job.identities, device: name, first: range.lowerBound == 1 ? nil : range.lowerBound,
+        bytes, identities: job.identities, device: name, first: SyncListing.first(of: range),
         last: range.upperBound, schema: store.syncSchema, tables: Set(tables.map(\.name)), now: now)
       if changes?.contains(where: { $0.hlc <= base.hlc && $0.seq > base.covers[name] ?? 0 }) ?? true {
         try remote.delete([BaseFile.folder + "/" + BaseFile.name(hlc: base.hlc)])

@@ -148,7 +148,7 @@ public struct SyncJob: Sendable {
       do {
         let opened = try ChangeFile.open(
           sealed, identities: identities, device: other,
-          first: range.lowerBound == 1 ? nil : range.lowerBound, last: range.upperBound,
+          first: SyncListing.first(of: range), last: range.upperBound,
           schema: store.syncSchema, tables: names, now: now)
         entries += opened.filter { !have[other, default: []].contains($0.seq) }
       } catch {
@@ -202,7 +202,7 @@ public struct SyncJob: Sendable {
       }
       if let bytes = there[device]?[range.upperBound],
         let held = try? ChangeFile.open(
-          bytes, identities: identities, device: device, first: range.lowerBound == 1 ? nil : range.lowerBound,
+          bytes, identities: identities, device: device, first: SyncListing.first(of: range),
           last: range.upperBound, schema: store.syncSchema, tables: names, now: now)
       {
         // The first file left after a compaction begins later than its range here.

@@ -171,6 +171,10 @@ struct SyncListing {
     }
   }
 
+  /// The first change a file of `range` must begin with: nil for a device's first file listed,
+  /// which begins where a compaction left it.
+  static func first(of range: ClosedRange<Int64>) -> Int64? { range.lowerBound == 1 ? nil : range.lowerBound }
+
   /// The sequences of `device`'s changes the remote holds.
   func sequences(_ device: String) -> Set<Int64> {
     Set((files[device]?.last).map { Array(1...$0) } ?? [])
