@@ -324,17 +324,20 @@ say '```'
 say '```'
 
 SYNC_CHANGES=${SYNC_CHANGES:-10000}
-echo "bench: sync of $SYNC_CHANGES changes each way" >&2
+SYNC_BASE=${SYNC_BASE:-1000000}
+echo "bench: sync of $SYNC_CHANGES changes each way, a base of $SYNC_BASE workouts" >&2
 say ""
-say "## Sync: $SYNC_CHANGES changes each way (in-process; rclone to a local directory)"
+say "## Sync: $SYNC_CHANGES changes each way, a base of $SYNC_BASE workouts (in-process; rclone to a local directory)"
 say ""
 say "Two devices each make $SYNC_CHANGES changes (a new item each, its own transaction), then sync in turn: the"
 say "first pushes, the second pulls, merges (its own changes sort after the first's: undone and applied again) and"
-say "pushes, the first pulls. The reference is an export of the same rows and its import into a new database"
-say "(\`gym export create\` and \`gym import\` in-process); each sync's target is ten times it (the same order)."
+say "pushes, the first pulls. Then a device holding $SYNC_BASE generated workouts syncs for the first time (its rows"
+say "keyed, one change), compacts, and a new device starts from that base. Each reference is an export of the same"
+say "rows and its import into a new database (\`gym export create\` and \`gym import\` in-process); each sync's"
+say "target is ten times it (the same order)."
 say ""
 say '```'
-"$GYM" bench --module sync --scale "$SYNC_CHANGES" --repeat 3 | tee -a "$out"
+"$GYM" bench --module sync --scale "$SYNC_CHANGES" --base "$SYNC_BASE" --repeat 3 | tee -a "$out"
 say '```'
 
 WORKS=${LIBRARY_WORKS:-100000}

@@ -35,6 +35,12 @@ public struct BenchCommand: GymCommand {
   var scale = 20_000
   @Option(help: "Samples per workload (fewer when a workload's samples take over 3 s; at least 3).") var `repeat` = 50
   @Option(name: .customLong("module"), help: "Only this module (repeatable; default: all).") var only: [String] = []
+  @Option(
+    help: """
+      With the sync module: also time a new device starting from a base of this many records \
+      (history's workouts) that another device synced and compacted (0: not timed).
+      """)
+  var base = 0
   @OptionGroup var formatting: FormatOptions
   /// Not `output.format`: this output is meant for a pipe or a person as it is.
   var format: OutputFormat { formatting.format ?? .table }
@@ -46,6 +52,7 @@ public struct BenchCommand: GymCommand {
   public func validate() throws {
     if scale < 1 { throw ValidationError("--scale must be 1 or more") }
     if `repeat` < 1 { throw ValidationError("--repeat must be 1 or more") }
+    if base < 0 { throw ValidationError("--base must be 0 or more") }
   }
 
   public func run(context: CommandContext) throws {
@@ -79,7 +86,14 @@ public struct BenchCommand: GymCommand {
       let sync = SyncBenchmark(
         modules: ModuleRegistry.modules, options: context.configuration.storeOptions, changes: scale,
         repeat: min(`repeat`, 3))
-      for row in try sync.run() {
+      var rows = try sync.run()
+      if base > 0 {
+        rows += try SyncBaseBenchmark(
+          modules: ModuleRegistry.modules, options: context.configuration.storeOptions, records: base,
+          repeat: min(`repeat`, 3)
+        ).run()
+      }
+      for row in rows {
         writer.write(row)
         if case .text("FAIL") = row[8] { missed = true }
       }

@@ -30,20 +30,12 @@ struct SyncBenchmark {
     var reference: [Double] = []
     var rows = 0
     for _ in 0..<max(1, `repeat`) {
-      let scratch = NSTemporaryDirectory() + "gym-bench-sync-" + UUID().uuidString
-      defer { try? FileManager.default.removeItem(atPath: scratch) }
-      let remote = scratch + "/remote"
-      try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
-      let identities = [try AgeIdentity(parsing: AgeIdentity.generate().identity)]
-      let first = try Store(path: scratch + "/first.sqlite", modules: modules, options: options)
-      let second = try Store(path: scratch + "/second.sqlite", modules: modules, options: options)
-      func job(_ store: Store, _ device: String) -> SyncJob {
-        SyncJob(store: store, remote: SyncRemote(remote: remote), identities: identities, configuredDevice: device)
-      }
+      let scratch = try SyncBenchScratch("sync", modules: modules, options: options)
+      defer { scratch.remove() }
+      let first = try scratch.store("first")
+      let second = try scratch.store("second")
       func sync(_ store: Store, _ device: String) throws -> Double {
-        let start = Date()
-        _ = try job(store, device).run()
-        return Date().timeIntervalSince(start) * 1000
+        try scratch.timed { _ = try scratch.job(store, device).run() }
       }
       _ = try sync(first, "first")
       _ = try sync(second, "second")
@@ -60,42 +52,32 @@ struct SyncBenchmark {
       push.append(try sync(first, "first"))
       merge.append(try sync(second, "second"))
       pull.append(try sync(first, "first"))
-      let compacting = Date()
-      guard try SyncCompaction(job: job(first, "first"), margin: 0).run().base != nil else {
-        throw GymError(.failure, "bench sync: the compaction wrote no base")
-      }
-      compact.append(Date().timeIntervalSince(compacting) * 1000)
-      let third = try Store(path: scratch + "/third.sqlite", modules: modules, options: options)
+      compact.append(try scratch.timed { try scratch.compact(first, "first") })
+      let third = try scratch.store("third")
       bootstrap.append(try sync(third, "third"))
       try third.close()
-      let start = Date()
-      let (path, manifest) = try ExportJob(
-        store: first, options: ExportOptions(out: scratch + "/exports"), gymVersion: "bench"
-      ).run()
-      _ = try ImportJob(
-        reader: try ExportReader(path: path), target: scratch + "/restored.sqlite", modules: modules, options: options
-      ).run()
-      reference.append(Date().timeIntervalSince(start) * 1000)
-      rows = manifest.totalRows ?? 0
+      let measured = try scratch.reference(first)
+      reference.append(measured.milliseconds)
+      rows = measured.rows
       try first.close()
       try second.close()
     }
-    let target = median(reference) * 10
+    let target = Self.median(reference) * 10
     return [
-      row("sync: push \(changes) changes", "sync.push", changes, push, target: target),
-      row(
+      Self.row("sync: push \(changes) changes", "sync.push", changes, push, target: target),
+      Self.row(
         "sync: pull \(changes), merge with \(changes) of its own, push them", "sync.merge", 2 * changes, merge,
         target: target),
-      row("sync: pull \(changes)", "sync.pull", changes, pull, target: target),
-      row("sync: compact the \(2 * changes) changes into a base", nil, 2 * changes, compact, target: nil),
-      row("sync: a new device starts from the base", "sync.bootstrap", rows, bootstrap, target: target),
-      row("export and import of the same rows (the reference)", nil, rows, reference, target: nil),
+      Self.row("sync: pull \(changes)", "sync.pull", changes, pull, target: target),
+      Self.row("sync: compact the \(2 * changes) changes into a base", nil, 2 * changes, compact, target: nil),
+      Self.row("sync: a new device starts from the base", "sync.bootstrap", rows, bootstrap, target: target),
+      Self.row("export and import of the same rows (the reference)", nil, rows, reference, target: nil),
     ]
   }
 
-  private func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+  static func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
 
-  private func row(_ name: String, _ id: String?, _ rows: Int, _ samples: [Double], target: Double?) -> [Cell] {
+  static func row(_ name: String, _ id: String?, _ rows: Int, _ samples: [Double], target: Double?) -> [Cell] {
     let sorted = samples.sorted()
     let p95 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
     return [

@@ -38,14 +38,19 @@ public struct ModuleBenchmarks: Sendable {
   /// The `i`-th of many small writes a device makes, each its own transaction and so one change to
   /// sync (`gym bench --module sync`); different `i`, different records.
   public let change: (@Sendable (Database, Int) throws -> Void)?
+  /// `count` records of what a device holds before its first sync, for a new device starting from
+  /// their base (`gym bench --module sync --base`): history's are workouts.
+  public let base: (@Sendable (Database, Int) throws -> Void)?
 
   public init(
     generate: @escaping @Sendable (Database, Int) throws -> Void,
     workloads: @escaping @Sendable (Database) throws -> [BenchWorkload],
-    change: (@Sendable (Database, Int) throws -> Void)? = nil
+    change: (@Sendable (Database, Int) throws -> Void)? = nil,
+    base: (@Sendable (Database, Int) throws -> Void)? = nil
   ) {
     self.generate = generate
     self.workloads = workloads
     self.change = change
+    self.base = base
   }
 }

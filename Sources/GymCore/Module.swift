@@ -17,6 +17,9 @@ public struct GymModule: Sendable {
   /// Gives rows of the synced tables that lack one their global key (rows a bulk load added by
   /// rowid), moving references along: run when sync begins, before the tables' rows are recorded.
   public let assignSyncKeys: @Sendable (Database) throws -> Void
+  /// Synced tables whose new rows get their keys at the end of each write, before it is recorded
+  /// (rows a load added at SQLite's next rowid), parents first.
+  public let rowKeyings: [RowKeying]
 
   public var tables: [TableSchema] { describeTables() }
   public var benchmarks: ModuleBenchmarks? { describeBenchmarks() }
@@ -34,7 +37,8 @@ public struct GymModule: Sendable {
     derivedIndexes: @autoclosure @escaping @Sendable () -> [DerivedIndex] = [],
     doctorChecks: @autoclosure @escaping @Sendable () -> [DoctorCheck] = [],
     syncedTables: @autoclosure @escaping @Sendable () -> [SyncedTable] = [],
-    assignSyncKeys: @escaping @Sendable (Database) throws -> Void = { _ in }
+    assignSyncKeys: @escaping @Sendable (Database) throws -> Void = { _ in },
+    rowKeyings: [RowKeying] = []
   ) {
     self.name = name
     self.migrations = migrations
@@ -44,6 +48,7 @@ public struct GymModule: Sendable {
     self.describeDoctorChecks = doctorChecks
     self.describeSyncedTables = syncedTables
     self.assignSyncKeys = assignSyncKeys
+    self.rowKeyings = rowKeyings
   }
 }
 

@@ -5,7 +5,9 @@ import GymCore
 /// What `gym bench` times for history: workouts (seed 000: 20 items fast, deep pages, counts) and
 /// health samples (seed 002: the summary screen, daily and hourly views).
 enum WorkoutBenchmarks {
-  static let definition = ModuleBenchmarks(generate: generate, workloads: { try workloads($0) + sampleWorkloads($0) })
+  static let definition = ModuleBenchmarks(
+    generate: generate, workloads: { try workloads($0) + sampleWorkloads($0) },
+    base: { db, count in try generateWorkouts(db, count: count) })
 
   /// `count` workouts and five times as many samples (the seed's 10,000 : 5,000,000 is 1 : 500;
   /// 1 : 5 keeps the default scale quick while the summary still reads from a large table).

@@ -58,6 +58,22 @@ import Testing
     #expect(items[3]["target_ms"] == nil || items[3]["target_ms"] is NSNull)
   }
 
+  /// `--base 50`: a device holding 50 workouts syncs for the first time, compacts, and a new device
+  /// starts from the base; every row of it counts the 50 workouts (the only rows the holder has), and
+  /// the new device's target is ten times the export and import of those 50.
+  @Test func aNewDeviceFromABaseIsTimedBesideItsReference() throws {
+    let gym = try GymProcess()
+    let (status, items) = try items(gym, ["--module", "sync", "--scale", "5", "--repeat", "1", "--base", "50"])
+    #expect(status == 0)
+    #expect(items.count == 6 + 4)
+    let base = Array(items.suffix(4))
+    #expect(base.map { $0["id"] as? String } == [nil, nil, "sync.bootstrap_base", nil])
+    #expect(base.map { $0["rows"] as? Int } == [50, 50, 50, 50])
+    let reference = try #require(base[3]["p50_ms"] as? Double)
+    let target = try #require(base[2]["target_ms"] as? Double)
+    #expect(abs(target - reference * 10) < 0.01)
+  }
+
   /// Config/gym.yaml documents the built-in targets, and bench.targets changes them.
   @Test func targetsComeFromTheConfiguration() throws {
     let gym = try GymProcess()

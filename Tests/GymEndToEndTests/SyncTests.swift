@@ -34,35 +34,81 @@ import Testing
     }
   }
 
-  /// What a user of the pantry sees, in every list of the module that syncs.
-  static func pantry(_ gym: GymProcess) throws -> String {
-    try [
-      ["staples", "list", "--all", "-f", "csv", "--fields", "name,category,isStaple,quantity,unit,minStock,notes"],
-      ["staples", "stock", "-f", "csv"], ["staples", "recipes", "-f", "csv"],
-      ["staples", "stats", "--since", "2000-01-01", "-f", "csv"],
-    ].map { arguments in
+  /// What `gym` prints for each of `commands`, each expected to succeed.
+  static func outputs(_ gym: GymProcess, _ commands: [[String]]) throws -> String {
+    try commands.map { arguments in
       let result = try gym.run(arguments)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
       return result.stdout
     }.joined(separator: "--\n")
   }
 
+  /// What a user of the pantry sees, in every list of the module that syncs.
+  static func pantry(_ gym: GymProcess) throws -> String {
+    try outputs(
+      gym,
+      [
+        ["staples", "list", "--all", "-f", "csv", "--fields", "name,category,isStaple,quantity,unit,minStock,notes"],
+        ["staples", "stock", "-f", "csv"], ["staples", "recipes", "-f", "csv"],
+        ["staples", "stats", "--since", "2000-01-01", "-f", "csv"],
+      ])
+  }
+
   /// What a user of the library sees, in every list of the module.
   static func library(_ gym: GymProcess) throws -> String {
-    try [
-      ["library", "list", "-f", "csv", "--sort", "id", "--limit", "0", "--fields", RoundTripTests.everyListField],
+    try outputs(
+      gym,
       [
-        "library", "readings", "-f", "csv", "--sort", "id", "--limit", "0", "--fields",
-        "id,workId,title,status,started,finished,pages,percent",
-      ],
-      ["library", "authors", "-f", "csv", "--limit", "0"], ["library", "goal", "-f", "csv"],
-      ["library", "stats", "--year", "2025", "-f", "csv"], ["library", "search", "ninth", "-f", "csv"],
-    ].map { arguments in
-      let result = try gym.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
-      return result.stdout
-    }.joined(separator: "--\n")
+        ["library", "list", "-f", "csv", "--sort", "id", "--limit", "0", "--fields", RoundTripTests.everyListField],
+        [
+          "library", "readings", "-f", "csv", "--sort", "id", "--limit", "0", "--fields",
+          "id,workId,title,status,started,finished,pages,percent",
+        ],
+        ["library", "authors", "-f", "csv", "--limit", "0"], ["library", "goal", "-f", "csv"],
+        ["library", "stats", "--year", "2025", "-f", "csv"], ["library", "search", "ninth", "-f", "csv"],
+      ])
   }
+
+  /// What a user of training history sees: workouts, sets, exercises (through renames), samples.
+  static func history(_ gym: GymProcess) throws -> String {
+    try outputs(
+      gym,
+      [
+        [
+          "history", "list", "-f", "csv", "--limit", "0", "--sort", "completedAt", "--fields",
+          "id,completedAt,status,planTitle,focus,durationMinutes,intensity,notes",
+        ],
+        ["history", "sets", "-f", "csv", "--limit", "0"], ["history", "exercises", "-f", "csv", "--limit", "0"],
+        ["history", "samples", "list", "-f", "csv", "--limit", "0"],
+      ])
+  }
+
+  /// Every module's lists.
+  static func everything(_ gym: GymProcess) throws -> String {
+    try pantry(gym) + library(gym) + history(gym)
+  }
+
+  static func workoutCount(_ gym: GymProcess) throws -> Int? {
+    Int(try gym.run(["history", "count"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// One Strong export, imported on whichever devices: 2 workouts, 3 sets.
+  static let strong = """
+    Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+    2025-03-03 07:00:00,Push,45m,Bench Press (Barbell),1,60,8,,0,,,
+    2025-03-03 07:00:00,Push,45m,Bench Press (Barbell),2,65,6,,0,,,
+    2025-03-05 07:00:00,Pull,50m,Deadlift (Barbell),1,100,5,,0,,,
+
+    """
+
+  /// Samples, imported on whichever devices: 3 of them.
+  static let samples = """
+    type,start,end,value,unit,source
+    steps,2025-03-03T08:00:00Z,2025-03-03T08:10:00Z,500,count,Phone
+    heartRate,2025-03-03T08:00:00Z,2025-03-03T08:00:00Z,61,count/min,Watch
+    heartRate,2025-03-03T08:01:00Z,2025-03-03T08:01:00Z,64.5,count/min,Watch
+
+    """
 
   static func readCount(_ gym: GymProcess, _ work: Int64) throws -> Int? {
     let lines = try gym.run(["library", "list", "-f", "tsv", "--fields", "id,readCount", "--limit", "0"])
@@ -78,11 +124,14 @@ import Testing
 
   /// Three devices apart: in the pantry buying, using, cooking, editing the same fields, making and
   /// removing items; in the library finishing books, rating the same ones, adding and removing books,
-  /// importing one Goodreads export, setting the year's goal; syncing in random order, some syncs
+  /// importing one Goodreads export, setting the year's goal; in history adding workouts, editing
+  /// the same fields of one, adding and removing another, importing one Strong export and one file
+  /// of samples, renaming an exercise; syncing in random order, some syncs
   /// killed part-way (SIGKILL, at a random moment: listing, fetching, applying or pushing); twice a
   /// compaction, after the first a fourth device starting from the base and working beside them. At
-  /// the end every device lists the same pantry and library, each item's stock is what the
-  /// operations bought less what they took, a recipe counts every cook, a book every finish, a
+  /// the end every device lists the same pantry, library and history, each item's stock is what the
+  /// operations bought less what they took, a recipe counts every cook, a book every finish, the
+  /// workouts and samples are those added (an import's once however many devices imported it), a
   /// second sync changes nothing, and a new device that syncs from nothing (the newest base and the
   /// changes after it) lists the same.
   @Test func devicesApartConvergeThroughKillsAndANewDeviceMatches() throws {
@@ -104,14 +153,25 @@ import Testing
       #expect(try setup.run(["library", "add", title, "--author", author]).status == 0)
     }
     let works = books.map { RecordKeys.work($0.0, authors: [$0.1]) }
+    // A workout every device edits.
+    let shared = "0b5e1c3a-7d42-4e8f-9a61-2c4d8e0f1a23"
+    #expect(
+      try setup.run([
+        "history", "add", "--id", shared, "--plan-title", "Shared", "--focus", "upper", "--duration", "40",
+        "--completed-at", "2025-03-01T09:00:00Z",
+      ]).status == 0)
     for device in devices { #expect(try device.run(["sync"]).status == 0) }
     var expected: [String: Double] = ["Milk": 1000, "Eggs": 1000, "Flour": 1000]
     var cooks = 0
     var killed = 0
     var finishes = [0, 0]
     var imported = false
-    for step in 0..<72 {
-      if step == 24 || step == 48 {
+    // Workouts: the shared one, each added by a step (an id of its own), the export's two once imported.
+    var workouts = 1
+    var strongImported = false
+    var samplesImported = false
+    for step in 0..<96 {
+      if step == 32 || step == 64 {
         // A compaction on any device, once all have synced: a base in place of what all hold; at
         // the first, a fourth device starts from it and works beside the others from then on.
         for device in devices { #expect(try device.run(["sync"]).status == 0) }
@@ -119,7 +179,7 @@ import Testing
         let compact = try devices[Int(random.next() % UInt64(devices.count))].run(
           ["sync", "compact", "--older-than", "1s"])
         #expect(compact.status == 0 && compact.stderr.contains("compacted: "), "\(compact.stderr)")
-        if step == 24 {
+        if step == 32 {
           let tablet = try network.device("tablet")
           let joined = try tablet.run(["sync"])
           #expect(joined.status == 0 && joined.stderr.contains("from a base of"), "\(joined.stderr)")
@@ -129,7 +189,7 @@ import Testing
       let device = devices[Int(random.next() % UInt64(devices.count))]
       let item = ["Milk", "Eggs", "Flour"][Int(random.next() % 3)]
       let book = Int(random.next() % 2)
-      switch random.next() % 10 {
+      switch random.next() % 14 {
       case 0:
         #expect(try device.run(["staples", "buy", item, "3"]).status == 0)
         expected[item]! += 3
@@ -184,6 +244,53 @@ import Testing
         let file = try device.write("goodreads.csv", LibraryCommandTests.goodreads)
         #expect(try device.run(["library", "import", "goodreads", file]).status == 0)
         imported = true
+      case 10:
+        // A workout of its own, on a day of its own.
+        let id = String(format: "5e55a0a0-0000-4000-8000-%012d", step)
+        let added = try device.run([
+          "history", "add", "--id", id, "--plan-title", "Session \(step)", "--focus", "cardio", "--duration",
+          "\(20 + step)", "--completed-at", String(format: "2025-04-%02dT07:30:00Z", 1 + step % 28),
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        workouts += 1
+      case 11 where step % 2 == 0:
+        // The same Strong export on whichever devices: its workouts and sets are one each.
+        let file = try device.write("strong.csv", Self.strong)
+        let result = try device.run(["history", "import", file, "--from", "strong", "--weight-unit", "kg", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        if !strongImported { workouts += 2 }
+        strongImported = true
+      case 11:
+        // The same samples on whichever devices: one each.
+        let file = try device.write("samples.csv", Self.samples)
+        #expect(try device.run(["history", "samples", "import", file, "-q"]).status == 0)
+        samplesImported = true
+      case 12:
+        // The same fields of one workout edited apart; an exercise renamed apart: the later wins.
+        let edited = try device.run([
+          "history", "set", shared, "--notes", "note \(step)", "--duration", "\(30 + step)",
+        ])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        // Only where the export's deadlift has arrived (imported or synced here).
+        let sets = try device.run(["history", "sets", "-f", "csv", "--fields", "exercise", "--limit", "0"]).stdout
+        if sets.contains("Deadlift") {
+          let renamed = try device.run([
+            "history", "exercises", "rename", "Deadlift (Barbell)", "Deadlift \(step)", "-q",
+          ])
+          #expect(renamed.status == 0, "\(renamed.stderr)")
+        }
+      case 13:
+        // A short-lived workout: added, removed, on any device.
+        let id = "7e3a0000-0000-4000-8000-000000000001"
+        if try device.run(["history", "show", id]).status == 0 {
+          #expect(try device.run(["history", "remove", id]).status == 0)
+        } else {
+          #expect(
+            try device.run([
+              "history", "add", "--id", id, "--plan-title", "Temp", "--focus", "core", "--duration", "10",
+              "--completed-at", "2025-03-02T10:00:00Z",
+            ]).status == 0)
+        }
       default:
         // A sync, killed part-way one time in three.
         let process = Process()
@@ -206,10 +313,15 @@ import Testing
     for _ in 0..<2 {
       for device in devices { #expect(try device.run(["sync"]).status == 0) }
     }
-    let lists = try Self.pantry(devices[0]) + Self.library(devices[0])
+    let lists = try Self.everything(devices[0])
     for device in devices.dropFirst() {
-      #expect(try Self.pantry(device) + Self.library(device) == lists, "seed \(random.seed)")
+      #expect(try Self.everything(device) == lists, "seed \(random.seed)")
     }
+    // Whether the short-lived workout is there is whatever the last add or remove made it.
+    let temporary = try devices[0].run(["history", "show", "7e3a0000-0000-4000-8000-000000000001"]).status == 0
+    #expect(try Self.workoutCount(devices[0]) == workouts + (temporary ? 1 : 0), "seed \(random.seed)")
+    let sampleLines = try devices[0].run(["history", "samples", "count"]).stdout
+    #expect(sampleLines.trimmingCharacters(in: .whitespacesAndNewlines) == (samplesImported ? "3" : "0"))
     for (work, count) in zip(works, finishes) {
       #expect(try Self.readCount(devices[0], work) == count, "seed \(random.seed): \(work)")
     }
@@ -225,11 +337,11 @@ import Testing
       let again = try device.run(["sync"])
       #expect(again.status == 0)
       #expect(again.stderr.contains("pulled 0 change(s), pushed 0"), "\(again.stderr)")
-      #expect(try Self.pantry(device) + Self.library(device) == lists)
+      #expect(try Self.everything(device) == lists)
     }
     let fresh = try network.device("new-phone")
     #expect(try fresh.run(["sync"]).status == 0)
-    #expect(try Self.pantry(fresh) + Self.library(fresh) == lists)
+    #expect(try Self.everything(fresh) == lists)
     print("devicesApartConverge: \(killed) sync(s) killed")
   }
 

@@ -318,11 +318,52 @@ import Testing
     try store.write { db in
       try db.execute(
         sql:
-          "INSERT INTO exercise_alias VALUES ('plank', 'Plank Hold') ON CONFLICT(aliasKey) DO UPDATE SET name = excluded.name"
+          "INSERT INTO exercise_alias (aliasKey, name) VALUES ('plank', 'Plank Hold') ON CONFLICT(aliasKey) DO UPDATE SET name = excluded.name"
       )
     }
     #expect(
       try store.read { db in try String.fetchOne(db, sql: "SELECT exercise FROM training_exercises") } == "Plank Hold")
+  }
+
+  /// history/016: the alias and source tables get an integer primary key, their rowids as they
+  /// were; the exercises list still reads through the aliases, and sources still merge by name.
+  @Test func aliasesAndSourcesGetAPrimaryKey() throws {
+    let identifier = "history/016-sync-keys"
+    let path = try Self.filled(before: identifier)
+    let before = try Store(path: path, modules: Self.modules(before: identifier))
+    try before.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO exercise_alias (rowid, aliasKey, name) VALUES (7, 'plank', 'Core Plank'), (9, 'crunch', 'Sit-up');
+          INSERT INTO sample_source (rowid, name, model, manual) VALUES (3, 'Zed Phone', 'iPhone', 0), (5, 'Scale', NULL, 1);
+          """)
+    }
+    try before.close()
+    let store = try migrated(path)
+    try store.read { db in
+      #expect(
+        try Row.fetchAll(db, sql: "SELECT seq, aliasKey, name FROM exercise_alias ORDER BY seq").map(\.description) == [
+          "[seq:7 aliasKey:\"plank\" name:\"Core Plank\"]", "[seq:9 aliasKey:\"crunch\" name:\"Sit-up\"]",
+        ])
+      #expect(
+        try Row.fetchAll(db, sql: "SELECT seq, name, model, manual FROM sample_source ORDER BY seq").map(\.description)
+          == [
+            "[seq:3 name:\"Zed Phone\" model:\"iPhone\" manual:0]", "[seq:5 name:\"Scale\" model:NULL manual:1]",
+          ])
+      for table in ["exercise_alias", "sample_source"] {
+        let key = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").filter { $0["pk"] as Int == 1 }
+        #expect(key.map { $0["name"] as String } == ["seq"])
+      }
+      #expect(try String.fetchOne(db, sql: "SELECT exercise FROM training_exercises") == "Core Plank")
+    }
+    try store.write { db in
+      try db.execute(
+        sql:
+          "INSERT INTO sample_source (name, model) VALUES ('Scale', 'Scale 2') ON CONFLICT(name) DO UPDATE SET model = excluded.model"
+      )
+    }
+    #expect(
+      try store.read { try String.fetchOne($0, sql: "SELECT model FROM sample_source WHERE seq = 5") } == "Scale 2")
   }
 
   /// history/012: the key index is gone; the sets and the exercises list are as before.

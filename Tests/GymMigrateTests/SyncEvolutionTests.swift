@@ -33,4 +33,36 @@ import Testing
       #expect(try ChangeLog.latestClock(db) == 117_000_000_000_000_003)
     }
   }
+
+  /// `sync/003-synced-tables`: a log begun before it recorded the pantry's and the library's
+  /// tables, so those are begun and history is not (it begins at the next sync); a database that
+  /// never synced begins none.
+  @Test func aLogBegunBeforeTheTableListHoldsThePantryAndTheLibrary() throws {
+    let identifier = "sync/003-synced-tables"
+    let synced = try MigrationFixtures.temporaryPath()
+    let never = try MigrationFixtures.temporaryPath()
+    for path in [synced, never] {
+      let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: identifier))
+      if path == synced {
+        try before.write { db in
+          try db.execute(
+            sql: "INSERT INTO sync_device (only, device, since) VALUES (1, 'laptop', '2026-11-20T08:00:00Z')")
+        }
+      }
+      try before.close()
+    }
+    let pantryAndLibrary: Set = [
+      "grocery_item", "recipe", "recipe_ingredient", "item_conversion", "stock_lot", "cooking", "stock_use", "author",
+      "work", "work_author", "library_entry", "edition", "reading", "reading_goal",
+    ]
+    let after = try Store(path: synced, modules: registeredModules)
+    #expect(try after.read { try ChangeLog.begun($0) } == pantryAndLibrary)
+    // Every table that synced then is a synced table now; history's are the ones not begun.
+    let now = Set(after.syncedTables.map(\.name))
+    #expect(pantryAndLibrary.isSubset(of: now))
+    #expect(
+      now.subtracting(pantryAndLibrary) == ["workout", "workout_set", "sample", "exercise_alias", "sample_source"])
+    let fresh = try Store(path: never, modules: registeredModules)
+    #expect(try fresh.read { try ChangeLog.begun($0) }.isEmpty)
+  }
 }

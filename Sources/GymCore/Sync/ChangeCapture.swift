@@ -6,19 +6,40 @@ import GRDB
 final class ChangeCapture {
   let recorder: SessionRecorder
   let device: String
+  /// The tables whose inserted rows get their keys before the changeset is taken, parents first,
+  /// and a session of their own that says which rows those are.
+  let keyings: [RowKeying]
+  let keyed: SessionRecorder?
 
-  private init(recorder: SessionRecorder, device: String) {
+  private init(recorder: SessionRecorder, device: String, keyings: [RowKeying], keyed: SessionRecorder?) {
     self.recorder = recorder
     self.device = device
+    self.keyings = keyings
+    self.keyed = keyed
   }
 
   /// A capture when sync has begun on this database and some module has synced tables; nil otherwise.
-  static func begin(_ db: Database, tables: [SyncedTable]) throws -> ChangeCapture? {
+  static func begin(_ db: Database, tables: [SyncedTable], keyings: [RowKeying] = []) throws -> ChangeCapture? {
     guard !tables.isEmpty, let device = try ChangeLog.device(db) else { return nil }
-    return ChangeCapture(recorder: try SessionRecorder(db, tables: tables.map(\.name)), device: device)
+    // Only what the log has begun: a table that syncs since, from a later gym, begins at the next sync.
+    let begun = try ChangeLog.begun(db)
+    let recorded = tables.map(\.name).filter(begun.contains)
+    guard !recorded.isEmpty else { return nil }
+    let keyings = keyings.filter { begun.contains($0.table) }
+    return ChangeCapture(
+      recorder: try SessionRecorder(db, tables: recorded), device: device, keyings: keyings,
+      keyed: keyings.isEmpty ? nil : try SessionRecorder(db, tables: keyings.map(\.table)))
   }
 
   func finish(_ db: Database) throws {
+    // The rows this write inserted or changed in a keyed table (an insert that reused a deleted
+    // row's rowid is a change of it): each gets its key, which a row keyed already has.
+    if let keyed, !keyed.isEmpty {
+      let written = try keyed.changeset().rowids()
+      for keying in keyings {
+        if let rows = written[keying.table] { try keying.assign(db, rows: rows) }
+      }
+    }
     let changeset = try recorder.changeset()
     guard !changeset.isEmpty else { return }
     try ChangeLog.appendLocal(db, device: device, changeset: changeset, now: Date())

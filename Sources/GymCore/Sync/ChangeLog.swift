@@ -55,8 +55,36 @@ public enum ChangeLog {
     try db.execute(
       sql: "INSERT INTO sync_device (only, device, since) VALUES (1, ?, ?)",
       arguments: [device, ISO8601DateFormatter().string(from: now)])
+    try markBegun(db, tables)
     let contents = try self.contents(db, tables: tables)
     if !contents.isEmpty { try appendLocal(db, device: device, changeset: contents, now: now, after: after) }
+  }
+
+  /// The tables this log records (`sync_table`).
+  public static func begun(_ db: Database) throws -> Set<String> {
+    guard try db.tableExists("sync_table") else { return [] }
+    return Set(try String.fetchAll(db, sql: "SELECT name FROM sync_table"))
+  }
+
+  /// Tables that sync since this log began (a later gym made them sync) begin now, in the sync's
+  /// transaction, after `keys` gave their rows their keys: what they hold becomes one change of this
+  /// device, like a log's first. Returns their names.
+  public static func beginLater(
+    _ db: Database, device: String, tables: [SyncedTable], now: Date, keys: (Set<String>) throws -> Void
+  ) throws -> [String] {
+    let begun = try self.begun(db)
+    let later = tables.filter { !begun.contains($0.name) }
+    guard !later.isEmpty else { return [] }
+    try keys(Set(later.map(\.name)))
+    try markBegun(db, later)
+    let contents = try self.contents(db, tables: later)
+    if !contents.isEmpty { try appendLocal(db, device: device, changeset: contents, now: now) }
+    return later.map(\.name)
+  }
+
+  private static func markBegun(_ db: Database, _ tables: [SyncedTable]) throws {
+    let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO sync_table (name) VALUES (?)")
+    for table in tables { try insert.execute(arguments: [table.name]) }
   }
 
   /// Every row of the synced tables as an insert: the changeset that builds them from nothing.
@@ -158,6 +186,7 @@ public enum ChangeLog {
 
   /// Undoes every change after (hlc, device, seq), newest first, each by the inverse of what it did
   /// here (its effect; a change of this device's own, never merged, did what it says); their ids.
+  /// Runs of changes that touch different rows are undone together (`Changeset.grouped`).
   static func undo(_ db: Database, after point: (hlc: Int64, device: String, seq: Int64), tables: [SyncedTable])
     throws -> [Int64]
   {
@@ -166,27 +195,109 @@ public enum ChangeLog {
       sql:
         "SELECT id, changeset, effect FROM sync_change WHERE \(SQL.orderedAfter) ORDER BY hlc DESC, device DESC, seq DESC",
       arguments: [point.hlc, point.hlc, point.device, point.hlc, point.device, point.seq])
+    var run = DisjointRun()
+    func flush() throws {
+      defer { run = DisjointRun() }
+      guard !run.changesets.isEmpty else { return }
+      let inverses = try run.changesets.map { try $0.inverted() }
+      if inverses.count > 1 {
+        do {
+          try db.inSavepoint {
+            try ChangesetMerge.applyExactly(try Changeset.grouped(inverses), to: db, tables: tables)
+            return .commit
+          }
+          return
+        } catch is ChangesetError {
+          // Undone one at a time below: the error, if any, is then that change's own.
+        }
+      }
+      for inverse in inverses { try ChangesetMerge.applyExactly(inverse, to: db, tables: tables) }
+    }
     for row in undone {
       let effect = Changeset([UInt8]((row["effect"] as Data?) ?? (row["changeset"] as Data)))
-      try ChangesetMerge.applyExactly(try effect.inverted(), to: db, tables: tables)
+      let changes = try effect.changes()
+      if !run.admits(changes) { try flush() }
+      run.add(effect, changes: changes)
+      if changes.count >= DisjointRun.limit { try flush() }
     }
+    try flush()
     return undone.map { $0["id"] }
   }
 
   /// Applies the changes `ids` name, in the log's order, under the merge rules, recording what each
-  /// did; how many the rules dropped.
+  /// did; how many the rules dropped. A run of changes that touch different rows, none with a
+  /// trigger, is applied at once when it meets no conflict and leaves no foreign-key rule to
+  /// apply: each then did exactly what it says (its effect is left NULL: the change itself). Any
+  /// other is applied alone, a session recording its effect.
   static func apply(_ db: Database, _ ids: [Int64], tables: [SyncedTable]) throws -> Int {
     let rules = try ForeignKeyRules(db, tables: tables.map(\.name))
     let record = try db.cachedStatement(sql: "UPDATE sync_change SET effect = ? WHERE id = ?")
     let read = try db.cachedStatement(sql: "SELECT changeset FROM sync_change WHERE id = ?")
+    // A trigger may write a synced table (a work's last authorship deletes its author): changes to
+    // a table with one are always recorded by a session.
+    let triggered = Set(
+      try String.fetchAll(db, sql: "SELECT DISTINCT tbl_name FROM sqlite_master WHERE type = 'trigger'"))
     var dropped = 0
-    for id in ids {
-      guard let bytes = try Data.fetchOne(read, arguments: [id]) else { continue }
-      let outcome = try ChangesetMerge.apply(Changeset([UInt8](bytes)), to: db, tables: tables, rules: rules)
+    var run = DisjointRun()
+    func applyAlone(_ id: Int64, _ changeset: Changeset) throws {
+      let outcome = try ChangesetMerge.apply(changeset, to: db, tables: tables, rules: rules)
       dropped += outcome.dropped
       try record.execute(arguments: [Data(outcome.effect.bytes), id])
     }
+    func flush() throws {
+      defer { run = DisjointRun() }
+      guard !run.ids.isEmpty else { return }
+      if try ChangesetMerge.applyPlainly(
+        try Changeset.grouped(run.changesets), changes: run.changes, to: db, tables: tables, rules: rules)
+      {
+        for id in run.ids { try record.execute(arguments: [nil as Data?, id]) }
+      } else {
+        for (id, changeset) in zip(run.ids, run.changesets) { try applyAlone(id, changeset) }
+      }
+    }
+    for id in ids {
+      guard let bytes = try Data.fetchOne(read, arguments: [id]) else { continue }
+      let changeset = Changeset([UInt8](bytes))
+      let changes = try changeset.changes()
+      if changes.contains(where: { triggered.contains($0.table) }) {
+        try flush()
+        try applyAlone(id, changeset)
+        continue
+      }
+      if !run.admits(changes) { try flush() }
+      run.add(changeset, changes: changes, id: id)
+      // A large change (a base, an import) is a run of its own: no set of its rows is kept.
+      if changes.count >= DisjointRun.limit { try flush() }
+    }
+    try flush()
     return dropped
+  }
+
+  /// Consecutive changes that touch different rows (by table and primary key), up to 2,000 changes;
+  /// a change of 2,000 rows or more stands alone.
+  struct DisjointRun {
+    static let limit = 2_000
+    var ids: [Int64] = []
+    var changesets: [Changeset] = []
+    var changes: [Change] = []
+    var rows: Set<RowName> = []
+
+    struct RowName: Hashable {
+      let table: String
+      let key: [DatabaseValue]
+    }
+
+    func admits(_ more: [Change]) -> Bool {
+      changesets.count < Self.limit && !more.contains { rows.contains(RowName(table: $0.table, key: $0.key)) }
+    }
+
+    mutating func add(_ changeset: Changeset, changes more: [Change], id: Int64 = 0) {
+      ids.append(id)
+      changesets.append(changeset)
+      changes += more
+      guard more.count < Self.limit else { return }
+      for change in more { rows.insert(RowName(table: change.table, key: change.key)) }
+    }
   }
 }
 

@@ -24,6 +24,64 @@ public struct Changeset: Sendable, Equatable {
     return Changeset(output.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(count))) } ?? [])
   }
 
+  /// The changesets as one, each table's rows together (SQLite's changegroup), for changesets that
+  /// touch different rows: their order then changes nothing, and one application of the whole
+  /// prepares each table's statements once.
+  public static func grouped(_ changesets: [Changeset]) throws -> Changeset {
+    if changesets.count == 1 { return changesets[0] }
+    var group: OpaquePointer?
+    guard sqlite3changegroup_new(&group) == SQLITE_OK, let group else {
+      throw ChangesetError("cannot group changesets")
+    }
+    defer { sqlite3changegroup_delete(group) }
+    for changeset in changesets where !changeset.isEmpty {
+      var bytes = changeset.bytes
+      let code = bytes.withUnsafeMutableBytes { sqlite3changegroup_add(group, Int32($0.count), $0.baseAddress) }
+      guard code == SQLITE_OK else { throw ChangesetError("cannot group changesets (SQLite code \(code))") }
+    }
+    var count: Int32 = 0
+    var output: UnsafeMutableRawPointer?
+    let code = sqlite3changegroup_output(group, &count, &output)
+    defer { sqlite3_free(output) }
+    guard code == SQLITE_OK else { throw ChangesetError("cannot group changesets (SQLite code \(code))") }
+    return Changeset(output.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(count))) } ?? [])
+  }
+
+  /// The rowids of the rows inserted or updated, per table, for tables keyed by one integer column
+  /// (only those columns are read: a large import's changeset is walked without its values).
+  public func rowids() throws -> [String: [Int64]] {
+    guard !bytes.isEmpty else { return [:] }
+    var copy = bytes
+    return try copy.withUnsafeMutableBytes { buffer in
+      var iterator: OpaquePointer?
+      guard sqlite3changeset_start(&iterator, Int32(buffer.count), buffer.baseAddress) == SQLITE_OK, let iterator
+      else { throw ChangesetError("the changeset is damaged") }
+      defer { sqlite3changeset_finalize(iterator) }
+      var rows: [String: [Int64]] = [:]
+      while sqlite3changeset_next(iterator) == SQLITE_ROW {
+        var name: UnsafePointer<CChar>?
+        var columns: Int32 = 0
+        var code: Int32 = 0
+        var indirect: Int32 = 0
+        guard sqlite3changeset_op(iterator, &name, &columns, &code, &indirect) == SQLITE_OK, let name,
+          code != SQLITE_DELETE
+        else { continue }
+        var keyFlags: UnsafeMutablePointer<UInt8>?
+        var keyColumns: Int32 = 0
+        _ = sqlite3changeset_pk(iterator, &keyFlags, &keyColumns)
+        guard let keyFlags, let column = (0..<columns).first(where: { keyFlags[Int($0)] != 0 }) else { continue }
+        var value: OpaquePointer?
+        // An update's key is among its old values; an insert's among its new ones.
+        let read =
+          code == SQLITE_INSERT
+          ? sqlite3changeset_new(iterator, column, &value) : sqlite3changeset_old(iterator, column, &value)
+        guard read == SQLITE_OK, let value, sqlite3_value_type(value) == SQLITE_INTEGER else { continue }
+        rows[String(cString: name), default: []].append(sqlite3_value_int64(value))
+      }
+      return rows
+    }
+  }
+
   /// Every change, in the changeset's order; a damaged changeset is an error (its layout checked
   /// before SQLite reads it: `ChangesetFormat`).
   public func changes() throws -> [Change] {

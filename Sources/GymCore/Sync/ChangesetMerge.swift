@@ -33,7 +33,7 @@ public enum ChangesetMerge {
     _ changeset: Changeset, to db: Database, tables: [SyncedTable], rules: ForeignKeyRules? = nil
   ) throws -> Outcome {
     let recorder = try SessionRecorder(db, tables: tables.map(\.name))
-    let context = Context(strict: false, tables: Set(tables.map(\.name)))
+    let context = Context(.merge, tables: Set(tables.map(\.name)))
     try run(changeset, db: db, context: context)
     var dropped = context.dropped
     let counters = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0.counters) })
@@ -45,7 +45,25 @@ public enum ChangesetMerge {
   /// Applies `changeset` exactly: any conflict is an error and nothing of it stays (rewinding a
   /// change by its effect's inverse, which meets the rows exactly as the change left them).
   public static func applyExactly(_ changeset: Changeset, to db: Database, tables: [SyncedTable]) throws {
-    try run(changeset, db: db, context: Context(strict: true, tables: Set(tables.map(\.name))))
+    try run(changeset, db: db, context: Context(.exact, tables: Set(tables.map(\.name))))
+  }
+
+  /// Applies `changeset` (several changes' rows, grouped: `Changeset.grouped`) when it meets no
+  /// conflict and leaves no foreign-key rule to apply (`changes`: its rows): then what it did is
+  /// exactly what it says, and needs no session to record. Returns false, with nothing applied,
+  /// otherwise (the caller applies its changes one at a time, under the merge rules).
+  public static func applyPlainly(
+    _ changeset: Changeset, changes: [Change], to db: Database, tables: [SyncedTable], rules: ForeignKeyRules
+  ) throws -> Bool {
+    var applied = false
+    try db.inSavepoint {
+      let context = Context(.plain, tables: Set(tables.map(\.name)))
+      try run(changeset, db: db, context: context)
+      guard !context.conflicted, try !rules.resolve(db, after: changes) else { return .rollback }
+      applied = true
+      return .commit
+    }
+    return applied
   }
 
   private static func run(_ changeset: Changeset, db: Database, context: Context) throws {
@@ -68,6 +86,8 @@ public enum ChangesetMerge {
         }, box.toOpaque(), nil, nil, 0)
     }
     if let failure = context.failure { throw failure }
+    // A plain application stopped at its first conflict: SQLite rolled it back.
+    if context.conflicted { return }
     guard code == SQLITE_OK else {
       throw ChangesetError("cannot apply a changeset: \(String(cString: sqlite3_errstr(code)))")
     }
@@ -75,19 +95,26 @@ public enum ChangesetMerge {
 
   /// One conflict's resolution, made while SQLite applies; what needs SQL of its own waits in `fixes`.
   final class Context {
-    let strict: Bool
+    /// Under the merge rules; exactly (any conflict an error); plainly (any conflict stops it).
+    enum Mode { case merge, exact, plain }
+    let mode: Mode
     let tables: Set<String>
     var fixes: [(change: Change, kind: Int32)] = []
     var dropped = 0
     var failure: (any Error)?
+    var conflicted = false
 
-    init(strict: Bool, tables: Set<String>) {
-      self.strict = strict
+    init(_ mode: Mode, tables: Set<String>) {
+      self.mode = mode
       self.tables = tables
     }
 
     func decide(_ kind: Int32, _ iterator: OpaquePointer) -> Int32 {
-      if strict {
+      if mode == .plain {
+        conflicted = true
+        return SQLITE_CHANGESET_ABORT
+      }
+      if mode == .exact {
         // A foreign-key conflict's iterator answers no other call.
         let change = kind == SQLITE_CHANGESET_FOREIGN_KEY ? nil : try? Change(iterator, conflicting: true)
         failure = ChangesetError(

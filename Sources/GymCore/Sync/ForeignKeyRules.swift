@@ -40,8 +40,10 @@ public struct ForeignKeyRules: Sendable {
   /// After `changes` applied: a row they inserted or changed that points at a missing record, and
   /// every row pointing at a record they deleted, follows its key's `ON DELETE` (set null, or
   /// deleted, and so on down). `RESTRICT` deletes too: the record was deleted on a device where
-  /// nothing pointed at it, which is the later word.
-  func resolve(_ db: Database, after changes: [Change]) throws {
+  /// nothing pointed at it, which is the later word. Returns whether it changed a row.
+  @discardableResult
+  func resolve(_ db: Database, after changes: [Change]) throws -> Bool {
+    var acted = false
     var deleted: [(table: String, key: DatabaseValue)] = []
     for change in changes {
       guard let key = change.key.first else { continue }
@@ -61,6 +63,7 @@ public struct ForeignKeyRules: Sendable {
                   AND NOT EXISTS (SELECT 1 FROM \(SQL.quote(foreignKey.parent)) p WHERE p.rowid = c.\(column)))
                 """), arguments: [key]) ?? false
         guard dangling else { continue }
+        acted = true
         if foreignKey.setsNull {
           try db.execute(sql: "UPDATE \(child) SET \(column) = NULL WHERE rowid = ?", arguments: [key])
         } else {
@@ -76,13 +79,16 @@ public struct ForeignKeyRules: Sendable {
         let column = SQL.quote(foreignKey.column)
         if foreignKey.setsNull {
           try db.execute(sql: "UPDATE \(child) SET \(column) = NULL WHERE \(column) = ?", arguments: [key])
+          acted = acted || db.changesCount > 0
         } else {
           let rows = try DatabaseValue.fetchAll(
             db, sql: "SELECT rowid FROM \(child) WHERE \(column) = ?", arguments: [key])
           try db.execute(sql: "DELETE FROM \(child) WHERE \(column) = ?", arguments: [key])
+          acted = acted || !rows.isEmpty
           deleted += rows.map { (foreignKey.child, $0) }
         }
       }
     }
+    return acted
   }
 }

@@ -25,6 +25,10 @@ public final class SessionRecorder {
     }
   }
 
+  /// Whether no row has changed since the session began (SQLite may say false for a row changed
+  /// and changed back).
+  public var isEmpty: Bool { sqlite3session_isempty(session) != 0 }
+
   /// The rows changed since the session began, each once, as a changeset.
   public func changeset() throws -> Changeset {
     var count: Int32 = 0

@@ -43,6 +43,24 @@ public enum SyncSchema {
       """)
 }
 
+extension SyncSchema {
+  /// Which tables this device's log has begun recording. A table that syncs from a later gym on
+  /// (history's) begins at the next sync: its rows get their keys and become one change, and until
+  /// then its writes are neither keyed nor recorded. A log begun before this migration holds the
+  /// pantry's and the library's tables, the ones that synced then.
+  static let tables = Migration(
+    "sync/003-synced-tables", .additive,
+    sql: """
+      CREATE TABLE sync_table (name TEXT PRIMARY KEY) WITHOUT ROWID;
+      INSERT INTO sync_table (name)
+        SELECT column1 FROM (VALUES ('grocery_item'), ('recipe'), ('recipe_ingredient'), ('item_conversion'),
+          ('stock_lot'), ('cooking'), ('stock_use'), ('author'), ('work'), ('work_author'), ('library_entry'),
+          ('edition'), ('reading'), ('reading_goal'))
+        WHERE EXISTS (SELECT 1 FROM sync_device);
+      """)
+}
+
 /// The store's part of sync, registered after every feature module: its tables are not exported
 /// (`tables` is empty); a device's records travel as changesets.
-public let syncModule = GymModule(name: "sync", migrations: [SyncSchema.changeLog, SyncSchema.bases], tables: [])
+public let syncModule = GymModule(
+  name: "sync", migrations: [SyncSchema.changeLog, SyncSchema.bases, SyncSchema.tables], tables: [])

@@ -9,7 +9,8 @@ import ServiceLifecycle
 public struct SyncCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "sync",
-    abstract: "Share the pantry and the library between devices: push this one's changes, pull and merge the others'.",
+    abstract:
+      "Share the pantry, the library and history between devices: push this one's changes, pull and merge the others'.",
     discussion: HelpExamples.discussion(
       """
       Every device that syncs through one rclone remote, with one age identity, ends with the same \
@@ -94,7 +95,7 @@ struct SyncRun: GymCommand {
       Safe to run from cron or a service: changes pulled from the remote apply in one transaction, and a \
       remote that fails before they are fetched leaves the database as it was (exit 75). A change file \
       that does not open with the identity, or holds something else than its name says, is refused and \
-      named (exit 65 at the end); the others still apply. The pantry and the library sync; see Docs/Sync.md.
+      named (exit 65 at the end); the others still apply. The pantry, the library and history sync; see Docs/Sync.md.
       """,
       examples: [
         "gym sync run --remote nas:gym --identity sync.key",
@@ -122,6 +123,9 @@ struct SyncRun: GymCommand {
     var summary = "synced \(report.device)" + (report.began ? " (first sync)" : "")
     if let base = report.adopted { summary += " from a base of \(base.changes) change(s)" }
     summary += ": pulled \(report.pulled) change(s), pushed \(report.pushed)"
+    if !report.begunLater.isEmpty {
+      summary += "; now also syncs \(report.begunLater.joined(separator: ", "))"
+    }
     if report.retimed > 0 {
       summary += "; \(report.retimed) of its own given new clock readings after a newer base"
     }

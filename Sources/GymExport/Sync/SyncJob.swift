@@ -39,6 +39,8 @@ public struct SyncJob: Sendable {
     public internal(set) var adopted: (hlc: Int64, changes: Int64)?
     /// This device's changes given new clock readings after a base made while they waited.
     public internal(set) var retimed = 0
+    /// Tables this log records since this sync (a later gym made them sync): their rows became a change.
+    public internal(set) var begunLater: [String] = []
     var integration = ChangeLog.Integration()
     var refused: [Refusal] = []
     /// Why this device's applied marker could not be written, when it could not.
@@ -171,6 +173,10 @@ public struct SyncJob: Sendable {
         if let base {
           try SyncBase.adopt(db, base)
           arriving.insert(base.entry, at: 0)
+        }
+      } else if let name = try ChangeLog.device(db) {
+        report.begunLater = try ChangeLog.beginLater(db, device: name, tables: tables, now: now) {
+          try store.assignSyncKeys(db, owning: $0)
         }
       }
       let integration = try ChangeLog.integrate(db, arriving, tables: tables)
