@@ -186,7 +186,8 @@ public enum ChangeLog {
 
   /// Undoes every change after (hlc, device, seq), newest first, each by the inverse of what it did
   /// here (its effect; a change of this device's own, never merged, did what it says); their ids.
-  /// Runs of changes that touch different rows are undone together (`Changeset.grouped`).
+  /// Runs of effects that touch different rows are undone together (`Changeset.grouped`): each
+  /// meets exactly the rows it left, so their order does not matter.
   static func undo(_ db: Database, after point: (hlc: Int64, device: String, seq: Int64), tables: [SyncedTable])
     throws -> [Int64]
   {
@@ -198,16 +199,15 @@ public enum ChangeLog {
     var run = DisjointRun()
     func flush() throws {
       defer { run = DisjointRun() }
-      guard !run.changesets.isEmpty else { return }
       let inverses = try run.changesets.map { try $0.inverted() }
-      if inverses.count > 1 {
+      if inverses.count > 1, let grouped = try? Changeset.grouped(inverses) {
         do {
           try db.inSavepoint {
-            try ChangesetMerge.applyExactly(try Changeset.grouped(inverses), to: db, tables: tables)
+            try ChangesetMerge.applyExactly(grouped, to: db, tables: tables)
             return .commit
           }
           return
-        } catch is ChangesetError {
+        } catch let error as ChangesetError where error.isConflict && db.isInsideTransaction {
           // Undone one at a time below: the error, if any, is then that change's own.
         }
       }
@@ -215,88 +215,152 @@ public enum ChangeLog {
     }
     for row in undone {
       let effect = Changeset([UInt8]((row["effect"] as Data?) ?? (row["changeset"] as Data)))
-      let changes = try effect.changes()
-      if !run.admits(changes) { try flush() }
-      run.add(effect, changes: changes)
-      if changes.count >= DisjointRun.limit { try flush() }
+      if effect.bytes.count > DisjointRun.byteLimit {
+        try flush()
+        try ChangesetMerge.applyExactly(try effect.inverted(), to: db, tables: tables)
+        continue
+      }
+      let rows = try effect.changedRows()
+      if !run.admits(rows, rules: nil) { try flush() }
+      run.add(effect, rows: rows)
     }
     try flush()
     return undone.map { $0["id"] }
   }
 
   /// Applies the changes `ids` name, in the log's order, under the merge rules, recording what each
-  /// did; how many the rules dropped. A run of changes that touch different rows, none with a
-  /// trigger, is applied at once when it meets no conflict and leaves no foreign-key rule to
-  /// apply: each then did exactly what it says (its effect is left NULL: the change itself). Any
-  /// other is applied alone, a session recording its effect.
+  /// did; how many the rules dropped. A run of changes that may apply at once (`DisjointRun`) is
+  /// applied at once when it meets no conflict and leaves no foreign-key rule to apply: each then did
+  /// exactly what it says (its effect is left NULL: the change itself). Otherwise the run is halved
+  /// and each half tried so, down to single changes, each then applied under the rules, a session
+  /// recording its effect. (A base of a million rows applies plainly into a new device: no session.)
   static func apply(_ db: Database, _ ids: [Int64], tables: [SyncedTable]) throws -> Int {
     let rules = try ForeignKeyRules(db, tables: tables.map(\.name))
     let record = try db.cachedStatement(sql: "UPDATE sync_change SET effect = ? WHERE id = ?")
     let read = try db.cachedStatement(sql: "SELECT changeset FROM sync_change WHERE id = ?")
-    // A trigger may write a synced table (a work's last authorship deletes its author): changes to
-    // a table with one are always recorded by a session.
-    let triggered = Set(
-      try String.fetchAll(db, sql: "SELECT DISTINCT tbl_name FROM sqlite_master WHERE type = 'trigger'"))
+    let constraints = try DisjointRun.Constraints(db, tables: tables, rules: rules)
     var dropped = 0
-    var run = DisjointRun()
     func applyAlone(_ id: Int64, _ changeset: Changeset) throws {
       let outcome = try ChangesetMerge.apply(changeset, to: db, tables: tables, rules: rules)
       dropped += outcome.dropped
       try record.execute(arguments: [Data(outcome.effect.bytes), id])
     }
+    func applyRun(_ ids: ArraySlice<Int64>, _ changesets: ArraySlice<Changeset>, _ rows: ArraySlice<[ChangedRow]>)
+      throws
+    {
+      guard let first = ids.first, let firstChangeset = changesets.first else { return }
+      // A table with a trigger never applies plainly (the trigger may write a synced table).
+      let plain = !rows.contains { $0.contains { constraints.triggered.contains($0.table) } }
+      if plain, let grouped = ids.count == 1 ? firstChangeset : try? Changeset.grouped(Array(changesets)),
+        try ChangesetMerge.applyPlainly(
+          grouped, changes: rows.flatMap { $0 }, to: db, tables: tables, rules: rules)
+      {
+        for id in ids { try record.execute(arguments: [nil as Data?, id]) }
+        return
+      }
+      guard ids.count > 1 else { return try applyAlone(first, firstChangeset) }
+      let half = ids.startIndex + ids.count / 2
+      try applyRun(ids[..<half], changesets[..<half], rows[..<half])
+      try applyRun(ids[half...], changesets[half...], rows[half...])
+    }
+    var run = DisjointRun()
     func flush() throws {
       defer { run = DisjointRun() }
-      guard !run.ids.isEmpty else { return }
-      if try ChangesetMerge.applyPlainly(
-        try Changeset.grouped(run.changesets), changes: run.changes, to: db, tables: tables, rules: rules)
-      {
-        for id in run.ids { try record.execute(arguments: [nil as Data?, id]) }
-      } else {
-        for (id, changeset) in zip(run.ids, run.changesets) { try applyAlone(id, changeset) }
-      }
+      try applyRun(run.ids[...], run.changesets[...], run.rows[...])
     }
     for id in ids {
       guard let bytes = try Data.fetchOne(read, arguments: [id]) else { continue }
       let changeset = Changeset([UInt8](bytes))
-      let changes = try changeset.changes()
-      if changes.contains(where: { triggered.contains($0.table) }) {
-        try flush()
-        try applyAlone(id, changeset)
-        continue
-      }
-      if !run.admits(changes) { try flush() }
-      run.add(changeset, changes: changes, id: id)
-      // A large change (a base, an import) is a run of its own: no set of its rows is kept.
-      if changes.count >= DisjointRun.limit { try flush() }
+      let rows = try changeset.changedRows()
+      if !run.admits(rows, rules: constraints) { try flush() }
+      run.add(changeset, rows: rows, id: id, constraints: constraints)
     }
     try flush()
     return dropped
   }
 
-  /// Consecutive changes that touch different rows (by table and primary key), up to 2,000 changes;
-  /// a change of 2,000 rows or more stands alone.
+  /// Consecutive changes that may apply as one (their rows grouped by table, in SQLite's order):
+  /// they touch different rows (by table and primary key), and so neither's rows are the other's;
+  /// at most 2,000 changes and 20,000 rows; a larger change stands alone. When applying, also:
+  ///
+  /// - no table with a trigger (a work's last authorship deleting its author writes a synced
+  ///   table the change does not name);
+  /// - no two tables a foreign key links (each change's rules apply after it, in order: a lot
+  ///   whose item is deleted and made again later in the run is deleted);
+  /// - a table with a unique index besides its key holds only inserts, or only deletes: SQLite
+  ///   retries a write that breaks such an index after the table's other writes, so an update or
+  ///   delete later in the run could free the value for a write that, applied in order, is refused.
   struct DisjointRun {
-    static let limit = 2_000
+    static let changeLimit = 2_000
+    static let rowLimit = 20_000
+    /// A changeset this large (a base, a large import) is undone alone, unread.
+    static let byteLimit = 4 << 20
     var ids: [Int64] = []
     var changesets: [Changeset] = []
-    var changes: [Change] = []
-    var rows: Set<RowName> = []
+    var rows: [[ChangedRow]] = []
+    var rowCount = 0
+    var names: Set<Name> = []
+    var tables: Set<String> = []
+    /// Per table with a unique index besides its key: the operations the run holds on it.
+    var uniqueOperations: [String: Set<Change.Operation>] = [:]
 
-    struct RowName: Hashable {
+    struct Name: Hashable {
       let table: String
       let key: [DatabaseValue]
     }
 
-    func admits(_ more: [Change]) -> Bool {
-      changesets.count < Self.limit && !more.contains { rows.contains(RowName(table: $0.table, key: $0.key)) }
+    /// What a run must keep to when its changes apply under the merge rules (nil: undoing exactly).
+    struct Constraints {
+      let triggered: Set<String>
+      let uniquelyIndexed: Set<String>
+      let rules: ForeignKeyRules
+
+      init(_ db: Database, tables: [SyncedTable], rules: ForeignKeyRules) throws {
+        triggered = Set(
+          try String.fetchAll(db, sql: "SELECT DISTINCT tbl_name FROM sqlite_master WHERE type = 'trigger'"))
+        var indexed: Set<String> = []
+        for table in tables {
+          let unique = try Row.fetchAll(db, sql: "PRAGMA index_list(\(SQL.quote(table.name)))").contains {
+            ($0["unique"] as Int) == 1 && ($0["origin"] as String) != "pk"
+          }
+          if unique { indexed.insert(table.name) }
+        }
+        uniquelyIndexed = indexed
+        self.rules = rules
+      }
     }
 
-    mutating func add(_ changeset: Changeset, changes more: [Change], id: Int64 = 0) {
+    func admits(_ more: [ChangedRow], rules constraints: Constraints?) -> Bool {
+      guard !ids.isEmpty else { return true }
+      guard ids.count < Self.changeLimit, rowCount + more.count <= Self.rowLimit else { return false }
+      if let constraints {
+        let moreTables = Set(more.map(\.table))
+        if moreTables.union(tables).contains(where: constraints.triggered.contains) { return false }
+        for table in moreTables {
+          if tables.contains(where: { constraints.rules.links($0, table) }) { return false }
+        }
+        for table in moreTables where constraints.uniquelyIndexed.contains(table) {
+          let operations = (uniqueOperations[table] ?? []).union(more.filter { $0.table == table }.map(\.operation))
+          if operations != [.insert] && operations != [.delete] { return false }
+        }
+      }
+      return !more.contains { names.contains(Name(table: $0.table, key: $0.key)) }
+    }
+
+    mutating func add(_ changeset: Changeset, rows more: [ChangedRow], id: Int64 = 0, constraints: Constraints? = nil) {
       ids.append(id)
       changesets.append(changeset)
-      changes += more
-      guard more.count < Self.limit else { return }
-      for change in more { rows.insert(RowName(table: change.table, key: change.key)) }
+      rows.append(more)
+      rowCount += more.count
+      // A change past the limit stands alone: nothing joins it, so its rows need no names.
+      guard rowCount <= Self.rowLimit else { return }
+      for row in more {
+        names.insert(Name(table: row.table, key: row.key))
+        tables.insert(row.table)
+        if constraints?.uniquelyIndexed.contains(row.table) ?? false {
+          uniqueOperations[row.table, default: []].insert(row.operation)
+        }
+      }
     }
   }
 }

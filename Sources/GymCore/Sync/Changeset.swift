@@ -47,71 +47,105 @@ public struct Changeset: Sendable, Equatable {
     return Changeset(output.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(count))) } ?? [])
   }
 
-  /// The rowids of the rows inserted or updated, per table, for tables keyed by one integer column
-  /// (only those columns are read: a large import's changeset is walked without its values).
+  /// The rowids of the rows inserted or updated, per table, for tables keyed by one integer column.
   public func rowids() throws -> [String: [Int64]] {
-    guard !bytes.isEmpty else { return [:] }
-    var copy = bytes
-    return try copy.withUnsafeMutableBytes { buffer in
-      var iterator: OpaquePointer?
-      guard sqlite3changeset_start(&iterator, Int32(buffer.count), buffer.baseAddress) == SQLITE_OK, let iterator
-      else { throw ChangesetError("the changeset is damaged") }
-      defer { sqlite3changeset_finalize(iterator) }
-      var rows: [String: [Int64]] = [:]
-      while sqlite3changeset_next(iterator) == SQLITE_ROW {
-        var name: UnsafePointer<CChar>?
-        var columns: Int32 = 0
-        var code: Int32 = 0
-        var indirect: Int32 = 0
-        guard sqlite3changeset_op(iterator, &name, &columns, &code, &indirect) == SQLITE_OK, let name,
-          code != SQLITE_DELETE
-        else { continue }
-        var keyFlags: UnsafeMutablePointer<UInt8>?
-        var keyColumns: Int32 = 0
-        _ = sqlite3changeset_pk(iterator, &keyFlags, &keyColumns)
-        guard let keyFlags, let column = (0..<columns).first(where: { keyFlags[Int($0)] != 0 }) else { continue }
-        var value: OpaquePointer?
-        // An update's key is among its old values; an insert's among its new ones.
-        let read =
-          code == SQLITE_INSERT
-          ? sqlite3changeset_new(iterator, column, &value) : sqlite3changeset_old(iterator, column, &value)
-        guard read == SQLITE_OK, let value, sqlite3_value_type(value) == SQLITE_INTEGER else { continue }
-        rows[String(cString: name), default: []].append(sqlite3_value_int64(value))
-      }
-      return rows
+    var rows: [String: [Int64]] = [:]
+    for row in try changedRows() where row.operation != .delete && row.key.count == 1 {
+      if case .int64(let rowid) = row.key[0].storage { rows[row.table, default: []].append(rowid) }
     }
+    return rows
+  }
+
+  /// Every change's table, operation and primary key, in the changeset's order, without its other
+  /// values (a base of a million rows is walked without them); a damaged changeset is an error.
+  public func changedRows() throws -> [ChangedRow] {
+    var rows: [ChangedRow] = []
+    // One String per run of a table's rows, not per row (SQLite may reuse the name's memory).
+    var last: (bytes: [CChar], name: String)?
+    try forEachChange { iterator in
+      var name: UnsafePointer<CChar>?
+      var columns: Int32 = 0
+      var operation: Int32 = 0
+      var indirect: Int32 = 0
+      guard sqlite3changeset_op(iterator, &name, &columns, &operation, &indirect) == SQLITE_OK, let name else {
+        throw ChangesetError("the changeset is damaged")
+      }
+      let table: String
+      if let last, strcmp(last.bytes, name) == 0 {
+        table = last.name
+      } else {
+        table = String(cString: name)
+        last = (Array(UnsafeBufferPointer(start: name, count: strlen(name) + 1)), table)
+      }
+      var keyFlags: UnsafeMutablePointer<UInt8>?
+      var keyColumns: Int32 = 0
+      _ = sqlite3changeset_pk(iterator, &keyFlags, &keyColumns)
+      var key: [DatabaseValue] = []
+      for column in 0..<columns where keyFlags.map({ $0[Int(column)] != 0 }) ?? false {
+        var value: OpaquePointer?
+        // An insert's key is among its new values; an update's and a delete's among its old ones.
+        let read =
+          operation == SQLITE_INSERT
+          ? sqlite3changeset_new(iterator, column, &value) : sqlite3changeset_old(iterator, column, &value)
+        key.append(read == SQLITE_OK && value != nil ? Change.databaseValue(value!) : .null)
+      }
+      rows.append(
+        ChangedRow(
+          table: table,
+          operation: operation == SQLITE_INSERT ? .insert : operation == SQLITE_UPDATE ? .update : .delete, key: key))
+    }
+    return rows
   }
 
   /// Every change, in the changeset's order; a damaged changeset is an error (its layout checked
   /// before SQLite reads it: `ChangesetFormat`).
   public func changes() throws -> [Change] {
-    guard !bytes.isEmpty else { return [] }
+    var changes: [Change] = []
+    try forEachChange { changes.append(try Change($0, conflicting: false)) }
+    return changes
+  }
+
+  /// Calls `body` with SQLite's iterator at each change, in order, after checking the layout
+  /// (`ChangesetFormat`: SQLite's reader never returns from some damaged changesets).
+  private func forEachChange(_ body: (OpaquePointer) throws -> Void) throws {
+    guard !bytes.isEmpty else { return }
     if let problem = ChangesetFormat.problem(bytes) { throw ChangesetError("the changeset is damaged: \(problem)") }
     var copy = bytes
-    return try copy.withUnsafeMutableBytes { buffer in
+    try copy.withUnsafeMutableBytes { buffer in
       var iterator: OpaquePointer?
       guard sqlite3changeset_start(&iterator, Int32(buffer.count), buffer.baseAddress) == SQLITE_OK, let iterator
       else { throw ChangesetError("the changeset is damaged") }
       var finished = false
       defer { if !finished { sqlite3changeset_finalize(iterator) } }
-      var changes: [Change] = []
       var code = sqlite3changeset_next(iterator)
       while code == SQLITE_ROW {
-        changes.append(try Change(iterator, conflicting: false))
+        try body(iterator)
         code = sqlite3changeset_next(iterator)
       }
       finished = true
       guard sqlite3changeset_finalize(iterator) == SQLITE_OK, code == SQLITE_DONE else {
         throw ChangesetError("the changeset is damaged")
       }
-      return changes
     }
   }
 }
 
 public struct ChangesetError: Error, CustomStringConvertible {
   public let description: String
-  public init(_ description: String) { self.description = description }
+  /// A change that did not meet the rows it expected (an exact application's conflict), rather than
+  /// a damaged changeset or a failing database.
+  public let isConflict: Bool
+  public init(_ description: String, isConflict: Bool = false) {
+    self.description = description
+    self.isConflict = isConflict
+  }
+}
+
+/// One row a changeset changes: its table, what is done to it, its primary key.
+public struct ChangedRow: Sendable, Hashable {
+  public let table: String
+  public let operation: Change.Operation
+  public let key: [DatabaseValue]
 }
 
 /// One row's change in a changeset.

@@ -38,7 +38,7 @@ public enum ChangesetMerge {
     var dropped = context.dropped
     let counters = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0.counters) })
     for fix in context.fixes { if try !apply(fix, db: db, counters: counters[fix.change.table] ?? []) { dropped += 1 } }
-    try (rules ?? ForeignKeyRules(db, tables: tables.map(\.name))).resolve(db, after: try changeset.changes())
+    try (rules ?? ForeignKeyRules(db, tables: tables.map(\.name))).resolve(db, after: try changeset.changedRows())
     return Outcome(effect: try recorder.changeset(), dropped: dropped)
   }
 
@@ -53,7 +53,7 @@ public enum ChangesetMerge {
   /// exactly what it says, and needs no session to record. Returns false, with nothing applied,
   /// otherwise (the caller applies its changes one at a time, under the merge rules).
   public static func applyPlainly(
-    _ changeset: Changeset, changes: [Change], to db: Database, tables: [SyncedTable], rules: ForeignKeyRules
+    _ changeset: Changeset, changes: [ChangedRow], to db: Database, tables: [SyncedTable], rules: ForeignKeyRules
   ) throws -> Bool {
     var applied = false
     try db.inSavepoint {
@@ -119,7 +119,8 @@ public enum ChangesetMerge {
         let change = kind == SQLITE_CHANGESET_FOREIGN_KEY ? nil : try? Change(iterator, conflicting: true)
         failure = ChangesetError(
           "a change did not meet the rows it was made against (conflict \(kind) on \(change?.table ?? "?"): "
-            + "expected \(change.map { "\($0.old)" } ?? "?"), found \(change.map { "\($0.current)" } ?? "?"))")
+            + "expected \(change.map { "\($0.old)" } ?? "?"), found \(change.map { "\($0.current)" } ?? "?"))",
+          isConflict: true)
         return SQLITE_CHANGESET_ABORT
       }
       // Foreign keys are off while sync applies (`ForeignKeyRules` keeps them): none is reported.

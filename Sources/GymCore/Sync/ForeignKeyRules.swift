@@ -37,12 +37,18 @@ public struct ForeignKeyRules: Sendable {
     self.keys = keys
   }
 
+  /// Whether a foreign key links the two tables, either way (a table and itself when it points at
+  /// itself): changes to them apply one at a time, each followed by the rules.
+  func links(_ one: String, _ other: String) -> Bool {
+    keys.contains { ($0.child == one && $0.parent == other) || ($0.child == other && $0.parent == one) }
+  }
+
   /// After `changes` applied: a row they inserted or changed that points at a missing record, and
   /// every row pointing at a record they deleted, follows its key's `ON DELETE` (set null, or
   /// deleted, and so on down). `RESTRICT` deletes too: the record was deleted on a device where
   /// nothing pointed at it, which is the later word. Returns whether it changed a row.
   @discardableResult
-  func resolve(_ db: Database, after changes: [Change]) throws -> Bool {
+  func resolve(_ db: Database, after changes: [ChangedRow]) throws -> Bool {
     var acted = false
     var deleted: [(table: String, key: DatabaseValue)] = []
     for change in changes {

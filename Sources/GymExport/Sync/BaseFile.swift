@@ -63,7 +63,7 @@ enum BaseFile {
       covers[device] = seq
     }
     let changeset = Changeset(Array(plain[(newline + 1)...]))
-    if let other = try changeset.changes().first(where: { !tables.contains($0.table) || $0.operation != .insert }) {
+    if let other = try changeset.changedRows().first(where: { !tables.contains($0.table) || $0.operation != .insert }) {
       throw ChangesetError("it holds a change to \(other.table) other than an insert into a synced table")
     }
     return SyncBase.Snapshot(hlc: hlc, covers: covers, changeset: changeset)

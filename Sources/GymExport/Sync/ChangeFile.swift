@@ -145,7 +145,7 @@ enum ChangeFile {
       let changeset = Changeset(Array(plain[offset..<(offset + size)]))
       offset += size
       // A changeset SQLite cannot read, or one that changes any other table, is refused before anything applies.
-      if let other = try changeset.changes().first(where: { !tables.contains($0.table) }) {
+      if let other = try changeset.changedRows().first(where: { !tables.contains($0.table) }) {
         throw ChangesetError("it changes \(other.table), which is not synced")
       }
       entries.append(
