@@ -186,8 +186,8 @@ public enum ChangeLog {
 
   /// Undoes every change after (hlc, device, seq), newest first, each by the inverse of what it did
   /// here (its effect; a change of this device's own, never merged, did what it says); their ids.
-  /// Runs of effects that touch different rows are undone together (`Changeset.grouped`): each
-  /// meets exactly the rows it left, so their order does not matter.
+  /// Runs of effects that touch different rows, none in a table with a trigger, are undone together
+  /// (`Changeset.grouped`): each meets exactly the rows it left, so their order does not matter.
   static func undo(_ db: Database, after point: (hlc: Int64, device: String, seq: Int64), tables: [SyncedTable])
     throws -> [Int64]
   {
@@ -196,6 +196,7 @@ public enum ChangeLog {
       sql:
         "SELECT id, changeset, effect FROM sync_change WHERE \(SQL.orderedAfter) ORDER BY hlc DESC, device DESC, seq DESC",
       arguments: [point.hlc, point.hlc, point.device, point.hlc, point.device, point.seq])
+    let triggered = try DisjointRun.Constraints.triggeredTables(db)
     var run = DisjointRun()
     func flush() throws {
       defer { run = DisjointRun() }
@@ -221,6 +222,13 @@ public enum ChangeLog {
         continue
       }
       let rows = try effect.changedRows()
+      // A trigger fires on the rows as the grouped inverses leave them, in SQLite's order, which
+      // may be a state the log never held (an author's last authorship gone for a moment): alone.
+      if rows.contains(where: { triggered.contains($0.table) }) {
+        try flush()
+        try ChangesetMerge.applyExactly(try effect.inverted(), to: db, tables: tables)
+        continue
+      }
       if !run.admits(rows, rules: nil) { try flush() }
       run.add(effect, rows: rows)
     }
@@ -315,9 +323,12 @@ public enum ChangeLog {
       let uniquelyIndexed: Set<String>
       let rules: ForeignKeyRules
 
+      static func triggeredTables(_ db: Database) throws -> Set<String> {
+        Set(try String.fetchAll(db, sql: "SELECT DISTINCT tbl_name FROM sqlite_master WHERE type = 'trigger'"))
+      }
+
       init(_ db: Database, tables: [SyncedTable], rules: ForeignKeyRules) throws {
-        triggered = Set(
-          try String.fetchAll(db, sql: "SELECT DISTINCT tbl_name FROM sqlite_master WHERE type = 'trigger'"))
+        triggered = try Self.triggeredTables(db)
         var indexed: Set<String> = []
         for table in tables {
           let unique = try Row.fetchAll(db, sql: "PRAGMA index_list(\(SQL.quote(table.name)))").contains {
