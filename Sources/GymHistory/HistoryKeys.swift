@@ -34,13 +34,8 @@ enum HistoryKeys {
     guard let year = number(0..<4), let month = number(5..<7), let dayOfMonth = number(8..<10),
       (1...12).contains(month), (1...31).contains(dayOfMonth)
     else { return 1 }
-    // Days from 1970-01-01 (Howard Hinnant's days_from_civil); 1900-01-01 is day −25,567.
-    let shifted = month <= 2 ? year - 1 : year
-    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-    let yearOfEra = shifted - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + dayOfMonth - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let fromEpoch = era * 146_097 + dayOfEra - 719_468
+    // 1900-01-01 is day −25,567 from 1970-01-01.
+    let fromEpoch = Timestamp.days(year: year, month: month, day: dayOfMonth)
     return min(max(1 + fromEpoch + 25_567, 1), 131_071)
   }
 
@@ -50,10 +45,7 @@ enum HistoryKeys {
     (day << hashBits) | (numbered(parts, ordinal: ordinal) & hashMask)
   }
 
-  /// `parts`' derived key, or with the ordinal as a last part unless it is 0.
-  static func numbered(_ parts: [String], ordinal: Int) -> Int64 {
-    GlobalKey.derived(ordinal == 0 ? parts : parts + [String(ordinal)])
-  }
+  static func numbered(_ parts: [String], ordinal: Int) -> Int64 { GlobalKey.numbered(parts, ordinal) }
 
   static func workout(id: String, ordinal: Int = 0) -> Int64 { numbered(["workout", id], ordinal: ordinal) }
 

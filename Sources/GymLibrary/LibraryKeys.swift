@@ -65,9 +65,7 @@ enum LibraryKeys {
     }
   }
 
-  static func numbered(_ parts: [String], _ ordinal: Int) -> Int64 {
-    GlobalKey.derived(ordinal == 0 ? parts : parts + [String(ordinal)])
-  }
+  static func numbered(_ parts: [String], _ ordinal: Int) -> Int64 { GlobalKey.numbered(parts, ordinal) }
 
   /// `gym_key(parts…)`, with the ordinal as a last part unless it is 0 (`numbered`).
   static func numberedSQL(_ parts: String, ordinal: String) -> String {

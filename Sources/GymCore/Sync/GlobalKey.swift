@@ -25,6 +25,12 @@ public enum GlobalKey {
 
   public static func derived(_ parts: String...) -> Int64 { derived(parts) }
 
+  /// The key of `parts`, or of `parts` and the ordinal as a last part unless it is 0: two records
+  /// whose parts are the same told apart (`firstFree`).
+  public static func numbered(_ parts: [String], _ ordinal: Int) -> Int64 {
+    derived(ordinal == 0 ? parts : parts + [String(ordinal)])
+  }
+
   /// ASCII letters lowered, every other byte as it is: what SQLite's `lower()` does without ICU, so
   /// a name keys the same in Swift and in a migration's SQL.
   public static func lowered(_ text: String) -> String {
