@@ -41,6 +41,28 @@ import Testing
     #expect(try records(json: text) == [["name": "quote \" slash \\ nl \n tab \t é é 😀"]])
   }
 
+  /// Plain text is taken where it lies and escaped text decoded, wherever the escape falls: names
+  /// in any order (the next field's name is tried first), a name spelled with an escape, an escape
+  /// first or last in a value, empty names and values; a control byte is refused after plain text
+  /// as after an escape.
+  @Test func namesInAnyOrderAndEscapesAnywhere() throws {
+    let text = [
+      #"{"note":"\u0041b","kind":"x\"","id":"","size":2}"#,
+      #"{"n\u0061me":"\tlead","at":"mid\/dle","size":-1}"#,
+      #"{"name":"é\u00e9","name":"again"}"#,
+    ].joined(separator: "\n")
+    #expect(
+      try records(json: text) == [
+        ["note": "Ab", "kind": "x\"", "id": "", "size": "2"],
+        ["name": "\tlead", "at": "mid/dle", "size": "-1"],
+        ["name": "again"],
+      ])
+    #expect(throws: InputError.self) { try records(json: #"{"":1}"#) }
+    #expect(throws: InputError.self) { try records(json: "{\"name\":\"ab\u{1}c\"}") }
+    #expect(throws: InputError.self) { try records(json: "{\"name\":\"a\\\\n\u{1}\"}") }
+    #expect(throws: InputError.self) { try records(json: "{\"na\u{1}me\":1}") }
+  }
+
   @Test func reportsTheLineOfAMalformedRecord() throws {
     let text = "{\"name\":\"a\"}\n{\"name\":\"b\"}\n{\"name\": oops}\n"
     #expect(throws: InputError.self) { try records(json: text) }
@@ -166,6 +188,7 @@ import Testing
       #"{"items": [{"id":"a","size":1}, {"id":"b","size":2}], "next": "Y3Vyc29y"}"#,
       #"{ "items" :[ {"id":"a","size":1},{"id":"b","size":2} ] ,"next":null }"#,
       "{\"id\":\"a\",\"size\":1}\n{\"id\":\"b\",\"size\":2}\n",
+      #"{"note":"x\ty\u00e9","i\u0064":"a","size":1}"# + "\n" + #"{"size":2,"id":"b"}"#,
     ]
     for document in documents {
       let bytes = Array(document.utf8)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads flat JSON objects one at a time from NDJSON (one per line), a JSON array, or the
 /// `{"items": […], "next": …}` document that gym's own lists print, streaming.
 ///
@@ -100,7 +106,17 @@ public struct JSONRecordScanner: RecordScanner {
   }
 
   private mutating func countLines(to end: Int) {
-    for i in input.start..<end where input.storage[i] == 10 { line += 1 }
+    // memchr: a record of NDJSON holds no line break but its last, so this mostly skips ahead.
+    line += input.storage.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return 0 }
+      var breaks = 0
+      var at = input.start
+      while at < end, let found = memchr(base + at, 10, end - at) {
+        breaks += 1
+        at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+      }
+      return breaks
+    }
   }
 
   private func lineNumber(at offset: Int) -> Int {
@@ -178,17 +194,29 @@ public struct JSONRecordScanner: RecordScanner {
     skipSpace()
     guard i < end else { return .incomplete }
     if storage[i] == UInt8(ascii: "}") { return .complete(i + 1) }
+    var previous = -1
     while true {
       skipSpace()
       guard i < end else { return .incomplete }
       guard storage[i] == UInt8(ascii: "\"") else { return .failure("expected a quoted field name", i) }
       let keyStart = i
-      switch string(at: &i, storage: storage, end: end) {
-      case .incomplete: return .incomplete
-      case .failure(let m, let at): return .failure(m, at)
-      case .complete: break
+      let field: Int?
+      switch literal(at: &i, storage: storage, end: end) {
+      case (.incomplete, _): return .incomplete
+      case (.failure(let m, let at), _): return .failure(m, at)
+      case (.complete, let plain?):
+        // The name is looked up where it lies; copied only when more than a field's name is asked of it.
+        let name = (keyStart + 1)..<plain
+        field = storage.withUnsafeBufferPointer {
+          values.index(ofName: UnsafeBufferPointer(rebasing: $0[name]), after: previous)
+        }
+        if field == nil || (allowingNested && !nestedNames.isEmpty) {
+          scratch.removeAll(keepingCapacity: true)
+          scratch.append(contentsOf: storage[name])
+        }
+      case (.complete, nil): field = scratch.withUnsafeBufferPointer { values.index(ofName: $0, after: previous) }
       }
-      let field = scratch.withUnsafeBufferPointer { values.index(ofName: $0) }
+      if let field { previous = field }
       // A nested field's array. A name that is also a flat field (a work's `authors`: text in a
       // list, objects in `show`) is told apart by its value: only an array is nested.
       if allowingNested, let which = nestedNames.firstIndex(of: scratch) {
@@ -228,10 +256,15 @@ public struct JSONRecordScanner: RecordScanner {
       guard i < end else { return .incomplete }
       let c = storage[i]
       if c == UInt8(ascii: "\"") {
-        switch string(at: &i, storage: storage, end: end) {
-        case .incomplete: return .incomplete
-        case .failure(let m, let at): return .failure(m, at)
-        case .complete: values.set(field, kind: .string, bytes: scratch)
+        let start = i + 1
+        switch literal(at: &i, storage: storage, end: end) {
+        case (.incomplete, _): return .incomplete
+        case (.failure(let m, let at), _): return .failure(m, at)
+        case (.complete, let plain?):
+          storage.withUnsafeBufferPointer {
+            values.set(field, kind: .string, bytes: UnsafeBufferPointer(rebasing: $0[start..<plain]))
+          }
+        case (.complete, nil): values.set(field, kind: .string, bytes: scratch)
         }
       } else if c == UInt8(ascii: "-") || (c >= 48 && c <= 57) {
         let valueStart = i
@@ -246,20 +279,34 @@ public struct JSONRecordScanner: RecordScanner {
         storage.withUnsafeBufferPointer { all in
           values.set(field, kind: .number, bytes: UnsafeBufferPointer(rebasing: all[valueStart..<i]))
         }
-      } else if let (word, kind) = [("true", RecordValues.Kind.boolTrue), ("false", .boolFalse), ("null", .null)]
-        .first(where: { storage[i] == $0.0.utf8.first! })
-      {
-        let bytes = Array(word.utf8)
-        guard i + bytes.count <= end else { return .incomplete }
-        guard storage[i..<i + bytes.count].elementsEqual(bytes) else { return .failure("invalid JSON value", i) }
-        i += bytes.count
-        values.set(field, kind: kind, bytes: [])
+      } else if let (word, kind) = Self.literalWord(startingWith: c) {
+        guard i + word.count <= end else { return .incomplete }
+        let matches = storage.withUnsafeBufferPointer { bytes in
+          word.indices.allSatisfy { bytes[i + $0] == word[$0] }
+        }
+        guard matches else { return .failure("invalid JSON value", i) }
+        i += word.count
+        values.set(field, kind: kind, bytes: UnsafeBufferPointer(start: nil, count: 0))
       } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
         return .failure("field '\(values.fieldNames[field])' holds a nested object or array; records are flat", i)
       } else {
         return .failure("invalid JSON value for field '\(values.fieldNames[field])'", i)
       }
       if let stop = separator(at: &i, storage: storage, end: end, after: field, values) { return stop }
+    }
+  }
+
+  static let trueWord = Array("true".utf8)
+  static let falseWord = Array("false".utf8)
+  static let nullWord = Array("null".utf8)
+
+  /// The literal a value starting with `byte` must be, and what it stands for.
+  static func literalWord(startingWith byte: UInt8) -> ([UInt8], RecordValues.Kind)? {
+    switch byte {
+    case UInt8(ascii: "t"): return (trueWord, .boolTrue)
+    case UInt8(ascii: "f"): return (falseWord, .boolFalse)
+    case UInt8(ascii: "n"): return (nullWord, .null)
+    default: return nil
     }
   }
 
@@ -288,9 +335,46 @@ public struct JSONRecordScanner: RecordScanner {
 
   /// Decodes the string literal at `i` into `scratch`, leaving `i` after its closing quote.
   mutating func string(at i: inout Int, storage: [UInt8], end: Int) -> Outcome {
-    scratch.removeAll(keepingCapacity: true)
+    let start = i + 1
+    let (outcome, plain) = literal(at: &i, storage: storage, end: end)
+    if let plain {
+      scratch.removeAll(keepingCapacity: true)
+      storage.withUnsafeBufferPointer { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<plain])) }
+    }
+    return outcome
+  }
+
+  /// Scans the string literal at `i`, leaving `i` after its closing quote. Without an escape its
+  /// text is the bytes between the quotes, left where they are: `plain` is where it ends. Else its
+  /// decoded text is in `scratch`.
+  mutating func literal(at i: inout Int, storage: [UInt8], end: Int) -> (outcome: Outcome, plain: Int?) {
     var j = i + 1
+    let start = j
+    storage.withUnsafeBufferPointer { bytes in
+      while j < end, bytes[j] != 34, bytes[j] != 92, bytes[j] >= 32 { j += 1 }
+    }
+    guard j < end else { return (.incomplete, nil) }
+    if storage[j] == UInt8(ascii: "\"") {
+      i = j + 1
+      return (.complete(i), j)
+    }
+    scratch.removeAll(keepingCapacity: true)
+    storage.withUnsafeBufferPointer { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<j])) }
+    return (escaped(at: &i, from: j, storage: storage, end: end), nil)
+  }
+
+  /// The rest of a literal from `j`, its first escape or control byte, decoded onto `scratch`.
+  private mutating func escaped(at i: inout Int, from j: Int, storage: [UInt8], end: Int) -> Outcome {
+    var j = j
     while j < end {
+      // The run of plain bytes up to the next quote, backslash or control byte, copied at once
+      // (byte by byte, the appends were most of an export's parse).
+      let run = j
+      storage.withUnsafeBufferPointer { bytes in
+        while j < end, bytes[j] != 34, bytes[j] != 92, bytes[j] >= 32 { j += 1 }
+        if j > run { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<j])) }
+      }
+      guard j < end else { break }
       let c = storage[j]
       if c == UInt8(ascii: "\"") {
         i = j + 1
@@ -325,9 +409,7 @@ public struct JSONRecordScanner: RecordScanner {
         }
         continue
       }
-      if c < 32 { return .failure("control character inside a string (escape it)", j) }
-      scratch.append(c)
-      j += 1
+      return .failure("control character inside a string (escape it)", j)
     }
     return .incomplete
   }

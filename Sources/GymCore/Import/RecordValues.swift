@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The raw values of one input record, by field position, copied out of the input buffer.
 public struct RecordValues {
   public enum Kind: Equatable {
@@ -23,9 +29,18 @@ public struct RecordValues {
     storage.removeAll(keepingCapacity: true)
   }
 
-  /// The position of the field whose name is these bytes.
-  func index(ofName name: UnsafeBufferPointer<UInt8>) -> Int? {
-    nameBytes.firstIndex { $0.elementsEqual(name) }
+  /// The position of the field whose name is these bytes. Records mostly name their fields in
+  /// one order, so the one after `previous` is tried first.
+  func index(ofName name: UnsafeBufferPointer<UInt8>, after previous: Int = -1) -> Int? {
+    func matches(_ field: Int) -> Bool {
+      nameBytes[field].count == name.count
+        && nameBytes[field].withUnsafeBufferPointer { known in
+          name.isEmpty || memcmp(known.baseAddress!, name.baseAddress!, name.count) == 0
+        }
+    }
+    let guess = previous + 1
+    if guess >= 0, guess < nameBytes.count, matches(guess) { return guess }
+    return nameBytes.indices.first(where: matches)
   }
 
   public mutating func set(_ field: Int, kind: Kind, bytes: UnsafeBufferPointer<UInt8>) {
