@@ -3,10 +3,18 @@ import GymCLI
 import GymCore
 import GymExport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Export and import throughput on the benchmark database: a full NDJSON+gzip export, the same
 /// export encrypted to an age recipient (target: 1.3× the plain one's median in the same run), then
 /// the plain export's restore into a new database (target: 300,000 rows a second), each timed end
 /// to end (median of `repeat`), rows per second. Plain and encrypted runs alternate, so a drift in the machine touches both alike.
+/// Each timed step starts after `sync()`, as `make bench`'s whole-process runs do: otherwise the kernel
+/// is still writing back the previous step's hundreds of megabytes on the same two cores.
 struct ExportBenchmark {
   let store: Store
   let `repeat`: Int
@@ -25,6 +33,7 @@ struct ExportBenchmark {
     encrypted.recipients = [try AgeRecipient(parsing: AgeIdentity.generate().recipient)]
     for run in 0..<max(1, `repeat`) {
       let out = scratch + "/exports-\(run)"
+      sync()
       PeakMemory.reset()
       var start = Date()
       let (path, manifest) = try ExportJob(store: store, options: ExportOptions(out: out), gymVersion: "bench").run()
@@ -32,12 +41,14 @@ struct ExportBenchmark {
       exportPeak = PeakMemory.mebibytes()
       rows = manifest.totalRows ?? 0
       encrypted.out = scratch + "/encrypted-\(run)"
+      sync()
       PeakMemory.reset()
       start = Date()
       _ = try ExportJob(store: store, options: encrypted, gymVersion: "bench").run()
       encryptedSamples.append(Date().timeIntervalSince(start) * 1000)
       encryptedPeak = PeakMemory.mebibytes()
       try? FileManager.default.removeItem(atPath: encrypted.out)
+      sync()
       PeakMemory.reset()
       start = Date()
       _ = try ImportJob(
@@ -46,6 +57,8 @@ struct ExportBenchmark {
       ).run()
       importSamples.append(Date().timeIntervalSince(start) * 1000)
       importPeak = PeakMemory.mebibytes()
+      try? FileManager.default.removeItem(atPath: scratch + "/restored-\(run).sqlite")
+      try? FileManager.default.removeItem(atPath: out)
     }
     return [
       row(

@@ -24,12 +24,12 @@ struct DirectImport {
     // table after the rows finds the same rows, and any one refuses the whole export. A 64 MiB page
     // cache while the rows go in (the library's land by their keys, all over their tables), SQLite's
     // own for the index builds (a larger one sorts in larger, slower runs). Docs/PerformanceNotes.md.
-    try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
     let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
     try db.execute(sql: "PRAGMA cache_size = -65536")
+    try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
     let loaded = Result { try tables.reduce(0) { $0 + (try load(db, $1)) } }
     try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
-    try db.execute(sql: "PRAGMA cache_size = \(cache)")
+    try? db.execute(sql: "PRAGMA cache_size = \(cache)")
     let inserted = try loaded.get()
     for table in tables {
       if let (rowid, check) = try CheckConstraints.firstViolation(db, table: table.name) {

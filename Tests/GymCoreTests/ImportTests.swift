@@ -49,13 +49,13 @@ import Testing
     let text = [
       #"{"note":"\u0041b","kind":"x\"","id":"","size":2}"#,
       #"{"n\u0061me":"\tlead","at":"mid\/dle","size":-1}"#,
-      #"{"name":"é\u00e9","name":"again"}"#,
+      #"{"name":"é\u00e9","note":"first","note":"again"}"#,
     ].joined(separator: "\n")
     #expect(
       try records(json: text) == [
         ["note": "Ab", "kind": "x\"", "id": "", "size": "2"],
         ["name": "\tlead", "at": "mid/dle", "size": "-1"],
-        ["name": "again"],
+        ["name": "éé", "note": "again"],
       ])
     #expect(throws: InputError.self) { try records(json: #"{"":1}"#) }
     #expect(throws: InputError.self) { try records(json: "{\"name\":\"ab\u{1}c\"}") }
@@ -202,8 +202,13 @@ import Testing
       var scanner = JSONRecordScanner(input: input)
       var values = RecordValues(fieldNames: fields)
       var read: [String] = []
-      while try scanner.next(into: &values) { read.append(values.string(0) + "=" + values.string(3)) }
+      var notes: [String] = []
+      while try scanner.next(into: &values) {
+        read.append(values.string(0) + "=" + values.string(3))
+        if values.kinds[5] != .missing { notes.append(values.string(5)) }
+      }
       #expect(read == ["a=1", "b=2"], "\(document)")
+      #expect(notes == (document.contains("note") ? ["x\tyé"] : []), "\(document)")
     }
   }
 
