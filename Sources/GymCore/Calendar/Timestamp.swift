@@ -198,10 +198,8 @@ private struct TimestampParser {
     return value
   }
 
-  mutating func consume(_ ascii: Character) -> Bool {
-    guard index < bytes.count, bytes[index] == UInt8(ascii: ascii.unicodeScalars.first!) else {
-      return false
-    }
+  mutating func consume(_ ascii: Unicode.Scalar) -> Bool {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: ascii) else { return false }
     index += 1
     return true
   }

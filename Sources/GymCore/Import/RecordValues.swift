@@ -56,8 +56,9 @@ public struct RecordValues {
 
   /// Sets a field from text an importer made (`kind` .number for numbers, else .string).
   public mutating func set(_ field: Int, _ text: String, kind: Kind = .string) {
-    var text = text
-    text.withUTF8 { set(field, kind: kind, bytes: $0) }
+    // Read where it lies (a copy made mutable for `withUTF8` was checked for sharing each time).
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { set(field, kind: kind, bytes: $0) }
+    if done == nil { set(field, kind: kind, bytes: Array(text.utf8)) }
   }
 
   /// Calls `body` with the bytes of a field's value.

@@ -46,15 +46,26 @@ public struct XMLTagScanner {
     }
 
     /// Calls `body` with the attribute's decoded bytes; nil when the tag has no such attribute.
+    /// Inlinable, so that each caller's `T` is known where it is called: unspecialized, looking up
+    /// the generic metadata for every attribute was 3% of an Apple Health import.
+    @inlinable
     public func withAttribute<T>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+      var result: T?
+      visitAttribute(name) { result = body($0) }
+      return result
+    }
+
+    /// Calls `body` with the attribute's decoded bytes, when the tag has such an attribute.
+    @usableFromInline
+    func visitAttribute(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
       var name = name
-      return name.withUTF8 { key in
-        storage.withUnsafeBufferPointer { s -> T? in
-          guard let pair = attributes.first(where: { Self.equal(s, $0.name, key) }) else { return nil }
+      name.withUTF8 { key in
+        storage.withUnsafeBufferPointer { s in
+          guard let pair = attributes.first(where: { Self.equal(s, $0.name, key) }) else { return }
           let raw = UnsafeBufferPointer(rebasing: s[pair.value])
           guard raw.contains(UInt8(ascii: "&")), case .success(let decoded) = XMLTagScanner.decode(storage[pair.value])
           else { return body(raw) }
-          return decoded.withUnsafeBufferPointer(body)
+          decoded.withUnsafeBufferPointer(body)
         }
       }
     }
@@ -325,7 +336,9 @@ public struct XMLTagScanner {
       return .failure("'&' without a reference (write &amp;)")
     }
     let name = raw[(start + 1)..<semicolon]
-    func named(_ text: StaticString) -> Bool { text.withUTF8Buffer { name.elementsEqual($0) } }
+    func named(_ text: StaticString) -> Bool {
+      name.count == text.utf8CodeUnitCount && text.withUTF8Buffer { name.elementsEqual($0) }
+    }
     let scalar: Unicode.Scalar?
     if named("amp") {
       scalar = "&"
