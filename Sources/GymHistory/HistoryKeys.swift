@@ -42,15 +42,13 @@ enum HistoryKeys {
   /// A day's key: the day times 2^36, plus the low 36 bits of the key derived from `parts`
   /// (and the ordinal, unless 0).
   static func dated(_ day: Int64, _ parts: [String], ordinal: Int) -> Int64 {
-    (day << hashBits) | (numbered(parts, ordinal: ordinal) & hashMask)
+    (day << hashBits) | (GlobalKey.numbered(parts, ordinal) & hashMask)
   }
 
-  static func numbered(_ parts: [String], ordinal: Int) -> Int64 { GlobalKey.numbered(parts, ordinal) }
-
-  static func workout(id: String, ordinal: Int = 0) -> Int64 { numbered(["workout", id], ordinal: ordinal) }
+  static func workout(id: String, ordinal: Int = 0) -> Int64 { GlobalKey.numbered(["workout", id], ordinal) }
 
   static func set(workout: Int64, position: Int64, ordinal: Int = 0) -> Int64 {
-    numbered(["workout_set", String(workout), String(position)], ordinal: ordinal)
+    GlobalKey.numbered(["workout_set", String(workout), String(position)], ordinal)
   }
 
   /// A value as a key part: Swift's shortest exact decimal form (`72.0`, `0.1`); zero unsigned, as
@@ -64,10 +62,12 @@ enum HistoryKeys {
   }
 
   static func alias(_ aliasKey: String, ordinal: Int = 0) -> Int64 {
-    numbered(["exercise_alias", aliasKey], ordinal: ordinal)
+    GlobalKey.numbered(["exercise_alias", aliasKey], ordinal)
   }
 
-  static func source(_ name: String, ordinal: Int = 0) -> Int64 { numbered(["sample_source", name], ordinal: ordinal) }
+  static func source(_ name: String, ordinal: Int = 0) -> Int64 {
+    GlobalKey.numbered(["sample_source", name], ordinal)
+  }
 
   /// The keyings, parents first: a set is keyed after its workout has moved.
   static let keyings = [

@@ -33,7 +33,7 @@ enum LibraryKeys {
     let parts =
       goodreadsId.map { ["work", "goodreads", String($0)] }
       ?? ["work", GlobalKey.lowered(title), authorList(authors)]
-    return try GlobalKey.firstFree(db, table: "work") { numbered(parts, $0) }
+    return try GlobalKey.firstFree(db, table: "work") { GlobalKey.numbered(parts, $0) }
   }
 
   /// The authors' part of a work's key: what the migration's SQL builds from `work_author`.
@@ -46,7 +46,7 @@ enum LibraryKeys {
   static func edition(_ db: Database, work: Int64, source: String?, isbn13: String?, isbn10: String?) throws -> Int64 {
     let parts =
       source.map { ["edition", String(work), $0] } ?? ["edition", String(work), "", isbn13 ?? "", isbn10 ?? ""]
-    return try GlobalKey.firstFree(db, table: "edition") { numbered(parts, $0) }
+    return try GlobalKey.firstFree(db, table: "edition") { GlobalKey.numbered(parts, $0) }
   }
 
   /// A new reading's key, worked out by `readingKey`'s SQL, which the migration runs too.
@@ -65,9 +65,7 @@ enum LibraryKeys {
     }
   }
 
-  static func numbered(_ parts: [String], _ ordinal: Int) -> Int64 { GlobalKey.numbered(parts, ordinal) }
-
-  /// `gym_key(parts…)`, with the ordinal as a last part unless it is 0 (`numbered`).
+  /// `gym_key(parts…)`, with the ordinal as a last part unless it is 0 (`GlobalKey.numbered`).
   static func numberedSQL(_ parts: String, ordinal: String) -> String {
     "CASE WHEN \(ordinal) = 0 THEN gym_key(\(parts)) ELSE gym_key(\(parts), \(ordinal)) END"
   }

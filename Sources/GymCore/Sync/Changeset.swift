@@ -63,36 +63,24 @@ public struct Changeset: Sendable, Equatable {
     // One String per run of a table's rows, not per row (SQLite may reuse the name's memory).
     var last: (bytes: [CChar], name: String)?
     try forEachChange { iterator in
-      var name: UnsafePointer<CChar>?
-      var columns: Int32 = 0
-      var operation: Int32 = 0
-      var indirect: Int32 = 0
-      guard sqlite3changeset_op(iterator, &name, &columns, &operation, &indirect) == SQLITE_OK, let name else {
-        throw ChangesetError("the changeset is damaged")
-      }
+      let header = try ChangeHeader(iterator)
       let table: String
-      if let last, strcmp(last.bytes, name) == 0 {
+      if let last, strcmp(last.bytes, header.name) == 0 {
         table = last.name
       } else {
-        table = String(cString: name)
-        last = (Array(UnsafeBufferPointer(start: name, count: strlen(name) + 1)), table)
+        table = String(cString: header.name)
+        last = (Array(UnsafeBufferPointer(start: header.name, count: strlen(header.name) + 1)), table)
       }
-      var keyFlags: UnsafeMutablePointer<UInt8>?
-      var keyColumns: Int32 = 0
-      _ = sqlite3changeset_pk(iterator, &keyFlags, &keyColumns)
       var key: [DatabaseValue] = []
-      for column in 0..<columns where keyFlags.map({ $0[Int(column)] != 0 }) ?? false {
+      for column in 0..<header.columns where header.isKey(column) {
         var value: OpaquePointer?
         // An insert's key is among its new values; an update's and a delete's among its old ones.
         let read =
-          operation == SQLITE_INSERT
+          header.operation == .insert
           ? sqlite3changeset_new(iterator, column, &value) : sqlite3changeset_old(iterator, column, &value)
         key.append(read == SQLITE_OK && value != nil ? Change.databaseValue(value!) : .null)
       }
-      rows.append(
-        ChangedRow(
-          table: table,
-          operation: operation == SQLITE_INSERT ? .insert : operation == SQLITE_UPDATE ? .update : .delete, key: key))
+      rows.append(ChangedRow(table: table, operation: header.operation, key: key))
     }
     return rows
   }
@@ -141,6 +129,34 @@ public struct ChangesetError: Error, CustomStringConvertible {
   }
 }
 
+/// What SQLite says of the change an iterator points at, before its values: its table (valid until
+/// the iterator moves), column count, operation and which columns form the primary key.
+struct ChangeHeader {
+  let name: UnsafePointer<CChar>
+  let columns: Int32
+  let operation: Change.Operation
+  private let keyFlags: UnsafeMutablePointer<UInt8>?
+
+  init(_ iterator: OpaquePointer) throws {
+    var name: UnsafePointer<CChar>?
+    var columns: Int32 = 0
+    var code: Int32 = 0
+    var indirect: Int32 = 0
+    guard sqlite3changeset_op(iterator, &name, &columns, &code, &indirect) == SQLITE_OK, let name else {
+      throw ChangesetError("the changeset is damaged")
+    }
+    self.name = name
+    self.columns = columns
+    operation = code == SQLITE_INSERT ? .insert : code == SQLITE_UPDATE ? .update : .delete
+    var keyFlags: UnsafeMutablePointer<UInt8>?
+    var keyColumns: Int32 = 0
+    _ = sqlite3changeset_pk(iterator, &keyFlags, &keyColumns)
+    self.keyFlags = keyFlags
+  }
+
+  func isKey(_ column: Int32) -> Bool { keyFlags.map { $0[Int(column)] != 0 } ?? false }
+}
+
 /// One row a changeset changes: its table, what is done to it, its primary key.
 public struct ChangedRow: Sendable, Hashable {
   public let table: String
@@ -165,19 +181,11 @@ public struct Change: Sendable, Equatable {
 
   /// The change `iterator` points at (and, when it is a conflict's, the row it met).
   init(_ iterator: OpaquePointer, conflicting: Bool) throws {
-    var name: UnsafePointer<CChar>?
-    var columns: Int32 = 0
-    var code: Int32 = 0
-    var indirect: Int32 = 0
-    guard sqlite3changeset_op(iterator, &name, &columns, &code, &indirect) == SQLITE_OK, let name else {
-      throw ChangesetError("the changeset is damaged")
-    }
-    table = String(cString: name)
-    operation = code == SQLITE_INSERT ? .insert : code == SQLITE_UPDATE ? .update : .delete
-    var keyFlags: UnsafeMutablePointer<UInt8>?
-    var keyColumns: Int32 = 0
-    _ = sqlite3changeset_pk(iterator, &keyFlags, &keyColumns)
-    primaryKey = (0..<Int(columns)).map { index in keyFlags.map { $0[index] != 0 } ?? false }
+    let header = try ChangeHeader(iterator)
+    let columns = header.columns
+    table = String(cString: header.name)
+    operation = header.operation
+    primaryKey = (0..<columns).map(header.isKey)
     func values(_ read: (OpaquePointer, Int32, UnsafeMutablePointer<OpaquePointer?>) -> Int32) -> [DatabaseValue?] {
       (0..<columns).map { column in
         var value: OpaquePointer?
