@@ -21,7 +21,7 @@ public enum HistoryFuzzing {
       var batch = HealthBatch()
       while true {
         let more = try parser.fill(&batch)
-        for i in 0..<batch.count { try samples.add(batch.samples[i], line: batch.lines[i]) }
+        for i in 0..<batch.count { try samples.add(&batch.samples[i], line: batch.lines[i]) }
         if !more { break }
       }
     } catch {}

@@ -11,6 +11,11 @@ import Testing
     name: "item", fields: [Field("id", .uuid), Field("name", .text)], indexes: [], defaultSort: [],
     checksFollowFromFields: true)
 
+  func add(_ id: String, _ name: String, line: Int, to loader: BulkLoader) throws {
+    var record = values(id, name)
+    try loader.add(&record, line: line)
+  }
+
   func values(_ id: String, _ name: String) -> RecordValues {
     var values = RecordValues(fieldNames: ["id", "name"])
     values.set(0, id)
@@ -28,8 +33,8 @@ import Testing
       // A CHECK the fields do not enforce: the marking is wrong, and the scan catches it.
       try db.execute(sql: "CREATE TABLE item (id TEXT NOT NULL, name TEXT NOT NULL CHECK (length(name) <= 5))")
       let loader = try BulkLoader(table: Self.table, conflict: .updateChanged(key: "id"), db: db)
-      try loader.add(values("3f2504e0-4f89-41d3-9a0c-0305e82c3301", "short"), line: 1)
-      try loader.add(values("3f2504e0-4f89-41d3-9a0c-0305e82c3302", "much longer"), line: 2)
+      try add("3f2504e0-4f89-41d3-9a0c-0305e82c3301", "short", line: 1, to: loader)
+      try add("3f2504e0-4f89-41d3-9a0c-0305e82c3302", "much longer", line: 2, to: loader)
       // While the load runs, SQLite does not check: the long name went in.
       #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM item") == 2)
       do {
@@ -49,7 +54,7 @@ import Testing
       try db.execute(sql: "CREATE TABLE item (id TEXT NOT NULL, name TEXT NOT NULL CHECK (length(name) <= 5))")
       do {
         let loader = try BulkLoader(table: Self.table, conflict: .updateChanged(key: "id"), db: db)
-        try loader.add(values("3f2504e0-4f89-41d3-9a0c-0305e82c3301", "ok"), line: 1)
+        try add("3f2504e0-4f89-41d3-9a0c-0305e82c3301", "ok", line: 1, to: loader)
         try loader.finish()
       }
       #expect(checking(db))
@@ -57,7 +62,7 @@ import Testing
       do {
         // Abandoned: an error before finish() (the caller's transaction would roll it back).
         let loader = try BulkLoader(table: Self.table, conflict: .updateChanged(key: "id"), db: db)
-        #expect(throws: InputError.self) { try loader.add(values("not a uuid", "ok"), line: 1) }
+        #expect(throws: InputError.self) { try add("not a uuid", "ok", line: 1, to: loader) }
       }
       #expect(checking(db))
     }

@@ -69,6 +69,34 @@ import Testing
         "not expanded") == true)
   }
 
+  /// Each reference becomes its character's UTF-8 (RFC 3629): one byte up to U+007F, two up to
+  /// U+07FF, three up to U+FFFF, four beyond; decoded in place of bytes never fewer than it writes.
+  @Test func decodesCharacterReferencesToTheirUTF8() throws {
+    let cases: [(reference: String, bytes: [UInt8])] = [
+      ("&#127;", [0x7F]),
+      // U+0080: 110_00010 10_000000
+      ("&#128;", [0xC2, 0x80]),
+      // U+07FF: 110_11111 10_111111
+      ("&#x7FF;", [0xDF, 0xBF]),
+      // U+0800: 1110_0000 10_100000 10_000000
+      ("&#x800;", [0xE0, 0xA0, 0x80]),
+      // U+10000: 11110_000 10_010000 10_000000 10_000000
+      ("&#65536;", [0xF0, 0x90, 0x80, 0x80]),
+      // U+10FFFF: 11110_100 10_001111 10_111111 10_111111
+      ("&#x10FFFF;", [0xF4, 0x8F, 0xBF, 0xBF]),
+      ("&lt;&gt;&amp;&quot;&apos;", Array("<>&\"'".utf8)),
+    ]
+    for (reference, bytes) in cases {
+      let tag = try #require(try tags("<a v=\"x\(reference)y\"/>").first)
+      #expect(tag.withAttribute("v") { Array($0) } == [0x78] + bytes + [0x79], "\(reference)")
+    }
+    // A surrogate and a code point past U+10FFFF are no characters.
+    #expect(error("<a v=\"&#xD800;\"/>")?.message.contains("'&#xD800;' is not expanded") == true)
+    #expect(error("<a v=\"&#x110000;\"/>")?.message.contains("'&#x110000;' is not expanded") == true)
+    #expect(error("<a v=\"&;\"/>")?.message.contains("'&;' is not expanded") == true)
+    #expect(error("<a v=\"&#x;\"/>")?.message.contains("'&#x;' is not expanded") == true)
+  }
+
   @Test func reportsMalformedAndTruncatedDocumentsWithTheLine() {
     #expect(error("<a>\n<b x=1/></a>")?.line == 2)
     #expect(error("<a>\n<b x=\"1\"></c></a>")?.message.contains("</c> closes <b>") == true)

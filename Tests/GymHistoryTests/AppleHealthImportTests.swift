@@ -87,6 +87,32 @@ import ZIPFoundation
     #expect(sleep.map { $0["value"] as Double } == [90, 20])
   }
 
+  /// Types and units are remembered by their bytes, up to a limit; past it each is worked out
+  /// again and still comes out the same. The same unit means a different factor for each type.
+  @Test func typesAndUnitsComeOutTheSameCachedOrNot() {
+    var cache = RecordTypeCache()
+    func type(_ text: String) -> RecordTypeCache.RecordType {
+      Array(text.utf8).withUnsafeBufferPointer { cache.type($0) }
+    }
+    func factor(_ unit: String, _ type: SampleType) -> Double? {
+      Array(unit.utf8).withUnsafeBufferPointer { cache.factor(unit: $0, to: type) }
+    }
+    for round in 1...2 {
+      for n in 0..<(RecordTypeCache.limit + 10) {
+        let made = type("HKQuantityTypeIdentifierMade\(n)")
+        #expect(made.known == nil && made.name == "made\(n)", "round \(round)")
+      }
+      #expect(type("HKQuantityTypeIdentifierStepCount").known == .steps)
+      #expect(type("HKQuantityTypeIdentifierStepCount").name == "steps")
+      // 1 lb = 0.45359237 kg exactly; 1 mi = 1.609344 km exactly.
+      #expect(factor("lb", .bodyMass) == 0.453_592_37)
+      #expect(factor("mi", .distance) == 1.609_344)
+      #expect(factor("mL/(kg·min)", .vo2Max) == 1)
+      #expect(factor("lb", .distance) == nil)
+      #expect(factor("", .bodyMass) == nil)
+    }
+  }
+
   /// Sports are `sport` since history/006, and that migration moved exactly the titles they had
   /// been imported with before.
   @Test func sportsHaveTheirOwnFocus() {

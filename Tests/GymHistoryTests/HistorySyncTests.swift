@@ -82,7 +82,7 @@ import Testing
       values.set(3, String(60 + minute), kind: .number)
       values.set(4, "count/min")
       values.set(6, "Watch")
-      try loader.add(values, line: minute + 1)
+      try loader.add(&values, line: minute + 1)
     }
     try loader.finish()
   }

@@ -81,7 +81,7 @@ import Testing
             for (other, otherField) in table.fields.enumerated() { values.set(other, Self.valid(otherField)) }
             values.set(index, candidate, kind: number == nil ? .string : .number)
             #expect(throws: InputError.self, "\(table.name).\(field.name) = '\(candidate)' passes the loader") {
-              try loader.add(values, line: 1)
+              try loader.add(&values, line: 1)
             }
           }
         }

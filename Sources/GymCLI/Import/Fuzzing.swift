@@ -36,7 +36,7 @@ public enum Fuzzing {
         var scanner = JSONRecordScanner(input: input, nested: [("sets", ["position", "exercise"]), ("name", ["id"])])
         var values = RecordValues(fieldNames: table.fieldNames)
         while try scanner.next(into: &values) {
-          try loader.addPartial(values, line: scanner.recordLine)
+          try loader.addPartial(&values, line: scanner.recordLine)
           _ = scanner.nested.map(\.count)
         }
       }

@@ -60,11 +60,14 @@ public struct RecordImport {
           produce: { batch in source.fill(&batch) },
           consume: { batch in
             for index in 0..<batch.count {
-              let values = batch.records[index]
               let line = batch.lines[index]
-              try partial ? loader.addPartial(values, line: line) : loader.add(values, line: line)
-              try extra?.stage(values, line: line)
-              if let records = batch.nested[index] { try nested?.stage(records, of: values, line: line) }
+              if partial {
+                try loader.addPartial(&batch.records[index], line: line)
+              } else {
+                try loader.add(&batch.records[index], line: line)
+              }
+              try extra?.stage(batch.records[index], line: line)
+              if let records = batch.nested[index] { try nested?.stage(records, of: batch.records[index], line: line) }
               progress.update(loader.counts.read)
             }
             if let failure = batch.failure { throw failure }

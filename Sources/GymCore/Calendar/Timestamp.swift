@@ -99,29 +99,39 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
   private static func format(days: Int64, millisecondOfDay ms: Int64, suffix: String, into out: inout [UInt8]) {
     let (year, month, day) = civil(fromDays: days)
-    func digits(_ value: Int64, _ width: Int) {
-      var divisor: Int64 = 1
-      for _ in 1..<width { divisor *= 10 }
-      var v = value
-      while divisor > 0 {
-        out.append(UInt8(48 + (v / divisor) % 10))
-        v %= divisor
-        divisor /= 10
+    // Written into 23 bytes on the stack and appended once: an import formats two per record, and
+    // appending byte by byte checked the array's uniqueness and capacity 23 times each.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 23) { buffer in
+      var at = 0
+      func put(_ byte: UInt8) {
+        buffer[at] = byte
+        at += 1
       }
+      func digits(_ value: Int64, _ width: Int) {
+        var divisor: Int64 = 1
+        for _ in 1..<width { divisor *= 10 }
+        var v = value
+        while divisor > 0 {
+          put(UInt8(48 + (v / divisor) % 10))
+          v %= divisor
+          divisor /= 10
+        }
+      }
+      digits(year, 4)
+      put(UInt8(ascii: "-"))
+      digits(month, 2)
+      put(UInt8(ascii: "-"))
+      digits(day, 2)
+      put(UInt8(ascii: "T"))
+      digits(ms / 3_600_000, 2)
+      put(UInt8(ascii: ":"))
+      digits(ms / 60_000 % 60, 2)
+      put(UInt8(ascii: ":"))
+      digits(ms / 1000 % 60, 2)
+      put(UInt8(ascii: "."))
+      digits(ms % 1000, 3)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<at]))
     }
-    digits(year, 4)
-    out.append(UInt8(ascii: "-"))
-    digits(month, 2)
-    out.append(UInt8(ascii: "-"))
-    digits(day, 2)
-    out.append(UInt8(ascii: "T"))
-    digits(ms / 3_600_000, 2)
-    out.append(UInt8(ascii: ":"))
-    digits(ms / 60_000 % 60, 2)
-    out.append(UInt8(ascii: ":"))
-    digits(ms / 1000 % 60, 2)
-    out.append(UInt8(ascii: "."))
-    digits(ms % 1000, 3)
     out.append(contentsOf: suffix.utf8)
   }
 

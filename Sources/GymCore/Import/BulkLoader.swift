@@ -101,7 +101,7 @@ public final class BulkLoader {
   ) throws -> ImportCounts {
     var values = RecordValues(fieldNames: table.fieldNames)
     while try scanner.next(into: &values) {
-      try isPartial ? addPartial(values, line: scanner.recordLine) : add(values, line: scanner.recordLine)
+      try isPartial ? addPartial(&values, line: scanner.recordLine) : add(&values, line: scanner.recordLine)
       onRecord(counts)
     }
     try finish()
@@ -143,31 +143,16 @@ public final class BulkLoader {
     if checksDeferred { try? db?.execute(sql: "PRAGMA ignore_check_constraints = OFF") }
   }
 
-  /// Validates one record and, unless this is a dry run, upserts it.
-  public func add(_ values: RecordValues, line: Int) throws {
+  /// Validates one record and, unless this is a dry run, upserts it. `inout` only so that a record
+  /// held in a batch is passed where it lies: an array's element passed by value to another module
+  /// is copied first, each of its five arrays retained and released (6% of a Health import's
+  /// writer thread). The record is not changed.
+  public func add(_ values: inout RecordValues, line: Int) throws {
     let sqliteStatement = statement?.sqliteStatement
-    for (index, field) in table.fields.enumerated() {
-      let kind = values.kinds[index]
-      let position = Int32(index + 1)
-      if kind == .missing || kind == .null, let sentinel = field.storedNull {
-        try bindDefault(.value(sentinel), field: field, at: position, to: sqliteStatement, line: line)
-        continue
-      }
-      if kind == .missing, let fallback = field.missingDefault {
-        try bindDefault(fallback, field: field, at: position, to: sqliteStatement, line: line)
-        continue
-      }
-      if kind == .missing || kind == .null {
-        guard field.isNullable else {
-          let problem = kind == .missing ? "is missing" : "is empty"
-          throw InputError(
-            line: line, message: "field '\(field.name)' \(problem); it is required (\(field.type.displayName))")
-        }
-        if let sqliteStatement { StatementBindings(sqliteStatement).null(at: position) }
-        continue
-      }
-      try values.withBytes(index) { bytes in
-        try bind(bytes, kind: kind, field: field, at: position, to: sqliteStatement, line: line)
+    // Each field read where it lies: iterating the array copied each one (its strings and rules).
+    try table.fields.withUnsafeBufferPointer { fields in
+      for index in fields.indices {
+        try bindField(fields[index], at: index, of: values, to: sqliteStatement, line: line)
       }
     }
     counts.read += 1  // only a record that binds: one an importer skips is not read
@@ -184,6 +169,34 @@ public final class BulkLoader {
       counts.inserted += 1
     } else {
       counts.updated += 1
+    }
+  }
+
+  /// Checks one field's value and binds it at its position.
+  private func bindField(
+    _ field: Field, at index: Int, of values: RecordValues, to sqliteStatement: OpaquePointer?, line: Int
+  ) throws {
+    let position = Int32(index + 1)
+    let kind = values.kinds[index]
+    if kind == .missing || kind == .null, let sentinel = field.storedNull {
+      try bindDefault(.value(sentinel), field: field, at: position, to: sqliteStatement, line: line)
+      return
+    }
+    if kind == .missing, let fallback = field.missingDefault {
+      try bindDefault(fallback, field: field, at: position, to: sqliteStatement, line: line)
+      return
+    }
+    if kind == .missing || kind == .null {
+      guard field.isNullable else {
+        let problem = kind == .missing ? "is missing" : "is empty"
+        throw InputError(
+          line: line, message: "field '\(field.name)' \(problem); it is required (\(field.type.displayName))")
+      }
+      if let sqliteStatement { StatementBindings(sqliteStatement).null(at: position) }
+      return
+    }
+    try values.withBytes(index) { bytes in
+      try bind(bytes, kind: kind, field: field, at: position, to: sqliteStatement, line: line)
     }
   }
 

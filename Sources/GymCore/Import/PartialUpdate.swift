@@ -5,10 +5,11 @@ import GRDBSQLite
 /// "notes": …}` edits one value of many records without restating the rest. A field given as
 /// null is cleared; one left out is kept. A record whose key is new is added as any other.
 extension BulkLoader {
-  /// Validates one record and, unless this is a dry run, applies the fields it gives.
-  public func addPartial(_ values: RecordValues, line: Int) throws {
+  /// Validates one record and, unless this is a dry run, applies the fields it gives. `inout` as
+  /// `add`'s is: the record is not changed.
+  public func addPartial(_ values: inout RecordValues, line: Int) throws {
     guard case .updateChanged(let key) = conflict, let keyIndex = table.fields.firstIndex(where: { $0.name == key })
-    else { return try add(values, line: line) }
+    else { return try add(&values, line: line) }
     guard values.kinds[keyIndex] != .missing, values.kinds[keyIndex] != .null else {
       throw InputError(line: line, message: "field '\(key)' is missing; --partial changes the records its \(key) names")
     }
@@ -39,7 +40,7 @@ extension BulkLoader {
       counts.read += 1
       counts.unchanged += 1
     } else {
-      try add(values, line: line)
+      try add(&values, line: line)
     }
   }
 

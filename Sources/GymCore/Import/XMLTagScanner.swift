@@ -63,9 +63,12 @@ public struct XMLTagScanner {
         storage.withUnsafeBufferPointer { s in
           guard let pair = attributes.first(where: { Self.equal(s, $0.name, key) }) else { return }
           let raw = UnsafeBufferPointer(rebasing: s[pair.value])
-          guard raw.contains(UInt8(ascii: "&")), case .success(let decoded) = XMLTagScanner.decode(storage[pair.value])
-          else { return body(raw) }
-          decoded.withUnsafeBufferPointer(body)
+          guard XMLReferences.has(in: raw) else { return body(raw) }
+          // Decoded on the stack: a reference is never shorter than the bytes it stands for.
+          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { out in
+            guard let count = XMLReferences.decode(raw, into: out) else { return body(raw) }
+            body(UnsafeBufferPointer(rebasing: out[0..<count]))
+          }
         }
       }
     }
@@ -75,8 +78,13 @@ public struct XMLTagScanner {
   private var line = 1
   private var depth = 0
   private var open: [[UInt8]] = []
+  /// The attributes of the tag being read.
+  private var attributes: [(name: Range<Int>, value: Range<Int>)] = []
 
-  public init(input: InputBuffer) { self.input = input }
+  public init(input: InputBuffer) {
+    self.input = input
+    attributes.reserveCapacity(16)
+  }
 
   private enum Step {
     case tag(Tag, end: Int)
@@ -219,32 +227,43 @@ public struct XMLTagScanner {
 
   private mutating func startTag(at start: Int) -> Step {
     let s = input.storage
-    let end = input.end
+    // Read through a pointer, with `end` as the only bound: a record's tag is hundreds of bytes, and
+    // the array's check on every byte was most of this function's time.
+    let step = s.withUnsafeBufferPointer { bytes in startTag(at: start, in: bytes.baseAddress!, end: input.end) }
+    if case .tag(let tag, _) = step, !tag.isEmpty { open.append(Array(s[tag.nameRange])) }
+    return step
+  }
+
+  private mutating func startTag(at start: Int, in s: UnsafePointer<UInt8>, end: Int) -> Step {
     var i = start + 1
     func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 10 || c == 13 || c == 9 }
+    // Letters are past '>' (0x3E): most bytes of a name take one comparison.
     func isNameByte(_ c: UInt8) -> Bool {
-      !isSpace(c) && c != UInt8(ascii: "/") && c != UInt8(ascii: ">") && c != UInt8(ascii: "=")
+      c > UInt8(ascii: ">")
+        || (!isSpace(c) && c != UInt8(ascii: "/") && c != UInt8(ascii: ">") && c != UInt8(ascii: "="))
     }
     let nameStart = i
     while i < end, isNameByte(s[i]) { i += 1 }
     guard i < end else { return .needMore }
     guard i > nameStart else { return .failure("a tag without a name", at: start) }
     let nameRange = nameStart..<i
-    var attributes: [(name: Range<Int>, value: Range<Int>)] = []
+    // Reused tag after tag (the caller has let go of the last one by now): an export has millions.
+    attributes.removeAll(keepingCapacity: true)
     while true {
       while i < end, isSpace(s[i]) { i += 1 }
       guard i < end else { return .needMore }
       if s[i] == UInt8(ascii: ">") {
-        open.append(Array(s[nameRange]))
         let tag = Tag(
-          depth: depth + 1, isEmpty: false, line: line, storage: s, nameRange: nameRange, attributes: attributes)
+          depth: depth + 1, isEmpty: false, line: line, storage: input.storage, nameRange: nameRange,
+          attributes: attributes)
         return .tag(tag, end: i + 1)
       }
       if s[i] == UInt8(ascii: "/") {
         guard i + 1 < end else { return .needMore }
         guard s[i + 1] == UInt8(ascii: ">") else { return .failure("'/' inside a tag", at: i) }
         let tag = Tag(
-          depth: depth + 1, isEmpty: true, line: line, storage: s, nameRange: nameRange, attributes: attributes)
+          depth: depth + 1, isEmpty: true, line: line, storage: input.storage, nameRange: nameRange,
+          attributes: attributes)
         return .tag(tag, end: i + 2)
       }
       let attributeStart = i
@@ -257,7 +276,9 @@ public struct XMLTagScanner {
       while i < end, isSpace(s[i]) { i += 1 }
       guard i < end else { return .needMore }
       guard s[i] == UInt8(ascii: "=") else {
-        return .failure("attribute '\(String(decoding: s[attributeName], as: UTF8.self))' has no value", at: i)
+        let name = String(
+          decoding: UnsafeBufferPointer(start: s + attributeName.lowerBound, count: attributeName.count), as: UTF8.self)
+        return .failure("attribute '\(name)' has no value", at: i)
       }
       i += 1
       while i < end, isSpace(s[i]) { i += 1 }
@@ -266,114 +287,22 @@ public struct XMLTagScanner {
       guard quote == 34 || quote == 39 else { return .failure("an attribute value must be quoted", at: i) }
       i += 1
       let valueStart = i
-      var hasReference = false
-      while i < end, s[i] != quote {
-        if s[i] == UInt8(ascii: "<") { return .failure("'<' inside an attribute value", at: i) }
-        if s[i] == UInt8(ascii: "&") { hasReference = true }
-        i += 1
+      // The value's end, then what it holds, each found by `memchr` (most of a record's bytes are
+      // its values).
+      guard let closing = memchr(s + i, Int32(quote), end - i) else { return .needMore }
+      i = UnsafeRawPointer(closing) - UnsafeRawPointer(s)
+      if let less = memchr(s + valueStart, Int32(UInt8(ascii: "<")), i - valueStart) {
+        return .failure("'<' inside an attribute value", at: UnsafeRawPointer(less) - UnsafeRawPointer(s))
       }
-      guard i < end else { return .needMore }
+      let hasReference = memchr(s + valueStart, Int32(UInt8(ascii: "&")), i - valueStart) != nil
       // Checked now, so that a bad reference is an error with its line even if nobody reads it.
-      if hasReference, let message = Self.referenceProblem(s[valueStart..<i]) {
+      if hasReference,
+        let message = XMLReferences.problem(in: UnsafeBufferPointer(start: s + valueStart, count: i - valueStart))
+      {
         return .failure(message, at: valueStart)
       }
       attributes.append((attributeName, valueStart..<i))
       i += 1
     }
-  }
-
-  enum Decoded {
-    case success([UInt8])
-    case failure(String)
-  }
-
-  /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and `&#…;`; any other entity is refused.
-  static func decode(_ raw: ArraySlice<UInt8>) -> Decoded {
-    guard raw.contains(UInt8(ascii: "&")) else { return .success(Array(raw)) }
-    var out: [UInt8] = []
-    out.reserveCapacity(raw.count)
-    var i = raw.startIndex
-    while i < raw.endIndex {
-      guard raw[i] == UInt8(ascii: "&") else {
-        out.append(raw[i])
-        i += 1
-        continue
-      }
-      switch reference(in: raw, at: i) {
-      case .failure(let message): return .failure(message)
-      case .success(let scalar, let next):
-        if scalar.isASCII {
-          out.append(UInt8(scalar.value))
-        } else {
-          out.append(contentsOf: String(Character(scalar)).utf8)
-        }
-        i = next
-      }
-    }
-    return .success(out)
-  }
-
-  /// Why the references in `raw` cannot be decoded; nil when they can. Makes nothing.
-  static func referenceProblem(_ raw: ArraySlice<UInt8>) -> String? {
-    var i = raw.startIndex
-    while let ampersand = raw[i...].firstIndex(of: UInt8(ascii: "&")) {
-      switch reference(in: raw, at: ampersand) {
-      case .failure(let message): return message
-      case .success(_, let next): i = next
-      }
-    }
-    return nil
-  }
-
-  enum Reference {
-    case success(Unicode.Scalar, next: Int)
-    case failure(String)
-  }
-
-  /// The character the reference at `start` (an `&`) stands for, and where the text after it starts.
-  static func reference(in raw: ArraySlice<UInt8>, at start: Int) -> Reference {
-    guard let semicolon = raw[start...].prefix(13).firstIndex(of: UInt8(ascii: ";")) else {
-      return .failure("'&' without a reference (write &amp;)")
-    }
-    let name = raw[(start + 1)..<semicolon]
-    func named(_ text: StaticString) -> Bool {
-      name.count == text.utf8CodeUnitCount && text.withUTF8Buffer { name.elementsEqual($0) }
-    }
-    let scalar: Unicode.Scalar?
-    if named("amp") {
-      scalar = "&"
-    } else if named("lt") {
-      scalar = "<"
-    } else if named("gt") {
-      scalar = ">"
-    } else if named("quot") {
-      scalar = "\""
-    } else if named("apos") {
-      scalar = "'"
-    } else if name.first == UInt8(ascii: "#") {
-      let isHex = name.dropFirst().first == UInt8(ascii: "x")
-      let digits = name.dropFirst(isHex ? 2 : 1)
-      var code: UInt32 = 0
-      var valid = !digits.isEmpty
-      for byte in digits where valid {
-        let digit: UInt32? =
-          switch byte {
-          case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-          case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: UInt32(byte - UInt8(ascii: "a") + 10)
-          case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: UInt32(byte - UInt8(ascii: "A") + 10)
-          default: nil
-          }
-        // Past the last code point the value stops growing: nothing that long is a character.
-        if let digit, code <= 0x10FFFF { code = code * (isHex ? 16 : 10) + digit } else { valid = false }
-      }
-      scalar = valid ? Unicode.Scalar(code) : nil
-    } else {
-      scalar = nil
-    }
-    guard let scalar else {
-      let entity = String(decoding: name, as: UTF8.self)
-      return .failure("the entity '&\(entity);' is not expanded (only the predefined XML entities are)")
-    }
-    return .success(scalar, next: semicolon + 1)
   }
 }

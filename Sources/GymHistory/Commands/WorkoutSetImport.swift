@@ -47,7 +47,7 @@ final class WorkoutSetImport: NestedRecordImport {
       for index in record.fieldNames.indices where record.kinds[index] != .missing {
         record.withBytes(index) { staged.set(index + 1, kind: record.kinds[index], bytes: $0) }
       }
-      try loader?.add(staged, line: line)
+      try loader?.add(&staged, line: line)
     }
   }
 

@@ -53,7 +53,7 @@ struct AppleHealthImport {
           kinds.manual.formUnion(batch.manual)
           for i in 0..<batch.count {
             do {
-              try samples.add(batch.samples[i], line: batch.lines[i])
+              try samples.add(&batch.samples[i], line: batch.lines[i])
             } catch let error as InputError {
               try counts.skips.skip(error, progress: progress)  // a value past what gym keeps
             }
@@ -123,8 +123,8 @@ final class HealthParser: @unchecked Sendable {
   private var manualSources: [[UInt8]] = []
   /// The last element under the root was a `<Record>` this batch holds: its metadata follow.
   private var lastWasSample = false
-  /// Short names of the record types gym keeps as written, made once each.
-  private var otherTypeNames: [String: String] = [:]
+  /// What each record type and unit came to.
+  private var types = RecordTypeCache()
   /// Bytes a record's values are written into before they are copied to the batch.
   private var scratch: [UInt8] = []
 
@@ -216,7 +216,7 @@ final class HealthParser: @unchecked Sendable {
         batch.records += 1
         do {
           if try !HealthRecord.fill(
-            &batch.samples[batch.count], from: tag, names: &otherTypeNames, scratch: &scratch)
+            &batch.samples[batch.count], from: tag, types: &types, scratch: &scratch)
           {
             batch.unknown += 1
           }

@@ -4,25 +4,25 @@ import GymCore
 enum HealthRecord {
   /// Fills `values` with a sample: a type gym knows in its unit; any other as the export writes it
   /// (its type's short name, its unit, a category's value as the stage). Returns whether the type is
-  /// one gym knows. `names` caches the short names of the other types.
+  /// one gym knows. `types` remembers what each type and unit came to.
   static func fill(
-    _ values: inout RecordValues, from tag: XMLTagScanner.Tag, names: inout [String: String],
+    _ values: inout RecordValues, from tag: XMLTagScanner.Tag, types: inout RecordTypeCache,
     scratch: inout [UInt8]
   ) throws(InputError) -> Bool {
-    guard let typeName = tag.attribute("type") else {
+    guard let recordType = tag.withAttribute("type", { types.type($0) }) else {
       throw InputError(line: tag.line, message: "<Record> has no type")
     }
+    let typeName = recordType.identifier
     let start = try date(tag, "startDate")
     let end = try date(tag, "endDate")
     let raw = tag.attribute("value") ?? ""
     let minutes = Double(max(0, end.millisecondsSince1970 - start.millisecondsSince1970)) / 60_000
-    let known = HealthKitMapping.recordTypes[typeName]
+    let known = recordType.known
     var stage = "none"
     let value: Double
-    let name: String
+    let name = recordType.name
     let unit: String
     if let type = known {
-      name = type.rawValue
       unit = type.unit
       if type == .sleep {
         guard let sleepStage = HealthKitMapping.sleepStages[raw] else {
@@ -33,23 +33,22 @@ enum HealthRecord {
       } else if type == .mindfulMinutes {
         value = minutes  // a category record of time: its minutes
       } else {
-        let written = tag.attribute("unit") ?? ""
         guard let number = Double(raw), number.isFinite else {
           throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
         }
-        guard let factor = HealthKitMapping.factor(from: written, to: type) else {
+        // No unit is the empty one, which converts to nothing.
+        let noUnit: [UInt8] = []
+        guard
+          let factor = tag.withAttribute("unit", { types.factor(unit: $0, to: type) })
+            ?? noUnit.withUnsafeBufferPointer({ types.factor(unit: $0, to: type) })
+        else {
+          let written = tag.attribute("unit") ?? ""
           throw InputError(
             line: tag.line, message: "\(typeName): unit '\(written)' cannot be converted to \(type.unit)")
         }
         value = number * factor
       }
     } else {
-      if let cached = names[typeName] {
-        name = cached
-      } else {
-        name = HealthKitMapping.shortName(typeName)
-        names[typeName] = name
-      }
       if let number = Double(raw) {
         guard number.isFinite else {
           throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
