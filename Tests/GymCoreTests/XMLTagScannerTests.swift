@@ -97,6 +97,18 @@ import Testing
     #expect(error("<a v=\"&#x;\"/>")?.message.contains("'&#x;' is not expanded") == true)
   }
 
+  /// A value whose quote never closes is an error at the first '<' after it, however much follows;
+  /// markup that never ends is refused once it passes 16 MiB instead of being read whole.
+  @Test func unendingMarkupIsRefusedWithoutReadingTheRest() {
+    let tags = String(repeating: "<c v=\"y\"/>\n", count: 2_000_000)  // 22 MB, past one read
+    let open = error("<a>\n<b v='x/>\n" + tags + "</a>")
+    #expect(
+      open?.line == 3 && open?.message.contains("'<' inside an attribute value") == true, "\(String(describing: open))")
+    let comment = error("<a>\n<!-- " + String(repeating: "x", count: 17 << 20))
+    #expect(comment?.line == 2, "\(String(describing: comment))")
+    #expect(comment?.message.contains("markup longer than 16 MiB") == true, "\(String(describing: comment))")
+  }
+
   @Test func reportsMalformedAndTruncatedDocumentsWithTheLine() {
     #expect(error("<a>\n<b x=1/></a>")?.line == 2)
     #expect(error("<a>\n<b x=\"1\"></c></a>")?.message.contains("</c> closes <b>") == true)

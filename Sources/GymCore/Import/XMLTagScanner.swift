@@ -64,7 +64,8 @@ public struct XMLTagScanner {
           guard let pair = attributes.first(where: { Self.equal(s, $0.name, key) }) else { return }
           let raw = UnsafeBufferPointer(rebasing: s[pair.value])
           guard XMLReferences.has(in: raw) else { return body(raw) }
-          // Decoded on the stack: a reference is never shorter than the bytes it stands for.
+          // Decoded into a temporary buffer (on the stack when small): a reference is never shorter
+          // than the bytes it stands for.
           withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { out in
             guard let count = XMLReferences.decode(raw, into: out) else { return body(raw) }
             body(UnsafeBufferPointer(rebasing: out[0..<count]))
@@ -118,6 +119,14 @@ public struct XMLTagScanner {
       case .skip(let end):
         advance(to: end)
       case .needMore:
+        // Markup that does not end (a quote or a '>' missing) is refused past a bound, not read
+        // whole into memory: a record of an export is hundreds of bytes, its DOCTYPE kilobytes.
+        guard input.end - input.start <= InputBuffer.maximumRecordBytes else {
+          throw InputError(
+            line: line,
+            message: "malformed XML: markup longer than \(InputBuffer.maximumRecordBytes >> 20) MiB starts here "
+              + "(a quote or '>' missing?)")
+        }
         if try !input.refill() {
           let rest = input.storage[input.start..<input.end]
           if rest.allSatisfy({ $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }) && open.isEmpty { return nil }
@@ -247,7 +256,7 @@ public struct XMLTagScanner {
     guard i < end else { return .needMore }
     guard i > nameStart else { return .failure("a tag without a name", at: start) }
     let nameRange = nameStart..<i
-    // Reused tag after tag (the caller has let go of the last one by now): an export has millions.
+    // Reused tag after tag (a tag its caller keeps holds a copy of its own): an export has millions.
     attributes.removeAll(keepingCapacity: true)
     while true {
       while i < end, isSpace(s[i]) { i += 1 }
@@ -288,12 +297,15 @@ public struct XMLTagScanner {
       i += 1
       let valueStart = i
       // The value's end, then what it holds, each found by `memchr` (most of a record's bytes are
-      // its values).
-      guard let closing = memchr(s + i, Int32(quote), end - i) else { return .needMore }
-      i = UnsafeRawPointer(closing) - UnsafeRawPointer(s)
-      if let less = memchr(s + valueStart, Int32(UInt8(ascii: "<")), i - valueStart) {
+      // its values). A '<' before the closing quote, or before the end of what is read when none
+      // has come yet, is an error at once: a value left open must not make the rest of the file
+      // one value.
+      let closing = memchr(s + i, Int32(quote), end - i).map { UnsafeRawPointer($0) - UnsafeRawPointer(s) }
+      if let less = memchr(s + valueStart, Int32(UInt8(ascii: "<")), (closing ?? end) - valueStart) {
         return .failure("'<' inside an attribute value", at: UnsafeRawPointer(less) - UnsafeRawPointer(s))
       }
+      guard let closing else { return .needMore }
+      i = closing
       let hasReference = memchr(s + valueStart, Int32(UInt8(ascii: "&")), i - valueStart) != nil
       // Checked now, so that a bad reference is an error with its line even if nobody reads it.
       if hasReference,

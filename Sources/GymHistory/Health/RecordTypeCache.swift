@@ -8,7 +8,8 @@
 /// millions of records of a few dozen types in a few units: making a `String` of each type, looking
 /// it up, and matching each unit against every spelling Health has written was a fifth of the
 /// parse (Docs/PerformanceNotes.md). Bounded: past `limit` entries a new one is worked out each
-/// time and not kept, so a file of endless distinct types costs time, never memory.
+/// time and not kept, so a file of endless distinct types costs time, not memory beyond the entries
+/// kept (each as long as its tag allows).
 struct RecordTypeCache {
   struct RecordType {
     /// The identifier as the export writes it (`HKQuantityTypeIdentifierStepCount`).
