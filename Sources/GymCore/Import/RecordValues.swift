@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The raw values of one input record, by field position, copied out of the input buffer.
 public struct RecordValues {
   public enum Kind: Equatable {
@@ -33,10 +27,7 @@ public struct RecordValues {
   /// one order, so the one after `previous` is tried first.
   func index(ofName name: UnsafeBufferPointer<UInt8>, after previous: Int = -1) -> Int? {
     func matches(_ field: Int) -> Bool {
-      nameBytes[field].count == name.count
-        && nameBytes[field].withUnsafeBufferPointer { known in
-          name.isEmpty || memcmp(known.baseAddress!, name.baseAddress!, name.count) == 0
-        }
+      ByteRuns.equal(nameBytes[field], name)
     }
     let guess = previous + 1
     if guess >= 0, guess < nameBytes.count, matches(guess) { return guess }

@@ -70,9 +70,7 @@ enum XMLReferences {
       return .failure("'&' without a reference (write &amp;)")
     }
     let name = UnsafeBufferPointer(rebasing: raw[(start + 1)..<semicolon])
-    func named(_ text: StaticString) -> Bool {
-      name.count == text.utf8CodeUnitCount && memcmp(name.baseAddress!, text.utf8Start, name.count) == 0
-    }
+    func named(_ text: StaticString) -> Bool { ByteRuns.equal(name, text) }
     let scalar: Unicode.Scalar?
     if name.isEmpty {
       scalar = nil

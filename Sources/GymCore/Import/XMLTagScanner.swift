@@ -35,9 +35,7 @@ public struct XMLTagScanner {
     private static func equal(
       _ storage: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ key: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-      guard range.count == key.count else { return false }
-      guard let base = storage.baseAddress, let keyBase = key.baseAddress else { return key.isEmpty }
-      return memcmp(base + range.lowerBound, keyBase, key.count) == 0
+      range.count == key.count && ByteRuns.equal(UnsafeBufferPointer(rebasing: storage[range]), key)
     }
 
     /// The attribute's value with entities decoded, or nil when the tag has none of that name.

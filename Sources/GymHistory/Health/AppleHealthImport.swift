@@ -2,12 +2,6 @@ import GRDB
 import GymCLI
 import GymCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What an Apple Health import did.
 struct HealthCounts {
   var records = 0
@@ -139,11 +133,7 @@ final class HealthParser: @unchecked Sendable {
 
   private static func isSource(of sample: borrowing RecordValues, in sources: [[UInt8]]) -> Bool {
     sample.withBytes(6) { bytes in
-      sources.contains { known in
-        guard known.count == bytes.count, let base = bytes.baseAddress else { return known.count == bytes.count }
-        // swift-format-ignore: NeverForceUnwrap
-        return known.withUnsafeBytes { memcmp($0.baseAddress!, base, bytes.count) } == 0
-      }
+      sources.contains { ByteRuns.equal($0, bytes) }
     }
   }
 

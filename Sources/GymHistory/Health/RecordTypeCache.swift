@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import GymCore
 
 /// What a `<Record>`'s `type` and `unit` come to, remembered by their bytes. An export holds
 /// millions of records of a few dozen types in a few units: making a `String` of each type, looking
@@ -25,7 +21,7 @@ struct RecordTypeCache {
   private var factors: [(unit: [UInt8], type: SampleType, factor: Double?)] = []
 
   mutating func type(_ bytes: UnsafeBufferPointer<UInt8>) -> RecordType {
-    if let found = types.first(where: { Self.equal($0.bytes, bytes) }) { return found.type }
+    if let found = types.first(where: { ByteRuns.equal($0.bytes, bytes) }) { return found.type }
     let identifier = String(decoding: bytes, as: UTF8.self)
     let known = HealthKitMapping.recordTypes[identifier]
     let type = RecordType(
@@ -36,16 +32,10 @@ struct RecordTypeCache {
 
   /// `HealthKitMapping.factor(from:to:)` for a unit's bytes.
   mutating func factor(unit bytes: UnsafeBufferPointer<UInt8>, to type: SampleType) -> Double? {
-    if let found = factors.first(where: { $0.type == type && Self.equal($0.unit, bytes) }) { return found.factor }
+    if let found = factors.first(where: { $0.type == type && ByteRuns.equal($0.unit, bytes) }) { return found.factor }
     let factor = HealthKitMapping.factor(from: String(decoding: bytes, as: UTF8.self), to: type)
     if factors.count < Self.limit { factors.append((Array(bytes), type, factor)) }
     return factor
   }
 
-  private static func equal(_ known: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard known.count == bytes.count else { return false }
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
-    // swift-format-ignore: NeverForceUnwrap
-    return known.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, bytes.count) } == 0
-  }
 }
