@@ -9,7 +9,6 @@ public let historyModule = GymModule(
     + WorkoutEvolution.migrations + [
       TrainingSchema.migration, ExerciseAliases.migration, ExerciseAliases.bySpelling, TrainingSchema.dropKeyIndex,
       ExerciseAliases.asRowidTable, SampleSources.migration, TrainingSets.migration, HistoryKeys.migration,
-      WorkoutEvolution.dropStatusIndex,
     ],
   tables: [
     WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table, ExerciseAliases.table, SampleSources.table,

@@ -87,13 +87,4 @@ enum WorkoutEvolution {
       CREATE INDEX workout_status ON workout(status);
       CREATE INDEX workout_status_completedAt ON workout(status, completedAt);
       """)
-
-  /// `history/017`: `workout_status` goes. Every lookup by status is a prefix of
-  /// `workout_status_completedAt`, which SQLite uses for it instead (counts too, as a covering
-  /// index), so it only cost every load an index build (0.28 s of a 1,000,000-workout import) and
-  /// every insert a B-tree write. A count by status reads the wider compound index: 35 -> 62 ms over
-  /// 900,000 rows (Docs/PerformanceNotes.md).
-  static let dropStatusIndex = Migration(
-    "history/017-drop-workout-status-index", .additive, touches: ["workout"],
-    sql: "DROP INDEX IF EXISTS workout_status;")
 }

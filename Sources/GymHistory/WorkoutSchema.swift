@@ -26,6 +26,7 @@ public enum WorkoutSchema {
     indexes: [
       IndexSchema("workout_id", on: ["id"], unique: true),
       IndexSchema("workout_completedAt", on: ["completedAt"]),
+      IndexSchema("workout_status", on: ["status"]),
       IndexSchema("workout_status_completedAt", on: ["status", "completedAt"]),
     ],
     defaultSort: [SortKey("completedAt", descending: true)],

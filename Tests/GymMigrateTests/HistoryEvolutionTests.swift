@@ -380,25 +380,4 @@ import Testing
     #expect(row?["sets"] == 600)
     #expect(row?["sessions"] == 300)
   }
-
-  /// history/017: `workout_status` is gone, the compound index answers a count by status alone, and
-  /// every workout is still there: 300 completed (the fixture's), none skipped.
-  @Test func theStatusIndexGoes() throws {
-    let store = try migrated(try Self.filled(before: "history/017-drop-workout-status-index"))
-    let (indexes, plan, counts) = try store.read { db in
-      (
-        try String.fetchAll(
-          db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'workout' ORDER BY name"),
-        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM workout WHERE status = 'completed'")
-          .map { $0["detail"] as String }.joined(separator: "; "),
-        try [
-          Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout WHERE status = 'completed'"),
-          Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout WHERE status = 'skipped'"),
-        ]
-      )
-    }
-    #expect(indexes == ["workout_completedAt", "workout_id", "workout_status_completedAt"])
-    #expect(plan.contains("USING COVERING INDEX workout_status_completedAt (status=?)"))
-    #expect(counts == [300, 0])
-  }
 }
