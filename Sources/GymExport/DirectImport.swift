@@ -60,7 +60,7 @@ struct DirectImport {
       statements[count] = made
       return made
     }
-    let pipeline = BatchPipeline(batches: (0..<3).map { _ in RowBatch(columns: table.columns) })
+    let pipeline = BatchPipeline(make: { RowBatch(columns: table.columns) })
     var inserted = 0
     try pipeline.run(
       produce: { batch in batch.fill(from: rows) },

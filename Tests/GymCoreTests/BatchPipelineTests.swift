@@ -28,6 +28,15 @@ import Testing
     var seen: [Int] = []
     try BatchPipeline(batches: [[Int]](repeating: [], count: 2)).run(produce: numbers(upTo: 1005)) { seen += $0 }
     #expect(seen == Array(0..<1005))
+    // The importers' pipeline, `depth` batches deep: 101 batches of ten (the last of five) through eight.
+    var made = 0
+    seen = []
+    try BatchPipeline(make: { () -> [Int] in
+      made += 1
+      return []
+    }).run(produce: numbers(upTo: 1005)) { seen += $0 }
+    #expect(seen == Array(0..<1005))
+    #expect(made == BatchPipeline<[Int]>.depth)
   }
 
   @Test func aProducerErrorReachesTheCallerAfterEarlierBatches() {

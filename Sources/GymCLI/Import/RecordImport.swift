@@ -55,7 +55,7 @@ public struct RecordImport {
         // The file is read and parsed on a second thread while this one writes (on two cores the
         // two overlap); records reach the loader in file order, and a parse error after them only
         // once they are in, so the first problem in the file is the one reported.
-        let pipeline = BatchPipeline(batches: (0..<3).map { _ in RecordBatch(fieldNames: fieldNames) })
+        let pipeline = BatchPipeline(make: { RecordBatch(fieldNames: fieldNames) })
         try pipeline.run(
           produce: { batch in source.fill(&batch) },
           consume: { batch in

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Runs a producer on a thread of its own and hands the batches it fills to a consumer on the
-/// calling thread, with two batches in flight: on two cores, parsing one batch overlaps with
-/// writing the previous one. Batches are reused (a `Handoff`), so a long import allocates none
+/// calling thread, several batches in flight: on two cores, parsing batches overlaps with
+/// writing earlier ones. Batches are reused (a `Handoff`), so a long import allocates none
 /// after the first.
 public final class BatchPipeline<Batch>: Sendable {
   private let handoff: Handoff<Batch>
@@ -10,6 +10,17 @@ public final class BatchPipeline<Batch>: Sendable {
   public init(batches: [Batch]) {
     handoff = Handoff(batches)
   }
+
+  /// `depth` batches, each made by `make`.
+  public convenience init(make: () -> Batch) {
+    self.init(batches: (0..<Self.depth).map { _ in make() })
+  }
+
+  /// Batches in flight. Parsing and writing each go in bursts (the parser inflates its input a
+  /// chunk at a time, SQLite writes pages out when its cache fills), and with three the faster side
+  /// waited for the slower at every burst: eight took the rows of the bench export's 1,000,000
+  /// workouts from 1.53-1.72 s to 1.07-1.22 s (Docs/PerformanceNotes.md).
+  public static var depth: Int { 8 }
 
   /// `produce` fills a batch and returns false once the input is exhausted (the batch it just
   /// filled is still consumed). `consume` sees every batch, in order, on the calling thread.

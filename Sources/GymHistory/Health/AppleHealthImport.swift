@@ -38,7 +38,7 @@ struct AppleHealthImport {
         let samples = try BulkLoader(table: SampleSchema.table, conflict: SampleSchema.conflict, db: db)
         let workouts = try db.map { try LoggerWriter($0) }
         var workoutCounts = LoggerCounts()
-        let pipeline = BatchPipeline(batches: Array(repeating: HealthBatch(), count: 3))
+        let pipeline = BatchPipeline(make: { HealthBatch() })
         try pipeline.run(produce: parser.fill) { batch in
           counts.records += batch.records
           counts.unknownRecords += batch.unknown
@@ -85,9 +85,10 @@ struct AppleHealthImport {
   }
 }
 
-/// Up to 4,096 parsed samples and the workouts met among them, reused batch after batch.
+/// Up to `capacity` parsed samples and the workouts met among them, reused batch after batch.
 struct HealthBatch {
-  static let capacity = 4096
+  /// 12,288 records in flight (`BatchPipeline.depth` batches), as many as three batches of 4,096 held.
+  static let capacity = 1536
   var samples = Array(repeating: RecordValues(fieldNames: SampleSchema.table.fieldNames), count: capacity)
   var lines = Array(repeating: 0, count: capacity)
   var count = 0
