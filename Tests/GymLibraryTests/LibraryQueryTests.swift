@@ -62,6 +62,34 @@ import Testing
       try plan(store, LibraryQueries.authorsSQL).contains("COVERING INDEX work_author_author (authorId=?)"))
   }
 
+  /// The plain search chooses its best matches from the index before it computes the list's columns,
+  /// and returns what ranking every joined match would: the same works in the same order, at every
+  /// limit, as many as the limit allows. (`WHERE 1 = 1` takes the path that joins every match first.)
+  @Test func thePlainSearchRanksBeforeItJoins() throws {
+    let store = try Self.store(works: 400)
+    let fields = LibraryQueries.searchFields
+    let match = LibraryQueries.matchExpression("night")!
+    let ranked = LibraryQueries.searchSQL(fields: fields, condition: nil, order: [])
+    let joinedFirst = LibraryQueries.searchSQL(fields: fields, condition: "1 = 1", order: [])
+    let rankedPlan = try plan(store, ranked, [match, 20])
+    #expect(rankedPlan.contains("MATERIALIZE s") || rankedPlan.contains("CO-ROUTINE s"))
+    #expect(!(try plan(store, joinedFirst, [match, 20])).contains("MATERIALIZE s"))
+    let total = try store.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM work_search WHERE work_search MATCH ?", arguments: [match])!
+    }
+    #expect(total > 20)
+    for limit in [1, 5, 20, total, Int.max] {
+      let (first, joined) = try store.read { db in
+        (
+          try Row.fetchAll(db, sql: ranked, arguments: [match, limit]),
+          try Row.fetchAll(db, sql: joinedFirst, arguments: [match, limit])
+        )
+      }
+      #expect(first == joined)
+      #expect(first.count == min(limit, total))
+    }
+  }
+
   /// The list reads only what it shows: the statement's columns are the projection and the
   /// order's keys, and what is not shown (the entry, the authors, the editions) is not joined.
   @Test func theListReadsOnlyTheProjectedColumns() throws {
