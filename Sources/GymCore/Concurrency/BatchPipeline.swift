@@ -19,7 +19,7 @@ public final class BatchPipeline<Batch>: Sendable {
   /// Batches in flight. Parsing and writing each go in bursts (the parser inflates its input a
   /// chunk at a time, SQLite writes pages out when its cache fills), and with three the faster side
   /// waited for the slower at every burst: eight took the rows of the bench export's 1,000,000
-  /// workouts from 1.53-1.72 s to 1.07-1.22 s (Docs/PerformanceNotes.md).
+  /// workouts from 1.53-1.72 s to 1.10-1.22 s (Docs/PerformanceNotes.md).
   public static var depth: Int { 8 }
 
   /// `produce` fills a batch and returns false once the input is exhausted (the batch it just

@@ -19,12 +19,11 @@ public enum ByteRuns {
 
   @inlinable
   public static func equal(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    a.count == b.count && a.withUnsafeBufferPointer { equal($0, b) }
+    a.withUnsafeBufferPointer { equal($0, b) }
   }
 
   @inlinable
   public static func equal(_ a: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
-    a.count == text.utf8CodeUnitCount
-      && equal(a, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    equal(a, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 }

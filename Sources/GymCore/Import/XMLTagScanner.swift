@@ -28,14 +28,8 @@ public struct XMLTagScanner {
     /// Whether the tag's name is `name`, without making a string.
     public func isNamed(_ name: StaticString) -> Bool {
       name.withUTF8Buffer { key in
-        storage.withUnsafeBufferPointer { s in Self.equal(s, nameRange, key) }
+        storage.withUnsafeBufferPointer { s in ByteRuns.equal(UnsafeBufferPointer(rebasing: s[nameRange]), key) }
       }
-    }
-
-    private static func equal(
-      _ storage: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ key: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-      range.count == key.count && ByteRuns.equal(UnsafeBufferPointer(rebasing: storage[range]), key)
     }
 
     /// The attribute's value with entities decoded, or nil when the tag has none of that name.
@@ -59,7 +53,8 @@ public struct XMLTagScanner {
       var name = name
       name.withUTF8 { key in
         storage.withUnsafeBufferPointer { s in
-          guard let pair = attributes.first(where: { Self.equal(s, $0.name, key) }) else { return }
+          guard let pair = attributes.first(where: { ByteRuns.equal(UnsafeBufferPointer(rebasing: s[$0.name]), key) })
+          else { return }
           let raw = UnsafeBufferPointer(rebasing: s[pair.value])
           guard XMLReferences.has(in: raw) else { return body(raw) }
           // Decoded into a temporary buffer (on the stack when small): a reference is never shorter
