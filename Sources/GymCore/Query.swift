@@ -84,7 +84,8 @@ public struct Query: Sendable {
     sql += " ORDER BY " + order.joined(separator: ", ")
     if let limit {
       sql += " LIMIT ?"
-      arguments.append((limit + 1).databaseValue)
+      // One row past the page says whether another follows; a limit of Int.max is every row already.
+      arguments.append((limit == Int.max ? limit : limit + 1).databaseValue)
     }
     if offset > 0 {
       if limit == nil { sql += " LIMIT -1" }

@@ -24,7 +24,7 @@ extension ImportJob {
   }
 
   /// A target that does not exist yet is built beside it and put in place when complete
-  /// (`FreshDatabase`: no rollback journal, the rows written once).
+  /// (`FreshDatabase`: no fsyncs, the rows written once).
   func loadIntoNewFile(_ tables: [ExportManifest.Table]) throws -> ImportSummary {
     let fresh = FreshDatabase(target: target)
     defer { fresh.discard() }

@@ -89,6 +89,17 @@ import Testing
     #expect(try store.read { try query.count($0) } == 10)
   }
 
+  /// The largest limit a user can type (2^63 − 1) is every row, not an overflow: 25 rows, 5 skipped, 20 left.
+  @Test func theLargestLimitIsEveryRow() throws {
+    let store = try Fixtures.store(rows: 25)
+    var count = 0
+    let next = try store.read { db in
+      try Query(table: Fixtures.table, limit: Int.max, offset: 5).forEachRow(db) { _ in count += 1 }
+    }
+    #expect(count == 20)
+    #expect(next == nil)
+  }
+
   @Test func noLimitStreamsEverything() throws {
     let store = try Fixtures.store(rows: 25)
     var count = 0

@@ -143,6 +143,32 @@ import Testing
     }
   }
 
+  /// A row with one field too many (line 3), one with too few (line 4) and a last line cut off
+  /// (line 6): each is skipped with its line, and the two whole sets import (one session, lines 2
+  /// and 5). `--strict` refuses the file at line 3 and writes nothing.
+  @Test func rowsWithTheWrongNumberOfFieldsAreSkipped() throws {
+    let text =
+      Self.strongHeader
+      + "2024-01-12 18:30:00;Push Day;1h;Bench Press;1;100;5;;;;;\n"
+      + "2024-01-12 18:30:00;Push Day;1h;Bench Press;2;100;5;;;;;;extra\n"
+      + "2024-01-12 18:30:00;Push Day;1h;Bench Press;3;100\n"
+      + "2024-01-12 18:30:00;Push Day;1h;Overhead Press;1;60;8;;;;;\n"
+      + "2024-01-12 18:30:00;Push Day;1h;Overhead Press;2;6"
+    let store = try HistoryFixtures.store()
+    do {
+      _ = try run(pounds, text, store: store, strict: true)
+      Issue.record("expected an error")
+    } catch let error as GymError {
+      #expect(error.message.contains(":3: the record has 13 fields but the header has 12"), "\(error.message)")
+    }
+    #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout") } == 0)
+    let counts = try run(pounds, text, store: store)
+    #expect(counts.skips.count == 3)
+    #expect(counts.skips.summary == "; 3 records skipped (lines 3, 4, 6)")
+    #expect(counts.rows == 5)
+    #expect(counts.workouts.inserted == 1 && counts.sets.inserted == 2)
+  }
+
   @Test func durationsAndIdsParse() {
     #expect(StrongFormat.seconds("1h 5m") == 65 * 60)
     #expect(StrongFormat.seconds("36m") == 36 * 60)

@@ -74,6 +74,20 @@ import Testing
     #expect(try count(store) == 0)
   }
 
+  /// `0x10` is 16 to Swift's number reader, and `inf` infinity; to an import, neither is a duration.
+  @Test(arguments: ["0x10", "inf", "nan"]) func aNumberThatIsNotDecimalIsRefused(duration: String) throws {
+    let store = try HistoryFixtures.store()
+    let path = try HistoryFixtures.file(
+      "w.csv", header + "\(id1),2026-11-01T10:00:00Z,completed,Push,push,\(duration),high\n")
+    do {
+      _ = try run(path, store: store)
+      Issue.record("expected an error")
+    } catch let error as GymError {
+      #expect(error.message.hasPrefix("\(path):2: field 'durationMinutes': '\(duration)' is not a number"))
+    }
+    #expect(try count(store) == 0)
+  }
+
   @Test func dryRunValidatesWithoutWriting() throws {
     let path = try HistoryFixtures.file(
       "w.json",

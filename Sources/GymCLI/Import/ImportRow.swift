@@ -58,7 +58,7 @@ public struct ImportRow {
   /// A number; `72,5` reads as 72.5 (semicolon-separated exports write decimal commas).
   public func number(_ column: String) throws(InputError) -> Double? {
     guard let text = text(column) else { return nil }
-    guard let value = Double(String(text.map { $0 == "," ? "." : $0 })), value.isFinite else {
+    guard let value = DecimalNumber.parse(String(text.map { $0 == "," ? "." : $0 })) else {
       throw InputError(line: line, message: "column '\(column)': '\(text)' is not a number")
     }
     return value

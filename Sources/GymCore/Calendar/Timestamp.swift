@@ -30,6 +30,14 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     Timestamp(millisecondsSince1970: millisecondsSince1970 + milliseconds)
   }
 
+  /// Whether the instant falls in years 0 to 9999 (UTC), the years the canonical text's four digits
+  /// can write: what the parser accepts, so a date near either end given with an offset (or in local
+  /// time) is refused, not written as another year.
+  public var isWithinCanonicalYears: Bool {
+    // 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z in milliseconds since 1970.
+    millisecondsSince1970 >= -62_167_219_200_000 && millisecondsSince1970 < 253_402_300_800_000
+  }
+
   /// Whether the instant falls in years 1 to 9999, the years the canonical text can write.
   public var isWithinCalendarYears: Bool {
     // 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z in milliseconds since 1970.
@@ -76,8 +84,10 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     let (days, msOfDay) = (millisecondsSince1970 + offsetMs).floorDivided(by: 86_400_000)
     var bytes: [UInt8] = []
     Self.format(days: days, millisecondOfDay: msOfDay, suffix: "", into: &bytes)
-    let full = String(decoding: bytes, as: UTF8.self)
-    return String(full.prefix(10)) + " " + String(full.dropFirst(11).prefix(5))
+    // Split at the `T`: a local year past 9999 (or before 0), near the ends of the range, has more digits.
+    let date = bytes.prefix { $0 != UInt8(ascii: "T") }
+    return String(decoding: date, as: UTF8.self) + " "
+      + String(decoding: bytes.dropFirst(date.count + 1).prefix(5), as: UTF8.self)
   }
 
   /// Local time with its offset, ISO 8601, to the second: `2026-11-21T11:00:00-05:00`. The same
@@ -94,14 +104,14 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     let sign = offset < 0 ? "-" : "+"
     func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let zone = sign + two(minutes / 60) + ":" + two(minutes % 60)
-    return String(decoding: bytes.prefix(19), as: UTF8.self) + zone
+    return String(decoding: bytes.dropLast(4), as: UTF8.self) + zone  // to the second: without `.sss`
   }
 
   private static func format(days: Int64, millisecondOfDay ms: Int64, suffix: String, into out: inout [UInt8]) {
     let (year, month, day) = civil(fromDays: days)
     // Written into 23 bytes on the stack and appended once: an import formats two per record, and
     // appending byte by byte checked the array's uniqueness and capacity 23 times each.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 23) { buffer in
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
       var at = 0
       func put(_ byte: UInt8) {
         buffer[at] = byte
@@ -117,7 +127,12 @@ public struct Timestamp: Sendable, Hashable, Comparable {
           divisor /= 10
         }
       }
-      digits(year, 4)
+      // Four digits for the years the canonical text holds; a local time near either end can fall
+      // outside them, and is written as it is (`10000-01-01`, `-0001-12-31`), never as another year.
+      if year < 0 { put(UInt8(ascii: "-")) }
+      var (width, bound): (Int, Int64) = (4, 10_000)
+      while abs(year) >= bound && width < 18 { (width, bound) = (width + 1, bound * 10) }
+      digits(abs(year), width)
       put(UInt8(ascii: "-"))
       digits(month, 2)
       put(UInt8(ascii: "-"))
@@ -241,10 +256,11 @@ private struct TimestampParser {
     }
     let wall = Timestamp.days(year: year, month: month, day: day) * 86_400_000 + ms
     if index == bytes.count {
-      return Timestamp(millisecondsSince1970: wall - Timestamp.localOffset(wallClockMilliseconds: wall))
+      return Self.canonical(
+        Timestamp(millisecondsSince1970: wall - Timestamp.localOffset(wallClockMilliseconds: wall)))
     }
     if consume("Z") || consume("z") {
-      return index == bytes.count ? Timestamp(millisecondsSince1970: wall) : nil
+      return index == bytes.count ? Self.canonical(Timestamp(millisecondsSince1970: wall)) : nil
     }
     _ = consume(" ")
     let sign: Int64
@@ -253,6 +269,11 @@ private struct TimestampParser {
     _ = consume(":")
     let om = index < bytes.count ? number(2) : 0
     guard let om, index == bytes.count, oh < 24, om < 60 else { return nil }
-    return Timestamp(millisecondsSince1970: wall - sign * (oh * 60 + om) * 60_000)
+    return Self.canonical(Timestamp(millisecondsSince1970: wall - sign * (oh * 60 + om) * 60_000))
+  }
+
+  /// The instant when the canonical text can write its year (0 to 9999 in UTC), else nil.
+  private static func canonical(_ timestamp: Timestamp) -> Timestamp? {
+    timestamp.isWithinCanonicalYears ? timestamp : nil
   }
 }

@@ -270,8 +270,7 @@ public final class BulkLoader {
     case .real:
       // Most values are whole (minutes, reps): read without making a String first.
       guard kind == .number || kind == .string,
-        let value = WholeNumber.parse(bytes).map(Double.init) ?? Double(String(decoding: bytes, as: UTF8.self)),
-        value.isFinite
+        let value = WholeNumber.parse(bytes).map(Double.init) ?? DecimalNumber.parse(bytes)
       else { throw invalid("a number") }
       if let bounds = field.bounds, !bounds.contains(value) {
         throw invalid("a number " + PlausibleRange.describe(bounds))

@@ -93,14 +93,28 @@ public struct CSVRecordScanner: RecordScanner {
     }
   }
 
+  /// The next record; one whose fields do not match the header's in number is an error (gym's own
+  /// formats are all or nothing).
   public mutating func next(into values: inout RecordValues) throws(InputError) -> Bool {
+    try next(into: &values) { problem throws(InputError) in throw problem }
+  }
+
+  /// The next record; one with more or fewer fields than the header (a row a spreadsheet cut short,
+  /// a last line cut off) goes to `ragged` and is passed over when it returns: another app's export
+  /// skips it and goes on, or refuses the file by throwing (`--strict`).
+  public mutating func next(
+    into values: inout RecordValues, ragged: (InputError) throws(InputError) -> Void
+  ) throws(InputError) -> Bool {
     values.reset()
     while true {
       guard try readRecord() else { return false }
       if fields.count == 1 && fields[0].isEmpty && !quoted[0] { continue }  // blank line
       guard fields.count == columnToField.count else {
-        throw InputError(
-          line: recordLine, message: "the record has \(fields.count) fields but the header has \(columnToField.count)")
+        try ragged(
+          InputError(
+            line: recordLine,
+            message: "the record has \(fields.count) fields but the header has \(columnToField.count)"))
+        continue
       }
       for (column, bytes) in fields.enumerated() {
         guard let field = columnToField[column] else { continue }

@@ -33,7 +33,7 @@ enum HealthRecord {
       } else if type == .mindfulMinutes {
         value = minutes  // a category record of time: its minutes
       } else {
-        guard let number = Double(raw), number.isFinite else {
+        guard let number = DecimalNumber.parse(raw) else {
           throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
         }
         // No unit is the empty one, which converts to nothing.
@@ -50,7 +50,8 @@ enum HealthRecord {
       }
     } else {
       if let number = Double(raw) {
-        guard number.isFinite else {
+        // Swift also reads `0x10`, `nan` and `inf`: a number to it, not to an export.
+        guard DecimalNumber.parse(raw) != nil else {
           throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
         }
         value = number
@@ -111,7 +112,7 @@ enum HealthRecord {
     var minutes = Double(end.millisecondsSince1970 - start.millisecondsSince1970) / 60_000
     if let text = tag.attribute("duration") {
       let unit = tag.attribute("durationUnit") ?? "min"
-      guard let duration = Double(text), duration.isFinite, duration >= 0, duration < 1e9 else {
+      guard let duration = DecimalNumber.parse(text), duration >= 0, duration < 1e9 else {
         throw InputError(line: tag.line, message: "<Workout> duration '\(text)' is not a number of \(unit)")
       }
       let minutesPerUnit: Double? =
@@ -158,7 +159,7 @@ enum HealthRecord {
   {
     guard let text = tag.attribute(name) else { return nil }
     let unit = tag.attribute(unitName) ?? type.unit
-    guard let value = Double(text), value.isFinite, value >= 0 else {
+    guard let value = DecimalNumber.parse(text), value >= 0 else {
       throw InputError(line: tag.line, message: "<\(tag.name)> \(name) '\(text)' is not a number")
     }
     guard let factor = HealthKitMapping.factor(from: unit, to: type) else {

@@ -40,7 +40,13 @@ struct LoggerImport {
         var counts = LoggerCounts()
         counts.skips = ImportSkips(strict: strict, displayName: file.displayName)
         var current: LoggedWorkout?
-        while try scanner.next(into: &values) {
+        while try scanner.next(
+          into: &values,
+          ragged: { problem throws(InputError) in
+            counts.rows += 1
+            try counts.skips.skip(problem, progress: progress)
+          })
+        {
           counts.rows += 1
           progress.update(counts.rows, unit: "rows")
           let parsed: (LoggedWorkout, LoggedSet?)?

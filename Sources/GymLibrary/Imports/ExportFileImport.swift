@@ -75,7 +75,13 @@ struct ExportFileImport<Format: LibraryExportFormat> {
       func load(_ writer: LibraryWriter?) throws -> LibraryImportCounts {
         var counts = LibraryImportCounts()
         counts.skips = ImportSkips(strict: strict, displayName: file.displayName)
-        while try scanner.next(into: &values) {
+        while try scanner.next(
+          into: &values,
+          ragged: { problem throws(InputError) in
+            counts.rows += 1
+            try counts.skips.skip(problem, progress: progress)
+          })
+        {
           counts.rows += 1
           progress.update(counts.rows, unit: "rows")
           let row: ImportRow

@@ -297,7 +297,7 @@ private struct Fields {
   /// A rating, 0.25 to 5 in quarter stars, or nil when null or empty.
   func stars(_ name: String) throws(InputError) -> Double? {
     guard let value = text(name) else { return nil }
-    guard let number = Double(value), Stars.isValid(number) else {
+    guard let number = DecimalNumber.parse(value), Stars.isValid(number) else {
       throw fail(name, value, expected: "a rating from 0.25 to 5 in quarter stars")
     }
     return number
@@ -306,7 +306,7 @@ private struct Fields {
   /// A percentage from 0 to 100, or nil when null or empty.
   func percent(_ name: String) throws(InputError) -> Double? {
     guard let value = text(name) else { return nil }
-    guard let number = Double(value), number.isFinite, (0...100).contains(number) else {
+    guard let number = DecimalNumber.parse(value), (0...100).contains(number) else {
       throw fail(name, value, expected: "a percentage from 0 to 100")
     }
     return number

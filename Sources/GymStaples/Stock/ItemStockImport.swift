@@ -17,7 +17,7 @@ final class ItemStockImport: ExtraFieldImport {
     case .missing, .null: return
     case .number, .string:
       let text = values.string(index)
-      guard let quantity = Double(text), quantity.isFinite, quantity >= 0, quantity < 1e12 else {
+      guard let quantity = DecimalNumber.parse(text), quantity.isFinite, quantity >= 0, quantity < 1e12 else {
         throw InputError(line: line, message: "field 'quantity': '\(text)' is not a stock (a number, 0 or more)")
       }
       var bestBefore: String?
