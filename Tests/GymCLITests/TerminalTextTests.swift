@@ -11,4 +11,26 @@ import Testing
     #expect("\u{9B}31m red\u{7F}\r".inertOnTerminal == "\\u{9B}31m red\\x7F\\x0D")
     #expect("Déadlift – ÉZ".inertOnTerminal == "Déadlift – ÉZ")
   }
+
+  /// A table's cell or a summary line: line breaks and tabs are spaces, C0 controls and DEL shown as
+  /// `\x..`, and C1 controls (U+0080–U+009F; UTF-8 C2 80 to C2 9F) as `\u{..}`; Latin-1 letters
+  /// (`é` is C3 A9, `£` C2 A3, `©` C2 A9) stay as they are.
+  @Test func aLineForTheTerminalShowsEveryControl() {
+    #expect(Cell.lineForTerminal("x\u{9B}2J y\u{85}z") == "x\\u{9B}2J y\\u{85}z")
+    #expect(Cell.lineForTerminal("T\u{1B}]0;HIJACKED\u{07}\u{1B}[2J\r") == "T\\x1B]0;HIJACKED\\x07\\x1B[2J ")
+    #expect(Cell.lineForTerminal("£3 © Déjà\tvu\n") == "£3 © Déjà vu ")
+    #expect(Cell.text("a\u{9F}").displayText == "a\\u{9F}")
+  }
+}
+
+/// Text as one shell word, and as zsh's completion reads it: every quote or colon is escaped as the
+/// shell sees it, scalar by scalar, even when a combining mark (U+0301) joins it into one character.
+@Suite struct ShellWordTests {
+  @Test func aQuoteJoinedByACombiningMarkIsStillEscaped() {
+    #expect(ShellWord.quoted("it's") == "'it'\\''s'")
+    #expect(ShellWord.quoted("gg'\u{301}$(touch x)") == "'gg'\\''\u{301}$(touch x)'")
+    #expect(DynamicCompletion.candidates(["a:\u{301}b\\"], shell: .zsh) == ["a\\:\u{301}b\\\\"])
+    // C1 controls are left out, as line breaks are.
+    #expect(DynamicCompletion.candidates(["ok", "bad\u{9B}2J"], shell: .bash) == ["'ok'"])
+  }
 }

@@ -25,6 +25,9 @@ import Testing
       "ice$(touch \(markers)/substitution)", "ice`touch \(markers)/backtick`", "ice; touch \(markers)/semicolon",
       "ice 'single' \"double\"", "ice*?[glob]", "ice$HOME ${PATH}", "ice:colon\\back",
       "ice\ntouch \(markers)/newline", "ice\ttab", "ice|touch \(markers)/pipe&",
+      // A combining mark joins the quote before it into one Swift character: a quote must still be
+      // escaped as the shell sees it, byte by byte.
+      "ice'\u{301}$(touch \(markers)/combining)",
     ]
   }
 
@@ -56,7 +59,10 @@ import Testing
   func bash(_ words: [String]) throws -> [String] {
     let script = gym.directory + "/gym.bash"
     let line = words.map { $0.isEmpty ? "" : $0 }.joined(separator: " ")
-    let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    // Scalar by scalar: the combining-mark name's quote must be escaped here too.
+    let quoted = words.map { word in
+      "'" + word.unicodeScalars.map { $0 == "'" ? "'\\''" : String($0) }.joined() + "'"
+    }.joined(separator: " ")
     let driver = """
       source '\(script)'
       COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)

@@ -169,6 +169,45 @@ import Testing
     #expect(counts.workouts.inserted == 1 && counts.sets.inserted == 2)
   }
 
+  /// A session whose rows are not together (the file sorted in a spreadsheet) is one workout: its
+  /// sets continue, its intensity is from every RPE ((10 + 6) / 2 = 8: moderate, where the last
+  /// block alone, 6, is low), its notes are the ones it was given, and it is counted once. Imported
+  /// again, nothing changes.
+  @Test func aSessionWhoseRowsAreApartIsOneWorkout() throws {
+    let text =
+      Self.strongHeader
+      + "2024-01-10 18:00:00;Push;1h;Bench Press;1;60;8;;;;Felt good;10\n"
+      + "2024-01-11 18:00:00;Pull;1h;Row;1;60;8;;;;;\n"
+      + "2024-01-10 18:00:00;Push;1h;Overhead Press;1;40;8;;;;;6\n"
+    let store = try HistoryFixtures.store()
+    let first = try run(pounds, text, store: store)
+    let w = first.workouts
+    #expect([w.read, w.inserted, w.updated, w.unchanged] == [Int]([2, 2, 0, 0]))
+    #expect(first.sets.inserted == 3)
+    let push = try #require(
+      try store.read { try Row.fetchOne($0, sql: "SELECT * FROM workout WHERE planTitle = 'Push'") })
+    #expect(push["intensity"] == "moderate")
+    #expect(push["notes"] == "Felt good")
+    let exercises = try store.read {
+      try String.fetchAll(
+        $0, sql: "SELECT exercise FROM workout_set WHERE workoutSeq = ? ORDER BY position",
+        arguments: [push["seq"] as Int64])
+    }
+    #expect(exercises == ["Bench Press", "Overhead Press"])
+    let again = try run(pounds, text, store: store)
+    let v = again.workouts
+    #expect([v.read, v.inserted, v.updated, v.unchanged] == [Int]([2, 0, 0, 2]))
+    #expect(again.sets.unchanged == 3)
+  }
+
+  /// A dry run without a database counts the sessions it would make: two here, from three rows.
+  @Test func aDryRunWithoutADatabaseCountsSessions() throws {
+    let text =
+      Self.strongHeader + "2024-01-10 18:00:00;Push;1h;Bench Press;1;60;8;;;;;\n"
+      + "2024-01-10 18:00:00;Push;1h;Dip;1;0;8;;;;;\n" + "2024-01-11 18:00:00;Pull;1h;Row;1;60;8;;;;;\n"
+    #expect(try run(pounds, text, store: nil).workouts.inserted == 2)
+  }
+
   @Test func durationsAndIdsParse() {
     #expect(StrongFormat.seconds("1h 5m") == 65 * 60)
     #expect(StrongFormat.seconds("36m") == 36 * 60)

@@ -36,13 +36,23 @@ public enum DynamicCompletion {
   public static func candidates(_ values: [String], shell: CompletionShell? = CompletionShell.requesting)
     -> [String]
   {
-    values.filter { !$0.unicodeScalars.contains { $0.value < 32 || $0.value == 127 } }.map { value in
+    values.filter { !$0.unicodeScalars.contains { $0.value < 32 || (0x7F...0x9F).contains($0.value) } }.map { value in
       switch shell {
       case .bash: ShellWord.quoted(value)
-      case .zsh: value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
+      case .zsh: zshDescribed(value)
       default: value
       }
     }
+  }
+
+  /// `\` and `:` escaped for `_describe`, scalar by scalar (a combining mark cannot hide one).
+  static func zshDescribed(_ value: String) -> String {
+    var out = ""
+    for scalar in value.unicodeScalars {
+      if scalar == "\\" || scalar == ":" { out += "\\" }
+      out.unicodeScalars.append(scalar)
+    }
+    return out
   }
 
   /// `(?1 <= column AND column < ?1 || x'F48FBFBF')`: the values starting with `?1`, as an index range.

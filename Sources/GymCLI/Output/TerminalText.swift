@@ -1,17 +1,29 @@
 extension Cell {
   /// The value as a table shows it: one line, local time, and no control character reaching the
   /// terminal. Line breaks and tabs become spaces; NUL, escape and the other controls are shown as
-  /// `\x00`, `\x1B`…, so imported text can neither hide itself nor drive the terminal.
-  public var displayText: String {
-    let text = plainText(localTime: true)
-    guard text.utf8.contains(where: { $0 < 32 || $0 == 127 }) else { return text }
+  /// `\x00`, `\x1B`…, and the C1 range (U+0080–U+009F, whose CSI U+009B starts escape sequences
+  /// too) as `\u{9B}`, so imported text can neither hide itself nor drive the terminal.
+  public var displayText: String { Self.lineForTerminal(plainText(localTime: true)) }
+
+  /// `text` as one line of a table or a summary: see `displayText`.
+  public static func lineForTerminal(_ text: String) -> String {
+    // 0xC2 leads every C1 control in UTF-8 (C2 80 to C2 9F), and other Latin-1 letters, checked below.
+    guard text.utf8.contains(where: { $0 < 32 || $0 == 127 || $0 == 0xC2 }) else { return text }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count + 8)
     let hex: (UInt8) -> UInt8 = { $0 < 10 ? 48 + $0 : 55 + $0 }
-    for byte in text.utf8 {
+    let utf8 = Array(text.utf8)
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      index += 1
       switch byte {
       case 9, 10, 13: bytes.append(32)
       case 0..<32, 127: bytes.append(contentsOf: [92, 120, hex(byte >> 4), hex(byte & 15)])
+      case 0xC2 where index < utf8.count && (0x80...0x9F).contains(utf8[index]):
+        let code = utf8[index]  // U+0080 + (code − 0x80): the second byte is the scalar's value
+        bytes.append(contentsOf: Array("\\u{".utf8) + [hex(code >> 4), hex(code & 15), UInt8(ascii: "}")])
+        index += 1
       default: bytes.append(byte)
       }
     }

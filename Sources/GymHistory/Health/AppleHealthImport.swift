@@ -65,6 +65,7 @@ struct AppleHealthImport {
           }
         }
         try samples.finish()
+        try workouts?.countWorkouts(&workoutCounts.workouts)
         if let db { try SampleSources.record(kinds, db) }
         counts.samples = samples.counts
         counts.workouts = workoutCounts.workouts

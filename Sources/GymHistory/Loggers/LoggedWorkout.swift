@@ -100,11 +100,28 @@ struct LoggedWorkout: Equatable {
     "mobility": "mobility", "stretch": "mobility", "stretching": "mobility", "fullbody": "fullBody",
   ]
 
+  /// RPEs added up in the file's order, and how many.
+  struct RPETotal: Equatable {
+    var sum = 0.0
+    var count = 0
+  }
+
+  /// The RPEs of this session's rows met earlier in the file, when its rows are not together.
+  var earlierRPE = RPETotal()
+
+  /// All the session's RPEs so far, earlier rows first.
+  var allRPE: RPETotal {
+    sets.compactMap(\.rpe).reduce(into: earlierRPE) { total, rpe in
+      total.sum += rpe
+      total.count += 1
+    }
+  }
+
   /// From the sets' average RPE: 8.5 and up is high, 6.5 and up moderate, else low; nil without RPE.
   var intensity: String? {
-    let rpes = sets.compactMap(\.rpe)
-    guard !rpes.isEmpty else { return nil }
-    let average = rpes.reduce(0, +) / Double(rpes.count)
+    let total = allRPE
+    guard total.count > 0 else { return nil }
+    let average = total.sum / Double(total.count)
     return average >= 8.5 ? "high" : average >= 6.5 ? "moderate" : "low"
   }
 }

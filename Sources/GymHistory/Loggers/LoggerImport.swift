@@ -14,8 +14,9 @@ struct LoggerCounts {
 }
 
 /// Imports a workout logger's CSV: one workout per session, its sets in `workout_set`, streaming
-/// row by row (a session's rows are contiguous in these exports; one that is not still merges,
-/// since ids and set positions are per session), all in one transaction, idempotent.
+/// row by row (a session's rows are contiguous in these exports; one that is not, as after sorting
+/// the file in a spreadsheet, still makes one workout: `LoggerWriter`), all in one transaction,
+/// idempotent.
 struct LoggerImport {
   let format: any LoggerFormat
   let path: String
@@ -40,6 +41,7 @@ struct LoggerImport {
         var counts = LoggerCounts()
         counts.skips = ImportSkips(strict: strict, displayName: file.displayName)
         var current: LoggedWorkout?
+        var sessions = Set<String>()
         while try scanner.next(
           into: &values,
           ragged: { problem throws(InputError) in
@@ -59,6 +61,7 @@ struct LoggerImport {
             continue
           }
           guard let (session, set) = parsed else { continue }
+          sessions.insert(session.key)
           if current?.key != session.key {
             if let done = current { try writer?.write(done, counts: &counts) }
             current = session
@@ -68,6 +71,12 @@ struct LoggerImport {
           if let set { current?.sets.append(set) }
         }
         if let done = current { try writer?.write(done, counts: &counts) }
+        if let writer {
+          try writer.countWorkouts(&counts.workouts)
+        } else {
+          counts.workouts.read = sessions.count
+          counts.workouts.inserted = sessions.count  // a dry run without a database: every one is new
+        }
         return counts
       }
       guard let store = try openStore?() else { return try load(nil) }
@@ -84,14 +93,40 @@ struct LoggerImport {
 }
 
 /// Upserts sessions and their sets through cached statements: unchanged rows are left alone.
+/// A session met again later in the file (its rows not together) is one workout: its sets continue
+/// where they stopped, its intensity is from all its RPEs, its notes the first it was given, and it
+/// is counted once, by what the whole import did to it (`countWorkouts`).
 final class LoggerWriter {
   let db: Database
   /// The next free set position of each workout written in this import.
   private var positions: [Int64: Int] = [:]
+  /// Each session written so far: its workout's row before this import (nil: new), and what its
+  /// rows gave up to now.
+  private var sessions: [String: (before: [DatabaseValue]?, rpe: LoggedWorkout.RPETotal, notes: String?)] = [:]
+  private var order: [String] = []
 
   init(_ db: Database) throws { self.db = db }
 
-  func write(_ workout: LoggedWorkout, counts: inout LoggerCounts) throws {
+  /// The values a workout row is compared by, `seq` first.
+  private static let rowSQL = """
+    SELECT seq, completedAt, planTitle, focus, durationMinutes, intensity, notes, distanceKm, activeEnergyKcal
+    FROM workout WHERE id = ?
+    """
+
+  func write(_ block: LoggedWorkout, counts: inout LoggerCounts) throws {
+    var workout = block
+    let id = workout.id
+    let row = try db.cachedStatement(sql: Self.rowSQL)
+    if let earlier = sessions[id] {
+      workout.earlierRPE = earlier.rpe
+      workout.notes = earlier.notes ?? workout.notes
+    } else {
+      let before = try Row.fetchOne(row, arguments: [id]).map { Array($0.databaseValues) }
+      sessions[id] = (before, LoggedWorkout.RPETotal(), nil)
+      order.append(id)
+    }
+    sessions[id]?.rpe = workout.allRPE
+    sessions[id]?.notes = workout.notes
     let upsert = try db.cachedStatement(
       sql: """
         INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes, distanceKm,
@@ -105,14 +140,11 @@ final class LoggerWriter {
           IS NOT (excluded.completedAt, excluded.planTitle, excluded.focus, excluded.durationMinutes, excluded.intensity,
             excluded.notes, excluded.distanceKm, excluded.activeEnergyKcal)
         """)
-    let id = workout.id
-    let seqBefore = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM workout WHERE id = ?"), arguments: [id])
     try upsert.execute(arguments: [
       id, workout.end.canonical, workout.title, workout.focus, workout.durationMinutes, workout.intensity,
       workout.notes, workout.distanceKm, workout.activeEnergyKcal,
     ])
-    count(&counts.workouts, existed: seqBefore != nil)
-    let seq = try seqBefore ?? Int64.fetchOne(db, sql: "SELECT seq FROM workout WHERE id = ?", arguments: [id])!
+    let seq = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM workout WHERE id = ?"), arguments: [id])!
     let insertSet = try db.cachedStatement(sql: Self.insertSetSQL)
     // A session met again later in the same file continues where its sets stopped.
     let first = positions[seq] ?? 1
@@ -137,6 +169,20 @@ final class LoggerWriter {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     \(WorkoutSetSchema.updateChanged)
     """
+
+  /// Each workout written, counted once: inserted, or its row now against its row before the import.
+  func countWorkouts(_ counts: inout ImportCounts) throws {
+    let row = try db.cachedStatement(sql: Self.rowSQL)
+    for id in order {
+      counts.read += 1
+      guard let before = sessions[id]?.before else {
+        counts.inserted += 1
+        continue
+      }
+      let now = try Row.fetchOne(row, arguments: [id]).map { Array($0.databaseValues) }
+      if now == before { counts.unchanged += 1 } else { counts.updated += 1 }
+    }
+  }
 
   private func count(_ counts: inout ImportCounts, existed: Bool) {
     counts.read += 1

@@ -50,7 +50,8 @@ struct LibraryStats: GymCommand {
       for row in monthRows { writer.write(row) }
       writer.finish(next: nil)
     case .table:
-      for line in Self.summary(stats) { out.write(line.withoutTrailingSpaces + "\n") }
+      // Titles and names are data: shown with their controls escaped, like a table's cells.
+      for line in Self.summary(stats) { out.write(Cell.lineForTerminal(line).withoutTrailingSpaces + "\n") }
       out.write("\n")
       chart.draw(
         stats.months.map { (label: $0.month, value: Double($0.books)) }, title: "books per month", default: .bars,

@@ -35,7 +35,8 @@ enum Cooking {
     guard let servings else { return 1 }
     guard let base else {
       throw GymError.usage(
-        "'\(name)' does not say how many it serves, so --servings cannot scale it; set it with 'gym staples recipe add \"\(name)\" --servings N'"
+        "'\(name)' does not say how many it serves, so --servings cannot scale it; set it with: "
+          + "gym staples recipe add \(ShellWord.plainOrQuoted(name)) --servings N"
       )
     }
     return servings / Double(base)
