@@ -101,6 +101,15 @@ struct ExportOptionGroup: ParsableArguments {
     if format == .sqlite && (tables != nil || modules != nil) {
       throw ValidationError("an sqlite snapshot holds every table; drop --tables and --modules")
     }
+    // An export of no table is one gym itself calls damaged: say so before making it.
+    for (option, value) in [("--tables", tables), ("--modules", modules)] where value.map(Self.names)?.isEmpty == true {
+      throw ValidationError("\(option) needs at least one name")
+    }
+  }
+
+  /// `a, b,` → `[a, b]`: the comma-separated names, empty ones left out.
+  static func names(_ list: String) -> [String] {
+    list.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty }
   }
 
   func options(_ context: CommandContext) throws -> ExportOptions {
@@ -108,8 +117,8 @@ struct ExportOptionGroup: ParsableArguments {
     options.format = format
     options.compression = compress
     options.level = level
-    options.tables = tables.map { $0.split(separator: ",").map(\.trimmed) }
-    options.modules = modules.map { $0.split(separator: ",").map(\.trimmed) }
+    options.tables = tables.map(Self.names)
+    options.modules = modules.map(Self.names)
     for recipient in encryptTo {
       do { options.recipients.append(try AgeRecipient(parsing: recipient)) } catch let error as AgeError {
         throw GymError.usage("--encrypt-to: \(error.description)")

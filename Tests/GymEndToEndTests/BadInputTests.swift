@@ -134,7 +134,7 @@ import Testing
     #expect(try gym.run(add).status == 0)
     let again = try gym.run(add)
     #expect(again.status == 65)
-    #expect(again.stderr.contains("UNIQUE constraint failed: workout.id"))
+    #expect(again.stderr.contains("--id: a workout with id \(id) is already recorded"), "\(again.stderr)")
     #expect(try gym.run(["history", "count"]).stdout == "1\n")
   }
 }

@@ -61,5 +61,11 @@ import Testing
     #expect(try gym.run(["export", "status", "--out", "b", "--max-age", "1h", "--format", "csv"]).status == 0)
     // A snapshot is every table: narrowing one is refused.
     #expect(try gym.run(["export", "--out", "s", "--format", "sqlite", "--modules", "library"]).status == 64)
+    // An export of no table would be one gym calls damaged: refused before it is made.
+    for (option, value) in [("--tables", ""), ("--tables", ", ,"), ("--modules", "")] {
+      let empty = try gym.run(["export", "--out", "none", option, value])
+      #expect(empty.status == 64 && empty.stderr.contains("\(option) needs at least one name"), "\(empty.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: gym.directory + "/none"))
   }
 }

@@ -122,6 +122,24 @@ import ZIPFoundation
     #expect(!asGym.stderr.contains("export (from its header)"))
   }
 
+  /// The summary counts the books read, not the rows: three rows, one a rating of 9 stars (skipped),
+  /// are two books.
+  @Test func aSkippedRowIsNoBookInTheSummary() throws {
+    let gym = try GymProcess()
+    let header =
+      "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,"
+      + "Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,"
+      + "Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies\n"
+    let rows = ["1,Dune,Frank Herbert", "2,Emma,Jane Austen", "3,Ulysses,James Joyce"].enumerated().map { i, book in
+      book + ",,,,,\(i == 1 ? 9 : 0),4.2,,,,,,,2024/01/01,,,to-read,,,,0,0\n"
+    }
+    let path = try gym.write("goodreads.csv", header + rows.joined())
+    let result = try gym.run(["library", "import", "goodreads", path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("imported 2 books: works 2 added"), "\(result.stderr)")
+    #expect(result.stderr.contains("; 1 record skipped (line 3)"), "\(result.stderr)")
+  }
+
   static let storyGraphHeader = "Title,Authors,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Star Rating"
 
   /// A reading entered backwards in StoryGraph: read by its Last Date Read (finished then, start

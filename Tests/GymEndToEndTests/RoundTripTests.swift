@@ -173,6 +173,15 @@ import Testing
     #expect(
       try target.run(["staples", "import", "-", "--input-format", format], stdin: one).stderr
         == "imported 1 items: 0 inserted, 0 updated, 1 unchanged\n")
+    // The same item with another stock: its row is unchanged, its stock (its lots) is not, and the
+    // note says so.
+    if format == "ndjson" {
+      #expect(one.contains(#""quantity":"#), "\(one)")
+      let restocked = one.replacing(/"quantity":[0-9.]+/, with: #""quantity":99"#)
+      #expect(
+        try target.run(["staples", "import", "-", "--input-format", format], stdin: restocked).stderr
+          == "imported 1 items: 0 inserted, 0 updated, 1 unchanged; stock changed for 1 items\n")
+    }
   }
 
   /// A sample without a stage lists its stage as null (unknown), in every format, and imports back

@@ -176,6 +176,29 @@ import Testing
     #expect(try store.read { try Query(table: SampleSchema.table).count($0) } == lines.count)
   }
 
+  /// A sample ending before it starts breaks the table's rule: refused naming the file's line and the
+  /// rule, not with SQLite's words, into a new table and into one with rows alike.
+  @Test(arguments: [false, true]) func aSampleEndingBeforeItStartsNamesItsLine(tableHasRows: Bool) throws {
+    let store = try HistoryFixtures.store()
+    let good =
+      #"{"type":"steps","start":"2026-11-01T10:00:00Z","end":"2026-11-01T10:05:00Z","value":100,"unit":"count","source":"w"}"#
+    let backwards =
+      #"{"type":"steps","start":"2026-11-01T11:00:00Z","end":"2026-11-01T10:00:00Z","value":5,"unit":"count","source":"w"}"#
+    let job = { (text: String) in
+      RecordImport(
+        table: SampleSchema.table, conflict: SampleSchema.conflict, path: try HistoryFixtures.file("s.ndjson", text),
+        format: nil)
+    }
+    if tableHasRows { _ = try job(good).run(openStore: { store }, progress: ProgressLine("t", enabled: false)) }
+    do {
+      _ = try job(good + "\n" + backwards).run(openStore: { store }, progress: ProgressLine("t", enabled: false))
+      Issue.record("expected an error")
+    } catch let error as GymError {
+      #expect(error.message.contains("s.ndjson:2: the record breaks the table's rule CHECK ("), "\(error.message)")
+    }
+    #expect(try store.read { try Query(table: SampleSchema.table).count($0) } == (tableHasRows ? 1 : 0))
+  }
+
   @Test func everyDeclaredValuePassesTheTableConstraints() throws {
     let store = try HistoryFixtures.store()
     try store.write { db in

@@ -161,6 +161,12 @@ public final class BulkLoader {
     sqlite3_set_last_insert_rowid(db.sqliteConnection, 0)
     let code = StatementBindings(sqliteStatement).step()
     guard code == SQLITE_DONE else {
+      // A rule across fields (an end before its start): the record's line and the rule, not SQLite's words.
+      if code & 0xFF == SQLITE_CONSTRAINT, let message = db.lastErrorMessage,
+        let rule = message.range(of: "CHECK constraint failed: ").map({ String(message[$0.upperBound...]) })
+      {
+        throw InputError(line: line, message: "the record breaks the table's rule CHECK (\(rule)); correct that record")
+      }
       throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
     }
     if sqlite3_changes(db.sqliteConnection) == 0 {

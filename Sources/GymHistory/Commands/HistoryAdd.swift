@@ -36,6 +36,11 @@ struct HistoryAdd: GymCommand {
     let key = (id ?? UUID().uuidString).lowercased()
     let store = try context.openStoreForWriting()
     try store.write { db in
+      if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM workout WHERE id = ?)", arguments: [key])! {
+        throw GymError.data(
+          "--id: a workout with id \(key) is already recorded; change it with 'gym history set \(key) …', "
+            + "or leave --id out for a new one")
+      }
       try db.execute(
         sql: """
           INSERT INTO workout (id, completedAt, status, planTitle, focus, durationMinutes, intensity, notes)

@@ -35,7 +35,8 @@ struct LibraryImportCounts {
   func summary(verb: String, isOwnShelf: (String) -> Bool) -> String {
     let shelfList = shelves.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
       .map { "\($0.key.isEmpty ? "(none)" : $0.key) \($0.value)" + (isOwnShelf($0.key) ? "" : " (kept as a tag)") }
-    return "\(verb) \(rows) books: works \(added) added, \(updated) updated, \(unchanged) unchanged; "
+    // The books read, not the rows: a skipped row is no book (it is counted after, with its line).
+    return "\(verb) \(rows - skips.count) books: works \(added) added, \(updated) updated, \(unchanged) unchanged; "
       + "authors \(authorsAdded) added; shelves seen: \(shelfList.isEmpty ? "none" : shelfList.joined(separator: ", "))"
       + (warnings > 0 ? "; \(warnings) warning\(warnings == 1 ? "" : "s")" : "") + skips.summary
   }

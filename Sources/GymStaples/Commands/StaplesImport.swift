@@ -40,12 +40,15 @@ struct StaplesImport: GymCommand {
     job.partial = partial
     job.afterLoad = StaplesKeys.assignDerived
     let ingredients = RecipeIngredientImport()
-    if recipes { job.nested = ingredients } else { job.extra = ItemStockImport() }
+    let stock = ItemStockImport()
+    if recipes { job.nested = ingredients } else { job.extra = stock }
     let counts = try job.run(openStore: openStore, progress: progress)
     progress.finish()
     printNote(
       ImportNote.line(
         counts, recipes ? "recipes" : "items", dryRun: dryRun, counted: openStore != nil,
-        more: ingredients.changedRecipes > 0 ? "; ingredients changed in \(ingredients.changedRecipes) recipes" : ""))
+        more: ingredients.changedRecipes > 0
+          ? "; ingredients changed in \(ingredients.changedRecipes) recipes"
+          : stock.changedItems > 0 ? "; stock changed for \(stock.changedItems) items" : ""))
   }
 }

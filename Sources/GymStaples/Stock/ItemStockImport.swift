@@ -8,6 +8,8 @@ import GymCore
 final class ItemStockImport: ExtraFieldImport {
   let fieldNames = ["quantity", "bestBefore"]
   private var given: [(item: String, quantity: Double, bestBefore: String?)] = []
+  /// Items whose stock the import changed (their rows may be unchanged: the stock is in its lots).
+  private(set) var changedItems = 0
 
   func stage(_ values: RecordValues, line: Int) throws {
     guard let nameIndex = values.fieldNames.firstIndex(of: "name"), values.kinds[nameIndex] == .string,
@@ -40,7 +42,9 @@ final class ItemStockImport: ExtraFieldImport {
     for (item, quantity, bestBefore) in given {
       guard let seq = try Int64.fetchOne(db, sql: "SELECT seq FROM grocery_item WHERE name = ?", arguments: [item])
       else { continue }
+      let changes = db.totalChangesCount
       try Stock.setTotal(db, item: seq, total: quantity, bestBefore: bestBefore, now: now)
+      if db.totalChangesCount != changes { changedItems += 1 }
     }
   }
 }
