@@ -113,6 +113,18 @@ import Testing
     #expect(throws: GymError.self) { try WhereParser.parseDate("last tuesday", option: "--since") }
   }
 
+  /// A date option takes years 1 to 9999, as `--where` does: a day in year 0 would be written and
+  /// then refused by gym's own importers.
+  @Test func dateOptionsTakeYearsOneTo9999() throws {
+    for text in ["0000-01-01T00:00:00Z", "0000-06-01T12:00", "0000-01-01"] {
+      #expect(throws: GymError.self, "\(text)") { try WhereParser.parseDate(text, option: "--completed-at") }
+      #expect(throws: GymError.self, "\(text)") { try WhereParser.parseDay(text, option: "--best-before") }
+    }
+    #expect(
+      try WhereParser.parseDate("0001-01-01T00:00:00Z", option: "--since").canonical == "0001-01-01T00:00:00.000Z")
+    #expect(try WhereParser.parseDay("9999-12-31", option: "--finished").text == "9999-12-31")
+  }
+
   /// Hostile expressions end in one usage error, never a trap or a crash: nesting and size are
   /// bounded below what the stack and SQLite's parser take, and date arithmetic is checked.
   @Test func hostileExpressionsAreUsageErrors() {

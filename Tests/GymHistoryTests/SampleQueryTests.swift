@@ -199,6 +199,41 @@ import Testing
     #expect(try store.read { try Query(table: SampleSchema.table).count($0) } == (tableHasRows ? 1 : 0))
   }
 
+  /// A sample of a type gym knows is in that type's unit, and only sleep has a stage (one of its
+  /// stages): a `steps` sample in kg would be summed as steps. Refused naming the line; a type gym
+  /// does not know keeps its own unit.
+  @Test func aKnownTypeTakesItsUnitAndOnlySleepAStage() throws {
+    func sample(_ type: String, _ unit: String, stage: String? = nil) -> String {
+      #"{"type":"\#(type)","start":"2026-11-01T10:00:00Z","end":"2026-11-01T10:05:00Z","value":5,"unit":"\#(unit)","#
+        + (stage.map { #""stage":"\#($0)","# } ?? "") + #""source":"w"}"#
+    }
+    let good = [sample("steps", "count"), sample("sleep", "min", stage: "asleepREM"), sample("elevation", "m")]
+    for (bad, message) in [
+      (sample("steps", "kg"), "field 'unit': 'kg' is not the unit of steps, which is stored in count"),
+      (sample("steps", "count", stage: "asleepREM"), "field 'stage': 'asleepREM' is for sleep only"),
+      (sample("sleep", "min", stage: "bogus"), "field 'stage': 'bogus' is not a sleep stage"),
+    ] {
+      let store = try HistoryFixtures.store()
+      var job = RecordImport(
+        table: SampleSchema.table, conflict: SampleSchema.conflict,
+        path: try HistoryFixtures.file("s.ndjson", (good + [bad]).joined(separator: "\n")), format: nil)
+      job.extra = SampleRules()
+      do {
+        _ = try job.run(openStore: { store }, progress: ProgressLine("t", enabled: false))
+        Issue.record("expected an error for \(bad)")
+      } catch let error as GymError {
+        #expect(error.message.contains("s.ndjson:4: \(message)"), "\(error.message)")
+      }
+      #expect(try store.read { try Query(table: SampleSchema.table).count($0) } == 0)
+    }
+    let store = try HistoryFixtures.store()
+    var job = RecordImport(
+      table: SampleSchema.table, conflict: SampleSchema.conflict,
+      path: try HistoryFixtures.file("s.ndjson", good.joined(separator: "\n")), format: nil)
+    job.extra = SampleRules()
+    #expect(try job.run(openStore: { store }, progress: ProgressLine("t", enabled: false)).inserted == 3)
+  }
+
   @Test func everyDeclaredValuePassesTheTableConstraints() throws {
     let store = try HistoryFixtures.store()
     try store.write { db in

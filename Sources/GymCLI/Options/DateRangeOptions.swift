@@ -7,7 +7,9 @@ import GymCore
 public struct DateRangeOptions: ParsableArguments {
   @Option(help: ArgumentHelp("From this date on (2026-01-01, 90d, 'now - 2w', all).", valueName: "date"))
   public var since: String?
-  @Option(help: ArgumentHelp("Before this date (default: now).", valueName: "date"))
+  @Option(
+    help: ArgumentHelp(
+      "Before this date (left out: a list has no end; a summary by period ends now).", valueName: "date"))
   public var until: String?
 
   public init() {}

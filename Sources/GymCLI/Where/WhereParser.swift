@@ -289,7 +289,11 @@ public struct WhereParser {
   public static func parseDate(_ text: String, option: String, now: Timestamp = .now()) throws(GymError) -> Timestamp {
     let given = text.trimmed
     if let day = CalendarDay(given), let midnight = day.localMidnight { return midnight }
-    if let t = Timestamp(parsing: given) { return t }
+    // Years 1 to 9999, as everywhere else an option or `--where` reads a date: a day gym writes, it reads back.
+    if let t = Timestamp(parsing: given) {
+      guard t.isWithinCalendarYears else { throw dateError(text, option: option) }
+      return t
+    }
     if let span = TimeSpan(given) {
       // As `now - 3000000d` in an expression: a date before year 1 is none.
       let t = now.adding(milliseconds: -span.milliseconds)

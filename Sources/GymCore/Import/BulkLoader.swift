@@ -227,7 +227,9 @@ public final class BulkLoader {
     to statement: OpaquePointer?, line: Int
   ) throws(InputError) {
     func invalid(_ expected: String) -> InputError {
-      let shown = String(decoding: bytes.prefix(60), as: UTF8.self)
+      // JSON's true and false arrive without bytes: named, not shown as ''.
+      let shown =
+        kind == .boolTrue ? "true" : kind == .boolFalse ? "false" : String(decoding: bytes.prefix(60), as: UTF8.self)
       return InputError(line: line, message: "field '\(field.name)': '\(shown)' is not \(expected)")
     }
     let bindings = statement.map(StatementBindings.init)

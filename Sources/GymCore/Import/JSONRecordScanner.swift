@@ -248,6 +248,10 @@ public struct JSONRecordScanner: RecordScanner {
         return .failure(
           "unknown field '\(name)'; expected: \(values.fieldNames.joined(separator: ", "))", keyStart)
       }
+      // JSON leaves a repeated name to the reader; gym reads no record whose meaning depends on which wins.
+      guard values.kinds[field] == .missing else {
+        return .failure("the field '\(values.fieldNames[field])' is given twice in one record", keyStart)
+      }
       skipSpace()
       guard i < end else { return .incomplete }
       guard storage[i] == UInt8(ascii: ":") else { return .failure("expected ':' after the field name", i) }

@@ -22,7 +22,8 @@ struct SamplesImport: GymCommand {
   @OptionGroup var dryRunOption: ImportDryRunOption
 
   func run(context: CommandContext) throws {
-    let job = RecordImport(table: SampleSchema.table, conflict: SampleSchema.conflict, path: file, format: inputFormat)
+    var job = RecordImport(table: SampleSchema.table, conflict: SampleSchema.conflict, path: file, format: inputFormat)
+    job.extra = SampleRules()
     let progress = ProgressLine("importing samples")
     let dryRun = dryRunOption.dryRun
     let openStore = context.storeForImport(dryRun: dryRun)

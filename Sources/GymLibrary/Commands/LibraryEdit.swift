@@ -31,7 +31,8 @@ struct LibraryAdd: GymCommand {
     if let isbn, ISBN.parse(isbn) == nil {
       throw ValidationError("--isbn '\(isbn)' is not a valid ISBN-10 or ISBN-13 (check the digits)")
     }
-    if let pages, pages < 0 { throw ValidationError("--pages must be 0 or more") }
+    try LibraryBounds.check(pages, LibraryBounds.pages, option: "--pages")
+    try LibraryBounds.check(year, LibraryBounds.year, option: "--year")
   }
 
   func run(context: CommandContext) throws {
@@ -203,10 +204,16 @@ struct EntryOptions: ParsableArguments {
     if let rating, rating != 0 && !Stars.isValid(rating) {
       throw ValidationError("--rating must be from 0.25 to 5 in quarter stars (such as 4 or 3.75), or 0 to clear it")
     }
+    var days: [CalendarDay] = []
     for (name, value) in [("--started", started), ("--finished", finished)] {
-      if let value { do { _ = try WhereParser.parseDay(value, option: name) } catch { throw ValidationError(error) } }
+      if let value {
+        do { days.append(try WhereParser.parseDay(value, option: name)) } catch { throw ValidationError(error) }
+      }
     }
-    if let ownedCopies, ownedCopies < 0 { throw ValidationError("--owned-copies must be 0 or more") }
+    if days.count == 2, days[0] > days[1] {
+      throw ValidationError("--started \(days[0].text) would come after --finished \(days[1].text)")
+    }
+    try LibraryBounds.check(ownedCopies, LibraryBounds.ownedCopies, option: "--owned-copies")
   }
 
   /// The entry as these options change it; the dates are what `Readings.record` is told.

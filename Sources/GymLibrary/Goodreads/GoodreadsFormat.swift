@@ -73,8 +73,8 @@ struct GoodreadsFormat: LibraryExportFormat {
     }
     book.edition.publisher = row.text("Publisher")
     book.edition.binding = row.text("Binding")
-    book.edition.pageCount = try row.integer("Number of Pages", in: 0...1_000_000)
-    book.edition.year = try row.integer("Year Published", in: -5000...9999)
+    book.edition.pageCount = try row.integer("Number of Pages", in: LibraryBounds.pages.ofInt)
+    book.edition.year = try row.integer("Year Published", in: LibraryBounds.year.ofInt)
     book.firstPublished = try row.integer("Original Publication Year", in: -5000...9999)
     let rating = try row.integer("My Rating", in: 0...5) ?? 0
     book.entry.rating = rating == 0 ? nil : Double(rating)

@@ -73,8 +73,8 @@ struct WorkRecord {
           return LibraryBook.Edition(
             isbn10: fields.text("isbn10"), isbn13: fields.text("isbn13"), publisher: fields.text("publisher"),
             binding: fields.text("binding"),
-            pageCount: try fields.integer("pageCount", in: 0...1_000_000).map(Int.init),
-            year: try fields.integer("year", in: -5000...9999).map(Int.init), source: fields.text("source"))
+            pageCount: try fields.integer("pageCount", in: LibraryBounds.pages).map(Int.init),
+            year: try fields.integer("year", in: LibraryBounds.year).map(Int.init), source: fields.text("source"))
         }
       }
       if let first = nested[2].first { try readEntry(Fields(values: first, line: line), status: "readingStatus") }
@@ -86,7 +86,8 @@ struct WorkRecord {
         }
         let reading = LibraryBook.Reading(
           started: try fields.date("started"), finished: try fields.date("finished"), status: status,
-          pages: try fields.integer("pages", in: 0...1_000_000).map(Int.init), percent: try fields.percent("percent"))
+          pages: try fields.integer("pages", in: LibraryBounds.pages).map(Int.init),
+          percent: try fields.percent("percent"))
         if status == "reading" && reading.finished != nil {
           throw fields.fail("finished", reading.finished!, expected: "empty for a reading in progress")
         }
@@ -115,7 +116,7 @@ struct WorkRecord {
       )
     }
     if row.given("ownedCopies") {
-      entry.append(("ownedCopies", (try row.integer("ownedCopies", in: 0...1_000_000) ?? 0).databaseValue))
+      entry.append(("ownedCopies", (try row.integer("ownedCopies", in: LibraryBounds.ownedCopies) ?? 0).databaseValue))
     }
     for column in ["shelves", "review"] where row.given(column) {
       entry.append((column, row.text(column).databaseValue))
