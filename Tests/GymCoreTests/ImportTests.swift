@@ -106,6 +106,33 @@ import Testing
     #expect(try !scanner.next(into: &values))
   }
 
+  /// Old Mac spreadsheets end lines with a CR alone: each one is a line, so a record is named by the
+  /// line it is on (a CR inside quotes too, as a line break in the field).
+  @Test func aCarriageReturnAloneEndsALine() throws {
+    let text = "name,size\ra,1\r\"b\rc\",2\rd,3\r\ne,4"
+    var scanner = CSVRecordScanner(input: try input(text))
+    var values = RecordValues(fieldNames: fields)
+    try scanner.readHeader(expected: values, required: ["name"])
+    var seen: [(String, Int)] = []
+    while try scanner.next(into: &values) { seen.append((values.string(1), scanner.recordLine)) }
+    #expect(seen.map(\.0) == ["a", "b\rc", "d", "e"])
+    #expect(seen.map(\.1) == [2, 3, 5, 6])
+  }
+
+  /// Another app's export saved again by a spreadsheet can end its header in empty columns: they
+  /// are ignored like unknown ones, and a record may leave them out. gym's own formats still refuse them.
+  @Test func emptyColumnsAtTheHeadersEndAreIgnoredWhereUnknownOnesAre() throws {
+    let text = "name,size,,\na,1,,\nb,2\nc,3,\n"
+    var scanner = CSVRecordScanner(input: try input(text))
+    var values = RecordValues(fieldNames: fields)
+    try scanner.readHeader(expected: values, required: ["name"], ignoringUnknown: true)
+    var names: [String] = []
+    while try scanner.next(into: &values) { names.append(values.string(1)) }
+    #expect(names == ["a", "b", "c"])
+    var strict = CSVRecordScanner(input: try input(text))
+    #expect(throws: InputError.self) { try strict.readHeader(expected: values, required: ["name"]) }
+  }
+
   /// Spreadsheets add a byte-order mark, and real Hevy exports quote every header name: the mark
   /// must not make the first name read as unquoted `\u{FEFF}"name"`.
   @Test func byteOrderMarkBeforeAQuotedHeaderName() throws {

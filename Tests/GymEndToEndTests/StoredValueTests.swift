@@ -66,11 +66,13 @@ import Testing
       #"{"id":"00000000-0000-4000-8000-00000000000\#(i)","completedAt":"\#(time(Double(i)))","planTitle":"Push Day","durationMinutes":45,"distanceKm":5,"activeEnergyKcal":300,"sets":[{"position":1,"exercise":"Bench Press","kind":"normal","weightKg":100,"reps":5},{"position":2,"exercise":"Bench Press","kind":"normal","weightKg":100,"reps":8,"durationSeconds":30,"rpe":8}]}"#
     }
     #expect(try gym.run(["history", "import", "-", "-q"], stdin: workouts.joined(separator: "\n")).status == 0)
-    let samples = ["steps", "heartRate", "bodyMass", "distance"].enumerated().flatMap { index, type in
-      (1...4).map { hour in
-        #"{"type":"\#(type)","start":"\#(time(Double(hour)))","end":"\#(time(Double(hour) - 0.5))","value":\#(10 + index),"unit":"u","stage":"none","source":"Phone"}"#
+    // Each in its type's unit, as gym stores them.
+    let samples = [("steps", "count"), ("heartRate", "count/min"), ("bodyMass", "kg"), ("distance", "km")].enumerated()
+      .flatMap { index, sample in
+        (1...4).map { hour in
+          #"{"type":"\#(sample.0)","start":"\#(time(Double(hour)))","end":"\#(time(Double(hour) - 0.5))","value":\#(10 + index),"unit":"\#(sample.1)","stage":"none","source":"Phone"}"#
+        }
       }
-    }
     #expect(
       try gym.run(["history", "samples", "import", "-", "-q"], stdin: samples.joined(separator: "\n")).status == 0)
     let today = String(time(0).prefix(10))

@@ -132,6 +132,29 @@ import Testing
     }
   }
 
+  /// The export saved again by a spreadsheet that separates with `;`: read as the original is,
+  /// the same books with the same values.
+  @Test func aSemicolonSeparatedExportReadsAsTheOriginal() throws {
+    let rows = GoodreadsFixture.quirkRows
+    func quoted(_ value: String) -> String {
+      guard value.contains(where: { ";\"\n=,".contains($0) }) else { return value }
+      return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    let header = GoodreadsFixture.newerHeader
+    let semicolons =
+      ([header.joined(separator: ";")] + rows.map { row in header.map { quoted(row[$0] ?? "") }.joined(separator: ";") })
+      .joined(separator: "\n") + "\n"
+    let original = try Self.store()
+    let resaved = try Self.store()
+    let counts = try load(original, GoodreadsFixture.csv(rows))
+    #expect(try load(resaved, semicolons).added == counts.added)
+    let sql =
+      "SELECT title, authors, status, rating, dateFinished, ownedCopies, shelves, isbn FROM library_list ORDER BY title"
+    let expected = try original.read { try Row.fetchAll($0, sql: sql) }
+    #expect(!expected.isEmpty)
+    #expect(try resaved.read { try Row.fetchAll($0, sql: sql) } == expected)
+  }
+
   @Test func importingTheSameExportTwiceChangesNothing() throws {
     let store = try Self.store()
     let text = GoodreadsFixture.csv(GoodreadsFixture.quirkRows + GoodreadsFixture.generatedRows(200))

@@ -8,6 +8,9 @@ public struct CSVRecordScanner: RecordScanner {
   /// The header's column names, once `readHeader` has read them.
   public private(set) var header: [String] = []
   private var columnToField: [Int?] = []
+  /// Columns at the header's end without a name (a spreadsheet's empty columns, in another app's
+  /// export): a record may leave them out.
+  private var unnamedAtEnd = 0
   private var fields: [[UInt8]] = []
   private var quoted: [Bool] = []
 
@@ -62,11 +65,17 @@ public struct CSVRecordScanner: RecordScanner {
     for (i, name) in expected.fieldNames.enumerated() { fieldIndex[name] = i }
     columnToField = names.map { fieldIndex[$0] }
     let present = Set(names)
+    // Where unknown columns may be ignored, so may columns without a name (a spreadsheet adds them).
+    let unnamed = { (name: String) in ignoringUnknown && name.isEmpty }
+    unnamedAtEnd = names.reversed().prefix(while: unnamed).count
     // A derived column (worked out by `show`, not stored) is skipped like an unknown one, silently.
-    let unknown = names.indices.filter { columnToField[$0] == nil && !derived.contains(names[$0]) }.map { written[$0] }
+    let unknown = names.indices.filter {
+      columnToField[$0] == nil && !derived.contains(names[$0]) && !unnamed(names[$0])
+    }
+    .map { written[$0] }
     let missing = required.filter { !present.contains($0) }
     var seen: Set<String> = []
-    let duplicated = Set(names.filter { !seen.insert($0).inserted })
+    let duplicated = Set(names.filter { !unnamed($0) && !seen.insert($0).inserted })
     // An unknown column is harmless where it may be ignored, but it is the likeliest reason why a
     // required one is missing (a header in another language), so it is named then.
     if ((!ignoringUnknown || !missing.isEmpty) && !unknown.isEmpty) || !missing.isEmpty || !duplicated.isEmpty {
@@ -109,7 +118,7 @@ public struct CSVRecordScanner: RecordScanner {
     while true {
       guard try readRecord() else { return false }
       if fields.count == 1 && fields[0].isEmpty && !quoted[0] { continue }  // blank line
-      guard fields.count == columnToField.count else {
+      guard fields.count <= columnToField.count && fields.count >= columnToField.count - unnamedAtEnd else {
         try ragged(
           InputError(
             line: recordLine,
@@ -140,7 +149,11 @@ public struct CSVRecordScanner: RecordScanner {
             line: line,
             message: "a record is longer than \(Self.maximumRecordBytes >> 20) MiB (is this the export itself?)")
         }
-        for i in input.start..<end where input.storage[i] == 10 { line += 1 }
+        // A line ends at LF, CRLF, or a CR alone (the old Mac "CSV (Macintosh)" files).
+        for i in input.start..<end
+        where input.storage[i] == 10 || input.storage[i] == 13 && (i + 1 == end || input.storage[i + 1] != 10) {
+          line += 1
+        }
         input.start = end
         return true
       case .none:

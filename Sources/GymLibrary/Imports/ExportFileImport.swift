@@ -63,7 +63,8 @@ struct ExportFileImport<Format: LibraryExportFormat> {
     let input = file.buffer
     do {
       try input.refuseBinary()
-      var scanner = CSVRecordScanner(input: input)
+      // A spreadsheet that saved the export again may have used `;` (as Strong's and Hevy's files can).
+      var scanner = CSVRecordScanner(input: input, delimiter: try CSVRecordScanner.detectDelimiter(input))
       var values = RecordValues(fieldNames: Format.columns)
       try scanner.readHeader(expected: values, required: [], ignoringUnknown: true)
       let missing = Format.required.filter { group in !group.contains(where: scanner.header.contains) }
