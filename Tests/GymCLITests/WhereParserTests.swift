@@ -30,6 +30,16 @@ import Testing
     }
   }
 
+  /// A number may be negative (an assisted set's weight is): `-` before it, in both number types;
+  /// before anything else it is still no value.
+  @Test func aNumberMayBeNegative() throws {
+    #expect(try parse("weight < -5") == .compare("weight", .less, .real(-5)))
+    #expect(try parse("weight >= -2.5") == .compare("weight", .greaterOrEqual, .real(-2.5)))
+    #expect(try parse("durationMinutes != -1") == .compare("durationMinutes", .notEqual, .integer(-1)))
+    #expect(throws: (any Error).self) { try parse(#"title == -"x""#) }
+    #expect(throws: (any Error).self) { try parse("weight < --5") }
+  }
+
   @Test func parsesTheDesignExamples() throws {
     #expect(
       try parse(#"status == "completed" && durationMinutes >= 30"#)

@@ -175,6 +175,13 @@ public struct WhereParser {
   }
 
   /// A literal, checked and converted for the field's type.
+  /// A `-` before a number (an assisted set's weight is negative): taken, and true.
+  private mutating func minusSign() -> Bool {
+    guard current.kind == .symbol("-") else { return false }
+    position += 1
+    return true
+  }
+
   private mutating func value(for field: Field) throws(WhereSyntaxError) -> Value {
     let token = current
     let mismatch = WhereSyntaxError(
@@ -213,15 +220,17 @@ public struct WhereParser {
       }
       return .text(s)
     case .integer:
+      let negative = minusSign()
       guard case .number(let d, let whole, true) = advance().kind else { throw mismatch }
       // Read exactly as Int64; beyond it (found by fuzzing: a conversion trapped) is an error.
       guard let integer = whole else {
         throw WhereSyntaxError(message: "'\(d)' is too large for \(field.name)", column: token.column)
       }
-      return .integer(integer)
+      return .integer(negative ? -integer : integer)
     case .real:
+      let negative = minusSign()
       guard case .number(let d, _, _) = advance().kind else { throw mismatch }
-      return .real(d)
+      return .real(negative ? -d : d)
     case .bool:
       let t = advance().kind
       if t == .identifier("true") { return .bool(true) }
