@@ -124,7 +124,8 @@ public struct DoctorCommand: GymCommand {
         + "correct them ('set') or remove those records")
   }
 
-  /// Integrity (a quick check), the write-ahead log, and the schema against this gym's, read only.
+  /// Integrity (`integrity_check`, which also compares each index with its table), the write-ahead
+  /// log, and the schema against this gym's, read only.
   static func databaseFindings(_ path: String, busyTimeoutMilliseconds: Int) -> [Finding] {
     var findings: [Finding] = []
     do {
@@ -132,17 +133,23 @@ public struct DoctorCommand: GymCommand {
       defer { reader.close() }
       let (check, applied) = try reader.read { db in
         (
-          try String.fetchAll(db, sql: "PRAGMA quick_check"),
+          try String.fetchAll(db, sql: "PRAGMA integrity_check"),
           (try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) ?? []
         )
       }
+      // Indexes that miss rows of their tables (left by gym 0.1.0's imports into a new database) are
+      // made again by `migrate repair`; other damage needs a backup.
+      let indexesOnly = check.allSatisfy { $0.contains(" index ") }
       findings.append(
         check == ["ok"]
-          ? Finding(check: "integrity", result: .ok, detail: "quick_check ok")
+          ? Finding(check: "integrity", result: .ok, detail: "integrity_check ok")
           : Finding(
             check: "integrity", result: .problem,
-            detail: "\(check.first ?? "no answer"): restore the newest backup ('gym migrate backups', "
-              + "'gym migrate restore PATH') or the newest export ('gym import')"))
+            detail: "\(check.first ?? "no answer")"
+              + (indexesOnly
+                ? ": indexes that no longer match their tables; run 'gym migrate repair'"
+                : ": restore the newest backup ('gym migrate backups', 'gym migrate restore PATH') "
+                  + "or the newest export ('gym import')")))
       let known = ModuleRegistry.modules.flatMap { $0.migrations.map(\.identifier) }
       let unknown = applied.filter { !known.contains($0) }
       let pending = known.filter { !applied.contains($0) }

@@ -20,7 +20,7 @@ public struct MigrateCommand: ParsableCommand {
         "gym migrate plan",
       ]),
     subcommands: [
-      MigrateStatus.self, MigratePlan.self, MigrateUp.self, MigrateVerify.self, MigrateBackups.self,
+      MigrateStatus.self, MigratePlan.self, MigrateUp.self, MigrateVerify.self, MigrateRepair.self, MigrateBackups.self,
       MigrateRestore.self,
     ],
     defaultSubcommand: MigrateStatus.self)
