@@ -131,15 +131,15 @@ public struct DoctorCommand: GymCommand {
     do {
       let reader = try StoreReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
       defer { reader.close() }
-      let (check, applied) = try reader.read { db in
-        (
-          try String.fetchAll(db, sql: "PRAGMA integrity_check"),
-          (try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) ?? []
+      let (check, applied, indexesOnly) = try reader.read { db in
+        let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        return (
+          check, (try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) ?? [],
+          (try? IndexRepair.damagedIndexes(db, check.filter { $0 != "ok" })) != nil
         )
       }
       // Indexes that miss rows of their tables (left by gym 0.1.0's imports into a new database) are
       // made again by `migrate repair`; other damage needs a backup.
-      let indexesOnly = check.allSatisfy { $0.contains(" index ") }
       findings.append(
         check == ["ok"]
           ? Finding(check: "integrity", result: .ok, detail: "integrity_check ok")

@@ -131,6 +131,7 @@ import Testing
       "staples recipe add": ["Toast", "--ingredient", "Bread:1"],
       "staples recipe remove": [recipe],
       "migrate up": [],
+      "migrate repair": [],
       "migrate restore": [backup],
       "import": [export, "--merge"],
     ]

@@ -29,13 +29,13 @@ public struct CSVRecordScanner: RecordScanner {
   public static func detectDelimiter(_ input: InputBuffer) throws(InputError) -> UInt8 {
     // Each refill searches only the bytes it brought: a 16 MiB line without a break stays linear.
     var searched = 0
-    while !input.storage[(input.start + searched)..<input.end].contains(10),
+    while !input.storage[(input.start + searched)..<input.end].contains(where: { $0 == 10 || $0 == 13 }),
       input.end - input.start <= maximumRecordBytes
     {
       searched = input.end - input.start
       guard try input.refill() else { break }
     }
-    let line = input.storage[input.start..<input.end].prefix { $0 != 10 }
+    let line = input.storage[input.start..<input.end].prefix { $0 != 10 && $0 != 13 }
     let semicolons = line.count { $0 == UInt8(ascii: ";") }
     let commas = line.count { $0 == UInt8(ascii: ",") }
     return semicolons > commas ? UInt8(ascii: ";") : UInt8(ascii: ",")

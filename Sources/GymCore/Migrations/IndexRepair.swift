@@ -14,31 +14,43 @@ public enum IndexRepair {
   }
 
   public static func run(_ db: Database) throws -> Outcome {
-    let problems = try String.fetchAll(db, sql: "PRAGMA main.integrity_check").filter { $0 != "ok" }
     var outcome = Outcome()
-    guard !problems.isEmpty else { return outcome }
-    // Every problem must name an index: anything else (a page, a tree) is damage a rebuild cannot mend.
+    // integrity_check stops at 100 lines, which one large index can fill: check, mend what it names,
+    // check again, until it passes or names nothing new.
+    while true {
+      let problems = try String.fetchAll(db, sql: "PRAGMA main.integrity_check").filter { $0 != "ok" }
+      guard !problems.isEmpty else { return outcome }
+      let names = try damagedIndexes(db, problems).filter { outcome.rebuilt[$0] == nil }
+      guard !names.isEmpty else {
+        throw StoreError.inconsistent(
+          "the indexes were made again and the database is still damaged (\(problems[0])); restore a backup")
+      }
+      let indexes = try names.map { try describe(db, index: $0) }
+      for index in indexes { try db.execute(sql: "DROP INDEX main.\(SQL.quote(index.name))") }
+      for index in indexes {
+        outcome.rebuilt[index.name] = index.isUnique ? try removeRepeats(db, of: index) : 0
+      }
+      for index in indexes { try db.execute(sql: index.sql) }
+    }
+  }
+
+  /// The indexes `integrity_check`'s lines name, in SQLite's own wordings; any other line (a page, a
+  /// tree, a full-text table) is damage a rebuild cannot mend.
+  public static func damagedIndexes(_ db: Database, _ problems: [String]) throws -> [String] {
+    let indexes = try Set(String.fetchAll(db, sql: "SELECT name FROM main.sqlite_master WHERE type = 'index'"))
     var names: [String] = []
     for problem in problems {
-      guard let at = problem.range(of: " index ", options: .backwards) else {
+      let wordings = [" missing from index ", "wrong # of entries in index ", "non-unique entry in index "]
+      guard let at = wordings.lazy.compactMap({ problem.range(of: $0) }).first,
+        indexes.contains(String(problem[at.upperBound...]))
+      else {
         throw StoreError.inconsistent(
           "the database is damaged beyond its indexes (\(problem)); restore a backup ('gym migrate backups')")
       }
       let name = String(problem[at.upperBound...])
       if !names.contains(name) { names.append(name) }
     }
-    let indexes = try names.map { try describe(db, index: $0) }
-    for index in indexes { try db.execute(sql: "DROP INDEX main.\(SQL.quote(index.name))") }
-    for index in indexes {
-      outcome.rebuilt[index.name] = index.isUnique ? try removeRepeats(db, of: index) : 0
-    }
-    for index in indexes { try db.execute(sql: index.sql) }
-    let after = try String.fetchAll(db, sql: "PRAGMA main.integrity_check")
-    guard after == ["ok"] else {
-      throw StoreError.inconsistent(
-        "the indexes were made again and the database is still damaged (\(after[0])); restore a backup")
-    }
-    return outcome
+    return names
   }
 
   struct Index {
@@ -46,8 +58,10 @@ public enum IndexRepair {
     let table: String
     let sql: String
     let isUnique: Bool
-    /// The key's columns, quoted.
+    /// The key's columns, quoted, each with the index's collation (which decides what repeats).
     let key: [String]
+    /// The key's columns, quoted: a row with any of them NULL repeats no other.
+    let keyColumns: [String]
   }
 
   /// What the schema says of an index gym made (its SQL kept), read before it is dropped.
@@ -64,14 +78,20 @@ public enum IndexRepair {
     let listed = try Row.fetchAll(db, sql: "PRAGMA main.index_list(\(SQL.quote(table)))").first {
       ($0["name"] as String) == name
     }
-    let key = try Row.fetchAll(db, sql: "PRAGMA main.index_info(\(SQL.quote(name)))").map { $0["name"] as String? }
+    // index_xinfo: the key's columns first (`key` 1), with their collations, then the row key.
+    let info = try Row.fetchAll(db, sql: "PRAGMA main.index_xinfo(\(SQL.quote(name)))").filter {
+      ($0["key"] as Int) == 1
+    }
+    let key = info.map { $0["name"] as String? }
     // A key of expressions, or a unique index over some rows only: which rows repeat is not plain.
     guard let listed, !key.contains(nil), (listed["partial"] as Int) == 0 || (listed["unique"] as Int) == 0 else {
       throw StoreError.inconsistent("index \(name) is damaged and cannot be repaired here; restore a backup")
     }
+    let columns = key.compactMap { $0 }.map(SQL.quote)
+    let collations = info.map { ($0["coll"] as String?) ?? "BINARY" }
     return Index(
       name: name, table: table, sql: row[1], isUnique: (listed["unique"] as Int) == 1,
-      key: key.compactMap { $0 }.map(SQL.quote))
+      key: zip(columns, collations).map { "\($0) COLLATE \($1)" }, keyColumns: columns)
   }
 
   /// Removes rows that repeat the unique `index`'s key (its indexes dropped), when each repeat is the
@@ -80,17 +100,23 @@ public enum IndexRepair {
     let table = SQL.quote(index.table)
     let key = index.key.joined(separator: ", ")
     let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(table))")
-    let values = columns.filter { ($0["pk"] as Int) == 0 }.map { SQL.quote($0["name"] as String) }
-      .joined(separator: ", ")
+    // The same row is the same in every byte: `Dairy` is not `dairy`, whatever a column's collation.
+    let names = columns.filter { ($0["pk"] as Int) == 0 }.map { SQL.quote($0["name"] as String) }
+    let values = names.map { "\($0) COLLATE BINARY" }.joined(separator: ", ")
+    // A unique index lets rows whose key has a NULL be many: those repeat nothing.
+    let keyed = index.keyColumns.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")
     let differing = try Row.fetchOne(
       db,
-      sql: "SELECT \(key) FROM (SELECT DISTINCT \(values) FROM \(table)) GROUP BY \(key) HAVING count(*) > 1 LIMIT 1")
+      sql: """
+        SELECT \(key) FROM (SELECT \(names.joined(separator: ", ")) FROM \(table) WHERE \(keyed)
+          GROUP BY \(values)) GROUP BY \(key) HAVING count(*) > 1 LIMIT 1
+        """)
     if let differing {
       throw StoreError.inconsistent(
         "\(index.table) holds rows that repeat the key of index \(index.name) (\(differing.description)) with other "
           + "values; gym cannot tell which to keep: remove one, then run 'gym migrate repair' again")
     }
-    let repeats = "rowid NOT IN (SELECT min(rowid) FROM \(table) GROUP BY \(values))"
+    let repeats = "\(keyed) AND rowid NOT IN (SELECT min(rowid) FROM \(table) WHERE \(keyed) GROUP BY \(values))"
     for reference in try referencesTo(db, index.table) {
       let children = try Int.fetchOne(
         db,
@@ -101,7 +127,8 @@ public enum IndexRepair {
       if children > 0 {
         throw StoreError.inconsistent(
           "\(index.table) repeats rows under index \(index.name), and \(children) row(s) of \(reference.child) "
-            + "point at the repeats; gym cannot tell which to keep: restore a backup ('gym migrate backups')")
+            + "point at the repeats: gym does not mend that yet, and changed nothing (the rows are all there; "
+            + "counts through \(index.name) may be short)")
       }
     }
     try db.execute(sql: "DELETE FROM \(table) WHERE \(repeats)")
