@@ -58,10 +58,13 @@ public enum IndexRepair {
     let table: String
     let sql: String
     let isUnique: Bool
-    /// The key's columns, quoted, each with the index's collation (which decides what repeats).
-    let key: [String]
     /// The key's columns, quoted: a row with any of them NULL repeats no other.
     let keyColumns: [String]
+    /// Each key column's collation in the index, which decides what repeats.
+    let collations: [String]
+
+    /// The key as `GROUP BY` compares it: each column with the index's collation.
+    var key: String { zip(keyColumns, collations).map { "\($0) COLLATE \($1)" }.joined(separator: ", ") }
   }
 
   /// What the schema says of an index gym made (its SQL kept), read before it is dropped.
@@ -87,18 +90,16 @@ public enum IndexRepair {
     guard let listed, !key.contains(nil), (listed["partial"] as Int) == 0 || (listed["unique"] as Int) == 0 else {
       throw StoreError.inconsistent("index \(name) is damaged and cannot be repaired here; restore a backup")
     }
-    let columns = key.compactMap { $0 }.map(SQL.quote)
-    let collations = info.map { ($0["coll"] as String?) ?? "BINARY" }
     return Index(
       name: name, table: table, sql: row[1], isUnique: (listed["unique"] as Int) == 1,
-      key: zip(columns, collations).map { "\($0) COLLATE \($1)" }, keyColumns: columns)
+      keyColumns: key.compactMap { $0 }.map(SQL.quote), collations: info.map { ($0["coll"] as String?) ?? "BINARY" })
   }
 
   /// Removes rows that repeat the unique `index`'s key (its indexes dropped), when each repeat is the
   /// same row and nothing points at it; returns how many went.
   private static func removeRepeats(_ db: Database, of index: Index) throws -> Int {
     let table = SQL.quote(index.table)
-    let key = index.key.joined(separator: ", ")
+    let key = index.key
     let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(table))")
     // The same row is the same in every byte: `Dairy` is not `dairy`, whatever a column's collation.
     let names = columns.filter { ($0["pk"] as Int) == 0 }.map { SQL.quote($0["name"] as String) }

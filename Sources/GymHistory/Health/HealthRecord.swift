@@ -49,13 +49,12 @@ enum HealthRecord {
         value = number * factor
       }
     } else {
-      if let number = Double(raw) {
-        // Swift also reads `0x10`, `nan` and `inf`: a number to it, not to an export.
-        guard DecimalNumber.parse(raw) != nil else {
-          throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
-        }
+      if let number = DecimalNumber.parse(raw) {
         value = number
         unit = tag.attribute("unit") ?? ""
+      } else if Double(raw) != nil {
+        // `0x10`, `nan`, `inf`: a number to Swift's reader, not to an export.
+        throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
       } else {
         // A category record: how long it lasted, and its value.
         value = minutes

@@ -61,7 +61,7 @@ struct LoggerImport {
             continue
           }
           guard let (session, set) = parsed else { continue }
-          sessions.insert(session.key)
+          if writer == nil { sessions.insert(session.key) }  // a dry run without a database counts these
           if current?.key != session.key {
             if let done = current { try writer?.write(done, counts: &counts) }
             current = session
@@ -144,7 +144,9 @@ final class LoggerWriter {
       id, workout.end.canonical, workout.title, workout.focus, workout.durationMinutes, workout.intensity,
       workout.notes, workout.distanceKm, workout.activeEnergyKcal,
     ])
-    let seq = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM workout WHERE id = ?"), arguments: [id])!
+    let seq =
+      try sessions[id]?.before.flatMap { Int64.fromDatabaseValue($0[0]) }
+      ?? Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM workout WHERE id = ?"), arguments: [id])!
     let insertSet = try db.cachedStatement(sql: Self.insertSetSQL)
     // A session met again later in the same file continues where its sets stopped.
     let first = positions[seq] ?? 1

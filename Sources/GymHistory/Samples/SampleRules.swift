@@ -11,7 +11,8 @@ import GymCore
 /// was 3.6% of a 712,671-sample import (PerformanceNotes).
 final class SampleRules: ExtraFieldImport {
   let fieldNames: [String] = []
-  private var positions: (type: Int, unit: Int, stage: Int)?
+  /// Where the fields are in each record: the sample table's own order (`RecordImport` reads its fields).
+  private static let positions = ["type", "unit", "stage"].map { SampleSchema.table.fieldNames.firstIndex(of: $0)! }
   private static let types = SampleType.allCases.map {
     (type: $0, name: Array($0.rawValue.utf8), unit: Array($0.unit.utf8))
   }
@@ -19,13 +20,7 @@ final class SampleRules: ExtraFieldImport {
   private static let none = Array(SleepStage.none.rawValue.utf8)
 
   func stage(_ values: RecordValues, line: Int) throws {
-    if positions == nil {
-      guard let type = values.fieldNames.firstIndex(of: "type"), let unit = values.fieldNames.firstIndex(of: "unit"),
-        let stage = values.fieldNames.firstIndex(of: "stage")
-      else { return }
-      positions = (type, unit, stage)
-    }
-    guard let (typeField, unitField, stageField) = positions else { return }
+    let (typeField, unitField, stageField) = (Self.positions[0], Self.positions[1], Self.positions[2])
     let known = values.withBytes(typeField) { name in Self.types.first { ByteRuns.equal($0.name, name) } }
     // A stage left out or empty is none, as the loader stores it.
     let stageIsNone =
