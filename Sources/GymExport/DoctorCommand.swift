@@ -206,6 +206,14 @@ public struct DoctorCommand: GymCommand {
         check: "exports", result: .note,
         detail: "no complete export in '\(directory)' yet: run 'gym export' (without --tables or --modules)")
     }
+    // The newest backup is the one a restore would take: damaged, it is a problem now.
+    do { try ExportReader(path: newest.path).checkFiles() } catch {
+      return Finding(
+        check: "exports", result: .problem,
+        detail:
+          "the newest complete export (\(newest.path)) is damaged (\(ErrorReporting.classify(error).1)): "
+          + "run 'gym export'")
+    }
     // A backup a week old is one a person is about to miss: said while it is still a note. One whose
     // time cannot be read, or lies ahead (a wrong clock), cannot be said to be recent.
     guard let created = Timestamp(parsing: newest.manifest.created) else {

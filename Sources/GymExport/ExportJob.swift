@@ -171,16 +171,33 @@ public struct ExportJob: Sendable {
   }
 
   /// The whole database as one SQLite file, through the backup API from this read transaction,
-  /// then gzip'd and encrypted when asked.
+  /// then gzip'd and encrypted when asked. A copy to be encrypted or compressed is made in a
+  /// directory of its own that only this user can enter (mode 0700, under the temporary directory),
+  /// never beside the export, and removed however the export ends: with encryption asked for, no
+  /// readable plaintext is left in the export's directory, even by a kill.
   private func snapshot(_ db: Database, into directory: String) throws -> ExportManifest.File {
-    let plain = directory + "/gym.sqlite"
+    let transformed = options.compression == .gzip || !options.recipients.isEmpty
+    var scratch: String?
+    defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
+    if transformed {
+      // One a kill left behind is removed a day later, as the export's own partial directories.
+      StalePartials.prune(in: NSTemporaryDirectory()) { $0.hasPrefix("gym-snapshot-") }
+      var template = Array(
+        (NSTemporaryDirectory() as NSString).appendingPathComponent("gym-snapshot-XXXXXX").utf8CString)
+      guard let made = mkdtemp(&template) else {
+        throw GymError(
+          .cannotCreate, "cannot make a private directory for the snapshot: \(String(cString: strerror(errno)))")
+      }
+      scratch = String(cString: made)
+    }
+    let plain = (scratch ?? directory) + "/gym.sqlite"
     let copy = try DatabaseQueue(path: plain)
     try copy.writeWithoutTransaction { dest in
       try db.backup(to: dest)
       try dest.execute(sql: "PRAGMA journal_mode = DELETE")
     }
     try copy.close()
-    guard options.compression == .gzip || !options.recipients.isEmpty else {
+    guard transformed else {
       let (sha, bytes) = try HashedFile.sha256(of: plain)
       do {
         try Durable.sync(plain)

@@ -28,15 +28,26 @@ public struct ExportListing: Sendable {
     prune(directory, policy: RetentionPolicy(last: max(keep, 1)))
   }
 
-  /// The exports `policy` does not keep, oldest first; one whose manifest's time cannot be read is kept.
-  /// An export whose copy to a remote failed or never finished is kept until it is copied: it may
-  /// be the only one of its kind anywhere.
-  public static func unkept(_ directory: String, policy: RetentionPolicy) -> [Entry] {
+  /// The exports `policy` does not keep, oldest first, judged among the whole ones only, as on a
+  /// remote: one whose files do not match its manifest (damaged, cut short) or that is dated more
+  /// than a day ahead of now (a wrong clock would keep it the newest for good) is never chosen and
+  /// never takes the place of a whole one. One whose manifest's time cannot be read is kept. An
+  /// export whose copy to a remote failed or never finished is kept until it is copied: it may be
+  /// the only one of its kind anywhere.
+  public static func unkept(_ directory: String, policy: RetentionPolicy, now: Timestamp = .now()) -> [Entry] {
     let pending = RemoteLog.read(in: directory).pending
+    let whole = exports(in: directory).filter { isWhole($0, now: now) }
     return policy.unkept(
-      exports(in: directory), created: { Timestamp(parsing: $0.manifest.created) },
-      group: { $0.manifest.retentionGroup() }
+      whole, created: { Timestamp(parsing: $0.manifest.created) }, group: { $0.manifest.retentionGroup() }
     ).filter { !pending.contains($0.name) }
+  }
+
+  /// Every file as its manifest lists it (checksums), and not dated more than a day ahead of `now`.
+  static func isWhole(_ entry: Entry, now: Timestamp) -> Bool {
+    guard let created = Timestamp(parsing: entry.manifest.created),
+      created.millisecondsSince1970 <= now.millisecondsSince1970 + 86_400_000
+    else { return Timestamp(parsing: entry.manifest.created) == nil }
+    return (try? ExportReader(path: entry.path).checkFiles()) != nil
   }
 
   /// Deletes the exports `policy` does not keep; returns their names.

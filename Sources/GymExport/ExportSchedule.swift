@@ -166,12 +166,16 @@ struct ExportStatus: GymCommand {
     let directory = out ?? context.exportDirectory
     let exports = ExportListing.exports(in: directory).reversed()
     let copies = RemoteLog.read(in: directory)
+    var intact: Set<String> = []
     let writer = RecordWriter(
       format: format ?? context.configuration.outputFormat,
       columns: ["export", "created", "format", "tables", "rows", "bytes", "state", "remote"])
     for entry in exports {
       var state = "ok"
-      do { try ExportReader(path: entry.path).checkFiles() } catch {
+      do {
+        try ExportReader(path: entry.path).checkFiles()
+        intact.insert(entry.name)
+      } catch {
         state = "damaged: \(ErrorReporting.classify(error).1)"
       }
       writer.write([
@@ -187,14 +191,18 @@ struct ExportStatus: GymCommand {
     let limit = try WhereParser.parseSpan(maxAge, option: "--max-age").seconds
     // An export dated in the future (a clock set wrong, an edited manifest) is not a recent one.
     let now = Timestamp.now().millisecondsSince1970
-    // Only a complete export is a backup: a partial one does not answer the healthcheck.
-    guard let newest = exports.first(where: { $0.manifest.isComplete() }),
-      let created = Timestamp(parsing: newest.manifest.created),
-      created.millisecondsSince1970 <= now + 60_000,
-      Double(now - created.millisecondsSince1970) / 1000 <= limit
-    else {
+    // Only a complete export is a backup, and only one whose files match its manifest: a partial or
+    // damaged one does not answer the healthcheck, nor one dated ahead.
+    let credible = exports.compactMap { entry -> Timestamp? in
+      guard entry.manifest.isComplete(), intact.contains(entry.name),
+        let created = Timestamp(parsing: entry.manifest.created), created.millisecondsSince1970 <= now + 60_000
+      else { return nil }
+      return created
+    }
+    guard let created = credible.first, Double(now - created.millisecondsSince1970) / 1000 <= limit else {
       throw GymError(
-        .failure, "no complete export in '\(directory)' younger than \(maxAge) (and not dated in the future)")
+        .failure,
+        "no complete, intact export in '\(directory)' younger than \(maxAge) (and not dated in the future)")
     }
   }
 

@@ -71,6 +71,13 @@ public struct ImportJob {
       return try loadIntoNewFile(direct)
     }
     let store = try Store(path: target, modules: modules, options: options)
+    // A synced database records every write in its change log; a bulk copy is not recorded, and rows
+    // it added would stay on this device alone (Docs/Sync.md). Refused before anything is read.
+    if let device = try store.read({ try ChangeLog.device($0) }) {
+      throw GymError.usage(
+        "'\(target)' syncs as device '\(device)', and gym import cannot record its rows for the other devices; "
+          + "import into a new database before its first sync")
+    }
     let tables = modules.flatMap(\.tables).map(\.name)
     let existing = try store.read { db in
       try tables.reduce(0) { $0 + (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.quote($1))") ?? 0) }

@@ -76,8 +76,14 @@ import Testing
     #expect(try shell("age-keygen -o key.txt 2>/dev/null", in: gym.directory).status == 0)
     let recipient = try shell("age-keygen -y key.txt", in: gym.directory).stdout.trimmingCharacters(
       in: .whitespacesAndNewlines)
-    let made = try gym.run(["export", "--out", "snap", "--format", "sqlite", "--encrypt-to", recipient, "-q"])
+    // The plaintext copy SQLite's backup writes goes to a private directory under TMPDIR, removed after.
+    let scratch = gym.directory + "/tmp"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let made = try gym.run(
+      ["export", "--out", "snap", "--format", "sqlite", "--encrypt-to", recipient, "-q"],
+      environment: ["TMPDIR": scratch])
     #expect(made.status == 0, "\(made.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
     let path = gym.directory + "/" + made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: path).sorted() == ["gym.sqlite.gz.age", "manifest.json"])

@@ -22,4 +22,36 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: backups).sorted() == [exports[2], "report.html"])
     #expect(try gym.run(["export", "prune", "--out", "backups", "--keep-daily", "-1"]).status == 64)
   }
+
+  /// Three exports, oldest to newest A, B, C, with `--keep 1`: C damaged (a file emptied) and B dated
+  /// in 2099 (a wrong clock) count for nothing and are kept, so A is the newest whole one and stays;
+  /// nothing is deleted. `export status --max-age` judges A, and `doctor` names C as damaged.
+  @Test func aDamagedOrFutureExportNeverTakesAWholeOnesPlace() throws {
+    let gym = try GymProcess()
+    try gym.seed(5)
+    let backups = gym.directory + "/backups"
+    for _ in 0..<3 {
+      #expect(try gym.run(["export", "create", "--out", backups, "--no-remote", "-q"]).status == 0)
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasPrefix("gym-export-") }
+      .sorted()
+    #expect(names.count == 3)
+    let newest = backups + "/" + names[2]
+    let data = try FileManager.default.contentsOfDirectory(atPath: newest).first { $0.hasSuffix(".gz") }!
+    try Data().write(to: URL(fileURLWithPath: newest + "/" + data))
+    let middle = backups + "/" + names[1] + "/manifest.json"
+    let manifest = try String(contentsOfFile: middle, encoding: .utf8)
+    let created = try #require(manifest.range(of: #""created" *: *"[^"]*""#, options: .regularExpression))
+    try manifest.replacingCharacters(in: created, with: #""created":"2099-12-31T00:00:00.000Z""#)
+      .write(toFile: middle, atomically: true, encoding: .utf8)
+    let pruned = try gym.run(["export", "prune", "--out", backups, "--keep", "1"])
+    #expect(pruned.status == 0 && pruned.stdoutLines.isEmpty, "\(pruned.stdout)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasPrefix("gym-export-") }
+        .sorted() == names)
+    #expect(try gym.run(["export", "status", "--out", backups, "--max-age", "1h"]).status == 0)
+    let doctor = try gym.run(["doctor"], environment: ["GYM_EXPORT_DIRECTORY": backups])
+    #expect(doctor.stdout.contains("is damaged"), "\(doctor.stdout)")
+  }
 }

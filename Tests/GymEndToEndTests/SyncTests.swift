@@ -15,9 +15,14 @@ import Testing
       remote = scratch.directory + "/remote"
       try FileManager.default.createDirectory(atPath: remote, withIntermediateDirectories: true)
       identity = scratch.directory + "/sync.key"
+      try Self.makeKey(identity)
+    }
+
+    /// A new age key at `path`, as `age-keygen` writes it.
+    static func makeKey(_ path: String) throws {
       let keygen = Process()
       keygen.executableURL = URL(fileURLWithPath: "/usr/bin/age-keygen")
-      keygen.arguments = ["-o", identity]
+      keygen.arguments = ["-o", path]
       keygen.standardError = FileHandle.nullDevice
       try keygen.run()
       keygen.waitUntilExit()
@@ -449,6 +454,46 @@ import Testing
   /// of every change all devices hold (their files removed, nothing readable), a new device starting
   /// from it, a later change reaching every device; a database that began before the compaction but
   /// never reached the remote lacks changes the base removed: refused (65), nothing changed.
+  /// `gym import --merge` into a synced database would add rows no other device ever receives: it is
+  /// refused (64) before anything is read, and the database is as it was.
+  @Test func anImportIntoASyncedDatabaseIsRefused() throws {
+    let network = try Network()
+    let source = try GymProcess()
+    #expect(try source.run(["staples", "add", "Eggs", "--category", "Dairy", "-q"]).status == 0)
+    let exports = source.directory + "/exports"
+    let made = try source.run(["export", "create", "--out", exports, "--no-remote", "-q"])
+    #expect(made.status == 0, "\(made.stderr)")
+    let export = exports + "/" + (try FileManager.default.contentsOfDirectory(atPath: exports).first ?? "")
+    let laptop = try network.device("laptop")
+    #expect(try laptop.run(["staples", "add", "Milk", "--category", "Dairy", "-q"]).status == 0)
+    #expect(try laptop.run(["sync"]).status == 0)
+    let refused = try laptop.run(["import", export, "--merge"])
+    #expect(refused.status == 64, "\(refused.stderr)")
+    #expect(refused.stderr.contains("syncs as device 'laptop'"), "\(refused.stderr)")
+    let items = try laptop.run(["staples", "list", "--all", "-f", "csv", "--fields", "name"]).stdoutLines
+    #expect(items == ["name", "Milk"], "\(items)")
+  }
+
+  /// A device given another key than the others finds not one of their files it can open: it stops
+  /// (65) before it begins or pushes anything, so the others are never blocked by files they cannot open.
+  @Test func aDeviceWithAnotherKeyPushesNothing() throws {
+    let network = try Network()
+    let laptop = try network.device("laptop")
+    #expect(try laptop.run(["staples", "add", "Milk", "--category", "Dairy", "-q"]).status == 0)
+    #expect(try laptop.run(["sync"]).status == 0)
+    var stranger = try network.device("stranger")
+    let other = stranger.directory + "/other.key"
+    try Network.makeKey(other)
+    stranger.environment["GYM_SYNC_IDENTITY"] = other
+    #expect(try stranger.run(["staples", "add", "Tea", "--category", "Drinks", "-q"]).status == 0)
+    let refused = try stranger.run(["sync"])
+    #expect(refused.status == 65, "\(refused.stderr)")
+    #expect(refused.stderr.contains("opens with this identity"), "\(refused.stderr)")
+    let devices = try FileManager.default.contentsOfDirectory(atPath: network.remote + "/gym-sync")
+    #expect(!devices.contains("stranger"), "\(devices)")
+    #expect(try laptop.run(["sync"]).status == 0)
+  }
+
   @Test func aCompactionLeavesABaseThatANewDeviceStartsFrom() throws {
     let network = try Network()
     let laptop = try network.device("laptop")

@@ -84,10 +84,14 @@ struct RemoteExports: Sendable {
   }
 
   /// The whole exports `policy` does not keep, oldest first, judged among the whole ones only: an
-  /// incomplete one (a copy in progress) or a damaged one is never chosen, and never takes the
-  /// place of a whole one.
-  func unkept(_ exports: [Entry], policy: RetentionPolicy) -> [Entry] {
-    let whole = exports.filter { $0.state == "ok" && $0.manifest?.kind == ExportManifest.kind }
+  /// incomplete one (a copy in progress), a damaged one, or one dated more than a day ahead of now
+  /// (a wrong clock) is never chosen, and never takes the place of a whole one.
+  func unkept(_ exports: [Entry], policy: RetentionPolicy, now: Timestamp = .now()) -> [Entry] {
+    let ahead = now.millisecondsSince1970 + 86_400_000
+    let whole = exports.filter { entry in
+      entry.state == "ok" && entry.manifest?.kind == ExportManifest.kind
+        && (entry.manifest.flatMap { Timestamp(parsing: $0.created) }.map { $0.millisecondsSince1970 <= ahead } ?? true)
+    }
     return policy.unkept(
       whole, created: { $0.manifest.flatMap { Timestamp(parsing: $0.created) } },
       group: { $0.manifest?.retentionGroup() ?? "" })

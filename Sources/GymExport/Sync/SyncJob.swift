@@ -141,6 +141,7 @@ public struct SyncJob: Sendable {
     }
     let fetched = try remote.download(wanted.map { ($0.device, $0.range.upperBound) })
     var entries: [ChangeLog.Entry] = []
+    var unopened = 0
     for (other, range) in wanted {
       // Listed, then gone: a compaction removed it meanwhile. Nothing has changed yet: try again.
       guard let sealed = fetched[other]?[range.upperBound] else {
@@ -154,8 +155,18 @@ public struct SyncJob: Sendable {
           schema: store.syncSchema, tables: names, now: now)
         entries += opened.filter { !have[other, default: []].contains($0.seq) }
       } catch {
+        if error is ChangeFile.NotThisIdentity { unopened += 1 }
         report.refused.append(Refusal(device: other, last: range.upperBound, reason: "\(error)"))
       }
+    }
+    // Not one file of the others opens with this identity: it is not the one they share. A push now
+    // would leave files none of them can open, refused by every other device from then on.
+    if !wanted.isEmpty, unopened == wanted.count {
+      throw GymError(
+        .dataError,
+        "none of the \(wanted.count) change file(s) of other devices on the remote opens with this identity: "
+          + "give the identity the other devices sync with (--identity or sync.identity); nothing was changed or pushed"
+      )
     }
     try Self.refuseGaps(
       listing: listing, covers: newestBase?.covers ?? [:], have: have, entries: entries, refused: report.refused)
