@@ -61,6 +61,14 @@ public enum HistoryReport {
     return section.isEmpty ? nil : section
   }
 
+  /// How many of the period's records the report's table lists, newest first.
+  static let recordsShown = 10
+
+  /// A weight as `history prs` prints it: to 0.1 (9999.9 kg, not a chart label's 10000).
+  static func tenths(_ value: Double) -> String {
+    Cell.real((value * 10).rounded() / 10).plainText(localTime: false)
+  }
+
   /// Records (of all time) set in the period, newest first: what, its value with its unit, the set
   /// (weight × reps) and the day.
   static func recordsTable(_ db: Database, since: Timestamp, until: Timestamp, weight: WeightDisplay) throws
@@ -69,14 +77,20 @@ public enum HistoryReport {
     let unit = weight.unit.rawValue
     // Records as they stood at the period's end: one set in it and beaten later still shows.
     let records = try TrainingRecords.fetch(
-      db, exercise: nil, since: nil, until: until.adding(milliseconds: 1), formula: .epley
+      db, exercise: nil, since: nil, until: until.adding(milliseconds: 1), formula: .epley,
+      inPounds: weight.unit == .lb
     ).filter {
       if case .timestamp(let at) = $0[5] { return at >= since.canonical && at <= until.canonical }
       return false
     }
-    let recent = records.sorted { $0[5].plainText(localTime: false) > $1[5].plainText(localTime: false) }.prefix(10)
+    let recent = records.sorted { $0[5].plainText(localTime: false) > $1[5].plainText(localTime: false) }
+      .prefix(Self.recordsShown)
+    // The table says when it holds only the newest: every record is in `gym history prs`.
+    let title =
+      records.count > recent.count
+      ? "Records set: the newest \(recent.count) of \(records.count) (all: gym history prs)" : "Records set"
     return ReportTable(
-      title: "Records set", columns: ["date", "exercise", "record", "value", "set"],
+      title: title, columns: ["date", "exercise", "record", "value", "set"],
       rows: recent.map { row in
         let kind = row[1].plainText(localTime: false)
         let value = row[2].numberValue ?? 0
@@ -84,11 +98,11 @@ public enum HistoryReport {
         let kilograms = row[3].numberValue
         let shown =
           kind == "mostReps"
-          ? "\(Int(value)) reps" : "\(ChartLabel.text(weight.value(value))) \(unit)"
+          ? "\(Int(value)) reps" : "\(Self.tenths(weight.value(value))) \(unit)"
         let set =
           kind == "sessionVolume"
           ? reps.map { "\($0) reps in the session" } ?? ""
-          : kilograms.map { "\(ChartLabel.text(weight.value($0))) \(unit) × \(reps ?? 0)" } ?? reps.map { "\($0) reps" }
+          : kilograms.map { "\(Self.tenths(weight.value($0))) \(unit) × \(reps ?? 0)" } ?? reps.map { "\($0) reps" }
             ?? ""
         return [
           String(row[5].plainText(localTime: true).prefix(10)), row[0].plainText(localTime: false),

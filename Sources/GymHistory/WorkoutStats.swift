@@ -4,17 +4,19 @@ import GymCore
 /// `history stats`, computed in SQL: sessions and minutes per local week, the current streak of
 /// consecutive days with a completed workout, and the split by focus.
 struct WorkoutStats: Sendable, Equatable {
+  /// Minutes are the sum of the durations known; nil when sessions were done and none says how
+  /// long it took (an import without durations): unknown, not 0.
   struct Week: Sendable, Equatable {
     let week: String
     let sessions: Int
-    let minutes: Int
+    let minutes: Int?
   }
 
   struct FocusShare: Sendable, Equatable {
     /// nil for workouts whose focus is unknown (imports that do not say).
     let focus: String?
     let sessions: Int
-    let minutes: Int
+    let minutes: Int?
   }
 
   var weeks: [Week]
@@ -38,7 +40,8 @@ struct WorkoutStats: Sendable, Equatable {
                  strftime('%Y-%m-%dT%H:%M:%fZ', week, '+7 days', 'utc') AS until
           FROM weeks
         )
-        SELECT bounds.week, COUNT(workout.seq), TOTAL(workout.durationMinutes)
+        SELECT bounds.week, COUNT(workout.seq),
+          CASE WHEN COUNT(workout.seq) = 0 THEN 0 ELSE SUM(workout.durationMinutes) END
         FROM bounds LEFT JOIN workout
           ON workout.status = 'completed' AND workout.completedAt >= bounds.since
           AND workout.completedAt < bounds.until
@@ -71,7 +74,7 @@ struct WorkoutStats: Sendable, Equatable {
     let focusRows = try Row.fetchAll(
       db,
       sql: """
-        SELECT focus, COUNT(*), TOTAL(durationMinutes) FROM workout
+        SELECT focus, COUNT(*), SUM(durationMinutes) FROM workout
         WHERE status = 'completed'
           AND completedAt >= strftime('%Y-%m-%dT%H:%M:%fZ', date(?, 'localtime', 'weekday 0', '-6 days', ?), 'utc')
         GROUP BY focus ORDER BY 2 DESC, focus
@@ -80,14 +83,15 @@ struct WorkoutStats: Sendable, Equatable {
     return WorkoutStats(
       weeks: try weekRows.map {
         Week(
-          week: $0[0], sessions: $0[1], minutes: try StoredTotal.whole($0[2], "the minutes of week \($0[0] as String)"))
+          week: $0[0], sessions: $0[1],
+          minutes: try ($0[2] as Double?).map { try StoredTotal.whole($0, "the minutes of a week") })
       },
       streakDays: streak?[0] ?? 0,
       streakSince: streak?[1],
       byFocus: try focusRows.map {
         FocusShare(
           focus: $0[0], sessions: $0[1],
-          minutes: try StoredTotal.whole($0[2], "the minutes of focus \(($0[0] as String?) ?? "unknown")"))
+          minutes: try ($0[2] as Double?).map { try StoredTotal.whole($0, "the minutes of a focus") })
       })
   }
 }

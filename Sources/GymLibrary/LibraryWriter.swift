@@ -143,11 +143,15 @@ final class LibraryWriter {
   }
 
   /// The work an imported book is when its Goodreads id finds none: the work of an edition with its
-  /// ISBN-13, else its ISBN-10, else a work of the same title and authors, a `(Series, #n)` suffix on
-  /// either title aside (Goodreads writes one, StoryGraph not). For a row with a Goodreads id, a work
-  /// with another Goodreads id is another book.
+  /// ISBN-13, else its ISBN-10, each also in the other form (one service writes `0441013597`, another
+  /// `9780441013593` for the same edition), else a work of the same title and authors, a
+  /// `(Series, #n)` suffix on either title aside (Goodreads writes one, StoryGraph not). For a row
+  /// with a Goodreads id, a work with another Goodreads id is another book.
   func sameWork(as book: LibraryBook) throws -> Int64? {
-    let isbns = [("isbn13", book.edition.isbn13), ("isbn10", book.edition.isbn10)]
+    let (isbn13, isbn10) = (book.edition.isbn13, book.edition.isbn10)
+    let isbns = [
+      ("isbn13", isbn13 ?? isbn10.flatMap(ISBN.otherForm)), ("isbn10", isbn10 ?? isbn13.flatMap(ISBN.otherForm)),
+    ]
     for (column, isbn) in isbns {
       guard let isbn else { continue }
       let found = try Int64.fetchOne(

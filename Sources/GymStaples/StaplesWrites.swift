@@ -54,12 +54,12 @@ struct IngredientSpec: Equatable {
       unit = nil
       return
     }
-    let words = parts[1].split(separator: " ", maxSplits: 1).map(String.init)
-    guard let value = Double(words[0].replacingOccurrences(of: ",", with: ".")), value.isFinite, value >= 0 else {
-      throw GymError.usage("--ingredient '\(text)': '\(words[0])' is not an amount; write ITEM[:AMOUNT [UNIT]]")
+    guard let parsed = PantryAmount(parsing: parts[1]) else {
+      throw GymError.usage(
+        "--ingredient '\(text)': '\(parts[1])' is not an amount; write ITEM[:AMOUNT [UNIT]], such as 'Milk:200 ml'")
     }
-    amount = value
-    unit = words.count > 1 ? words[1].trimmed : nil
+    amount = parsed.amount
+    unit = parsed.unit
   }
 }
 
@@ -175,7 +175,7 @@ enum StaplesWrites {
       }
       if let amount = ingredient.amount, let unit = ingredient.unit, !unit.trimmed.isEmpty {
         let itemUnit = try String.fetchOne(db, sql: "SELECT unit FROM grocery_item WHERE seq = ?", arguments: [item])
-        if itemUnit == nil || itemUnit?.trimmed.isEmpty == true {
+        if itemUnit?.trimmed.isEmpty ?? true, try !Stock.countsInPieces(db, item: item) {
           try db.execute(sql: "UPDATE grocery_item SET unit = ? WHERE seq = ?", arguments: [unit.trimmed, item])
         } else {
           let units = ItemUnits(

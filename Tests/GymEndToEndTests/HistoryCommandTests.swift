@@ -585,7 +585,8 @@ import Testing
     ])
     #expect(prs.stdoutLines.first == "record,value,weightLb,reps")
     #expect(prs.stdoutLines.contains("heaviest,\(pounds(105)),\(pounds(105)),3"))
-    #expect(prs.stdoutLines.contains("e1RM,\(pounds(116.7)),\(pounds(100)),5"))
+    // Epley 100 × (1 + 5/30) = 116.67 kg, converted before it is rounded: 257.2 lb (116.7 kg would be 257.3).
+    #expect(prs.stdoutLines.contains("e1RM,\(pounds(100 * (1 + 5.0 / 30))),\(pounds(100)),5"))
     #expect(prs.stdoutLines.contains("mostRepsAt,10,\(pounds(60)),10"))
     let progress = try gym.run(
       ["history", "progress", "--exercise", "squat (barbell)", "-f", "csv"], environment: ["GYM_UNITS_WEIGHT": "lb"])

@@ -7,8 +7,12 @@ import Testing
 /// - Gideon the Ninth: in both, the same ISBN-13 (Goodreads' title carries the series).
 /// - Dune: in both, no ISBN; the same title and author.
 /// - The Odyssey: in both, the same ISBN-10 only.
+/// - The Name of the Rose: Goodreads gives its ISBN-10 0156001314, StoryGraph the same edition's
+///   ISBN-13: 978 + 015600131 and the check digit, (10 − (9+7·3+8+0·3+1+5·3+6+0·3+0+1·3+3+1·3) mod 10)
+///   mod 10 = (10 − 69 mod 10) mod 10 = 1, so 9780156001311; titles differ, so only the ISBN joins them.
 /// - Emma: Goodreads only. Piranesi: StoryGraph only.
-/// So 3 shared + 1 + 1 = 5 works, not 8.
+/// So 4 shared + 1 + 1 = 6 works, not 10. Gideon's reading: Goodreads knows only its finish,
+/// StoryGraph its start too (2021/01/02); one reading, with that start, either way round.
 @Suite struct OneBookAcrossServicesTests {
   static let goodreads =
     "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,"
@@ -22,9 +26,12 @@ import Testing
     + "\n"
     + #"6969,Emma,Jane Austen,"Austen, Jane",,="",="",0,4.0,,,,,,,2024/01/01,,,to-read,,,,0,0"#
     + "\n"
+    + #"119073,The Name of the Rose,Umberto Eco,"Eco, Umberto",,="0156001314",="",4,4.1,,,,,,2017/03/01,2017/01/01,,,read,,,,1,0"#
+    + "\n"
   static let storygraph =
     "Title,Authors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Star Rating\n"
-    + "Gideon the Ninth,Tamsyn Muir,9781250313195,hardcover,read,2020/12/01,2021/01/10,2021/01/10,1,4.5\n"
+    + "Gideon the Ninth,Tamsyn Muir,9781250313195,hardcover,read,2020/12/01,2021/01/10,2021/01/02-2021/01/10,1,4.5\n"
+    + "Il nome della rosa,Umberto Eco,9780156001311,paperback,read,2017/01/01,2017/03/01,2017/03/01,1,4\n"
     + "Dune,Frank Herbert,,paperback,read,2019/04/01,2019/05/01,2019/05/01,1,4\n"
     + "The Odyssey,Homer,0140268863,paperback,read,2018/01/01,2018/02/01,2018/02/01,1,3\n"
     + "Piranesi,Susanna Clarke,9781635575637,hardcover,to-read,2024/02/01,,,0,\n"
@@ -45,17 +52,20 @@ import Testing
   @Test(arguments: [true, false])
   func oneWorkPerBook(goodreadsFirst: Bool) throws {
     let gym = try importBoth(goodreadsFirst: goodreadsFirst)
-    #expect(try gym.run(["library", "count"]).stdout == "5\n")
+    #expect(try gym.run(["library", "count"]).stdout == "6\n")
     // Each shared book keeps its Goodreads id, whichever came first.
     let works = try gym.run(["library", "show", "--all", "-f", "ndjson"]).stdoutLines.map { line in
       (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["goodreadsId"] as? Int ?? 0
     }
-    #expect(works.sorted() == [0, 1381, 6969, 234225, 42_036_538])  // Piranesi has none
-    // The same dated read from both: one reading each, not two.
+    #expect(works.sorted() == [0, 1381, 6969, 119_073, 234225, 42_036_538])  // Piranesi has none
+    // The same dated read from both: one reading each, not two; Gideon's start from StoryGraph.
     let readings = try gym.run(
-      ["library", "readings", "-f", "csv", "--sort", "finished", "--fields", "status,finished"]
+      ["library", "readings", "-f", "csv", "--sort", "finished", "--fields", "status,started,finished"]
     ).stdoutLines.dropFirst().map(String.init)
-    #expect(readings == ["read,2018-02-01", "read,2019-05-01", "read,2021-01-10"])
+    #expect(
+      readings == [
+        "read,,2017-03-01", "read,,2018-02-01", "read,,2019-05-01", "read,2021-01-02,2021-01-10",
+      ], "\(readings)")
   }
 
   /// A StoryGraph edition is labelled as StoryGraph's, beside the Goodreads one.
@@ -68,7 +78,7 @@ import Testing
       Set(editions.compactMap { $0["source"] as? String }) == ["goodreads", "storygraph"], "\(shown.stdout)")
     // Importing StoryGraph again changes nothing.
     let again = try gym.run(["library", "import", "storygraph", gym.directory + "/storygraph.csv"])
-    #expect(again.stderr.contains("works 0 added, 0 updated, 4 unchanged"), "\(again.stderr)")
+    #expect(again.stderr.contains("works 0 added, 0 updated, 5 unchanged"), "\(again.stderr)")
   }
 }
 

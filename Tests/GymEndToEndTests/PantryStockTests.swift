@@ -248,4 +248,25 @@ import Testing
     let milk = try gym.run(["staples", "buy", "Milk", "1", "l"])
     #expect(milk.stderr.contains("bought 1 l of Milk; 1 l in stock"), "\(milk.stderr)")
   }
+
+  /// An item already counted in pieces keeps pieces: grams are refused without its own conversion
+  /// (not added as 2 + 100 = 102 "g"), and with `1 pcs = 60 g` a recipe's 150 g is 150 / 60 = 2.5 pieces.
+  @Test func anItemCountedInPiecesIsNeverRelabelled() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["staples", "buy", "Eggs", "2", "--category", "Dairy", "-q"]).status == 0)
+    let grams = try gym.run(["staples", "buy", "Eggs", "100", "g"])
+    #expect(grams.status == 64 && grams.stderr.contains("cannot convert g to pieces for Eggs"), "\(grams.stderr)")
+    #expect(try lots(gym, "Eggs") == [2])
+    #expect(
+      try gym.run(["staples", "set", "Eggs", "--unit-weight", "Eggs: 1 pcs = 60 g", "-q"]).status == 0)
+    #expect(
+      try gym.run(["staples", "recipe", "add", "Omelette", "--ingredient", "Eggs:150 g", "-q"]).status == 0)
+    let stock = try gym.run(["staples", "stock", "-f", "csv"]).stdoutLines
+    #expect(stock.contains("Eggs,Dairy,2,,1,"), "\(stock)")
+    #expect(try gym.run(["staples", "cook", "Omelette", "-q"]).status == 1)  // 2.5 pieces needed, 2 there
+    // An item nothing counts yet still takes its first amount's unit.
+    #expect(try gym.run(["staples", "add", "Rice", "--category", "Pantry", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "buy", "Rice", "1", "kg", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "show", "Rice", "-f", "json"]).stdout.contains("\"unit\":\"kg\""))
+  }
 }

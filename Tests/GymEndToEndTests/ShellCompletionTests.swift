@@ -173,8 +173,10 @@ import Testing
     ]
     for (words, expected) in cases {
       #expect(expected.count == hostileSuffixes.count - 2)  // the line break and the tab left out
+      // bash inserts `$` and backticks unquoted (readline's file name quoting): those names are not offered.
       let bashFound = try bash(words)
-      #expect(bashFound == expected, "bash: \(words): \(bashFound)")
+      #expect(bashFound == expected.filter { !$0.contains("$") && !$0.contains("`") }, "bash: \(words): \(bashFound)")
+      #expect(bashFound.count == expected.count - 4)
       let zshFound = try zsh(words)
       #expect(zshFound == expected, "zsh: \(words): \(zshFound)")
       let fishFound = try fish(words)

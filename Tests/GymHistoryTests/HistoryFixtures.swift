@@ -18,7 +18,7 @@ enum HistoryFixtures {
 
   /// Inserts one workout; `at` is canonical UTC text.
   static func insert(
-    _ db: Database, at: String, status: String = "completed", focus: String = "upper", minutes: Int = 30
+    _ db: Database, at: String, status: String = "completed", focus: String = "upper", minutes: Int? = 30
   ) throws {
     try db.execute(
       sql: """

@@ -131,6 +131,50 @@ import Testing
     #expect(heaviest == "Deadlift heaviest 100 100 8 \(Self.id(11))")
   }
 
+  /// Ties in one workout go to the set done first (its position), not to the one the index lists
+  /// first (by kind, then weight: the drop set): Row 100 × 6 (position 1) and a drop set 90 × 10
+  /// (position 3) both have Epley's e1RM 100 × (1 + 6/30) = 90 × (1 + 10/30) = 120; the set volumes
+  /// 60 × 15 (position 2) and 90 × 10 are both 900 (60 × 15 has no e1RM: over 12 reps). The sets are
+  /// written last position first, so neither the rowid nor the index's order is the position order.
+  @Test func aTieInOneWorkoutGoesToTheSetDoneFirst() throws {
+    let store = try Self.store()
+    try store.write { db in
+      try db.execute(
+        sql: "INSERT INTO workout (seq, id, completedAt, status, planTitle) VALUES (21, ?, ?, 'completed', 'Pull')",
+        arguments: [Self.id(21), "2026-02-02T18:00:00.000Z"])
+      for (position, kind, weight, reps) in [(3, "dropset", 90, 10), (2, "normal", 60, 15), (1, "normal", 100, 6)] {
+        try db.execute(
+          sql:
+            "INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps) VALUES (21, ?, 'Row', ?, ?, ?)",
+          arguments: [position, kind, weight, reps])
+      }
+    }
+    let rows = try records(store).filter { $0.hasPrefix("Row ") }
+    #expect(rows.contains("Row e1RM 120 100 6 \(Self.id(21))"), "\(rows)")
+    #expect(rows.contains("Row setVolume 900 60 15 \(Self.id(21))"), "\(rows)")
+  }
+
+  /// The timeline ranks the heaviest set as `prs` does: 120 × 5 in one workout, then 120 × 7 in a
+  /// later one beats it (the same weight, more reps), so both are listed.
+  @Test func theTimelineCountsMoreRepsAtTheSameWeight() throws {
+    let store = try Self.store()
+    try store.write { db in
+      for (seq, day, reps) in [(31, "2026-03-02", 5), (32, "2026-03-09", 7)] {
+        try db.execute(
+          sql: "INSERT INTO workout (seq, id, completedAt, status, planTitle) VALUES (?, ?, ?, 'completed', 'Legs')",
+          arguments: [seq, Self.id(seq), day + "T10:00:00.000Z"])
+        try db.execute(
+          sql:
+            "INSERT INTO workout_set (workoutSeq, position, exercise, kind, weightKg, reps) VALUES (?, 1, 'Hack Squat', 'normal', 120, ?)",
+          arguments: [seq, reps])
+      }
+    }
+    let heaviest = try store.read { db in
+      try TrainingRecords.timeline(db, exercise: "Hack Squat", since: nil, until: nil, formula: .epley)
+    }.filter { $0.kind == "heaviest" }.map { "\($0.best.weight ?? 0) \($0.best.reps ?? 0) \($0.best.workout)" }
+    #expect(heaviest == ["120.0 5 31", "120.0 7 32"])
+  }
+
   @Test func sinceCountsOnlyThePeriod() throws {
     let store = try Self.store()
     // From 2026-01-19: only w3, warm-up 100×1 out: heaviest 85, Epley 85×5 → 99.17 vs 70×12 → 98.

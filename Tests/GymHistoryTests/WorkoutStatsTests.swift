@@ -30,6 +30,28 @@ import Testing
     #expect(stats.byFocus == [.init(focus: "upper", sessions: 3, minutes: 95)])
   }
 
+  /// Minutes are the durations known: a week whose sessions say none is unknown, not 0; a week
+  /// where one of two says 40 has 40 (the other unknown, not counted); a week of none has 0.
+  @Test func unknownDurationsAreNotCountedAsZero() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try HistoryFixtures.insert(db, at: "2026-11-17T08:00:00.000Z", focus: "legs", minutes: nil)  // this week
+      try HistoryFixtures.insert(db, at: "2026-11-10T08:00:00.000Z", minutes: nil)  // last week
+      try HistoryFixtures.insert(db, at: "2026-11-11T08:00:00.000Z", minutes: 40)
+    }
+    let stats = try store.read { try WorkoutStats.compute($0, weeks: 3, now: now) }
+    #expect(
+      stats.weeks == [
+        .init(week: "2026-11-16", sessions: 1, minutes: nil),
+        .init(week: "2026-11-09", sessions: 2, minutes: 40),
+        .init(week: "2026-11-02", sessions: 0, minutes: 0),
+      ])
+    #expect(
+      stats.byFocus == [
+        .init(focus: "upper", sessions: 2, minutes: 40), .init(focus: "legs", sessions: 1, minutes: nil),
+      ])
+  }
+
   @Test func streakCountsConsecutiveDaysEndingTodayOrYesterday() throws {
     let store = try HistoryFixtures.store()
     try store.write { db in

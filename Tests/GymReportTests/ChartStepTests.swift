@@ -42,11 +42,23 @@ import Testing
     #expect(ReportChart(title: "t", kind: .line, xLabel: "x", yLabel: "y", points: []) == nil)
   }
 
-  @Test func longSeriesAreCappedToTheLatestPoints() throws {
+  /// 1,000 points are more than 400: runs of ⌈1000 / 400⌉ = 3 join, 333 of three and the last one
+  /// alone (999), 334 points. Bars add up: the first is 0 + 1 + 2 = 3 and the total stays
+  /// 0 + 1 + … + 999 = 999 × 1000 / 2 = 499,500; a line averages: (0 + 1 + 2) / 3 = 1.
+  @Test func longSeriesJoinPointsAndDropNone() throws {
     let points = (0..<1000).map { ReportChart.Point("\($0)", Double($0)) }
-    let chart = try #require(ReportChart(title: "t", kind: .line, xLabel: "x", yLabel: "y", points: points))
-    #expect(chart.points.count == ReportChart.maximumPoints)
-    #expect(chart.points.first?.label == "600")
+    let bars = try #require(ReportChart(title: "t", kind: .bars, xLabel: "x", yLabel: "y", points: points))
+    #expect(bars.points.count == 334)
+    #expect(bars.points.first == .init("0 – 2", 3))
+    #expect(bars.points.last == .init("999", 999))
+    #expect(bars.points.reduce(0) { $0 + $1.value } == 499_500)
+    #expect(bars.xLabel == "x, 3 to a point")
+    let line = try #require(ReportChart(title: "t", kind: .line, xLabel: "x", yLabel: "y", points: points))
+    #expect(line.points.first == .init("0 – 2", 1))
+    // 400 points are drawn as they are.
+    let whole = try #require(
+      ReportChart(title: "t", kind: .bars, xLabel: "x", yLabel: "y", points: Array(points.prefix(400))))
+    #expect(whole.points.count == 400 && whole.xLabel == "x")
   }
 }
 

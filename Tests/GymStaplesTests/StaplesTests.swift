@@ -199,6 +199,28 @@ import Testing
     #expect(throws: GymError.self) { try IngredientSpec(parsing: ":2") }
   }
 
+  /// Amounts as people type them, and the ones that would be read as another amount: each
+  /// expected value is the number as written (`1,5` is 1.5; `1e3` is 1 × 10³ = 1000).
+  @Test func amountsAreReadOnlyAsWritten() throws {
+    let read: [(String, Double, String?)] = [
+      ("2", 2, nil), ("0.5", 0.5, nil), ("300ml", 300, "ml"), ("2 l", 2, "l"), ("1,5 kg", 1.5, "kg"),
+      ("0,250", 0.25, nil), ("1e3 g", 1000, "g"), ("1e3g", 1000, "g"), ("2 each", 2, "each"), ("2each", 2, "each"),
+      ("3 cloves", 3, "cloves"), ("2fl oz", 2, "fl oz"), ("12,5", 12.5, nil),
+    ]
+    for (text, amount, unit) in read {
+      #expect(PantryAmount(parsing: text) == PantryAmount(amount: amount, unit: unit), "\(text)")
+    }
+    // 1e30 is past the 10¹² bound; `0x10` would be 0 of a unit `x10`; `1,000` is 1000 or 1.0
+    // depending on the writer's language; `2cloves` joins an unknown unit to its number.
+    for text in [
+      "1e30", "0x10", "1,000", "2,500 g", "½", "\u{0663}", "nan", "inf", "-1", "2.5.3", "1e", "2cloves", "", "kg",
+    ] {
+      #expect(PantryAmount(parsing: text) == nil, "\(text)")
+    }
+    #expect(throws: GymError.self) { try IngredientSpec(parsing: "Milk:0x10") }
+    #expect(try IngredientSpec(parsing: "Milk:200ml") == IngredientSpec(item: "Milk", amount: 200, unit: "ml"))
+  }
+
   /// Spaghetti Pomodoro and the omelette from the seeded pantry: each item's minimum plus what the two
   /// need, less its stock. Worked out from the seed: Parmesan (a staple at 0 g, so minimum 1 g) needs
   /// 1 + 30 − 0 = 31 g; Basil (no lot, to be bought by the bunch) 1 bunch; the seed's Spinach (200 g)

@@ -33,10 +33,17 @@ public enum DynamicCompletion {
   /// variables in each word, so every value goes single-quoted; zsh's `_describe` reads `:` as the
   /// start of a description, so it is escaped there. fish takes lines as they are. A value with a
   /// control character (a line break, a tab: the scripts' separators) is left out rather than split.
+  /// In bash a value with `$` or a backtick is left out too: readline quotes the completion it
+  /// inserts as a file name, and leaves those two as they are, so `$(…)` in a name would run when
+  /// the line is entered.
   public static func candidates(_ values: [String], shell: CompletionShell? = CompletionShell.requesting)
     -> [String]
   {
-    values.filter { !$0.unicodeScalars.contains { $0.value < 32 || (0x7F...0x9F).contains($0.value) } }.map { value in
+    values.filter { value in
+      !value.unicodeScalars.contains {
+        $0.value < 32 || (0x7F...0x9F).contains($0.value) || (shell == .bash && ($0 == "$" || $0 == "`"))
+      }
+    }.map { value in
       switch shell {
       case .bash: ShellWord.quoted(value)
       case .zsh: zshDescribed(value)

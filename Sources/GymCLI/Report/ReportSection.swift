@@ -34,7 +34,8 @@ public struct ReportChart: Sendable {
     }
   }
 
-  /// Charts over long ranges are aggregated by their module to at most this many points.
+  /// Charts over long ranges are aggregated by their module to at most this many points; a time
+  /// chart still longer joins consecutive points (`joined`), never drops any.
   public static let maximumPoints = 400
 
   public let title: String
@@ -54,11 +55,28 @@ public struct ReportChart: Sendable {
         (a.label == Self.unknown ? 1 : 0, -a.value, a.label) < (b.label == Self.unknown ? 1 : 0, -b.value, b.label)
       }
     }
+    var xLabel = xLabel
+    if kind != .categories, points.count > Self.maximumPoints {
+      let size = (points.count + Self.maximumPoints - 1) / Self.maximumPoints
+      points = Self.joined(points, size, summing: kind == .bars)
+      xLabel += ", \(size) to a point"
+    }
     self.title = title
     self.kind = kind
     self.xLabel = xLabel
     self.yLabel = yLabel
-    self.points = Array(points.suffix(Self.maximumPoints))
+    self.points = points
+  }
+
+  /// Runs of `size` consecutive points as one, labelled `first – last`: bars add up (sessions,
+  /// steps), a line's values are averaged (each period's average counted once).
+  static func joined(_ points: [Point], _ size: Int, summing: Bool) -> [Point] {
+    stride(from: 0, to: points.count, by: size).map { start in
+      let run = points[start..<min(start + size, points.count)]
+      let total = run.reduce(0) { $0 + $1.value }
+      let label = run.count == 1 ? run[start].label : "\(run[start].label) – \(run[run.endIndex - 1].label)"
+      return Point(label, summing ? total : total / Double(run.count))
+    }
   }
 }
 

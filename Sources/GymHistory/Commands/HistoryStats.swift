@@ -39,12 +39,12 @@ struct HistoryStats: GymCommand {
     case .table:
       if table == nil || table == .weeks {
         chart.draw(
-          stats.weeks.map { (label: $0.week, value: Double($0.minutes)) }, title: "minutes per week",
+          stats.weeks.map { (label: $0.week, value: $0.minutes.map(Double.init)) }, title: "minutes per week",
           default: ChartOptions.ownStyle(points: stats.weeks.count), context: context, format: format, to: out,
           newestFirst: true)
         let weekTable = RecordWriter(format: .table, columns: ["week", "sessions", "minutes"], out: out)
         for w in stats.weeks {
-          weekTable.write([.text(w.week), .integer(Int64(w.sessions)), .integer(Int64(w.minutes))])
+          weekTable.write([.text(w.week), .integer(Int64(w.sessions)), w.minutes.map { .integer(Int64($0)) } ?? .null])
         }
         weekTable.finish(next: nil)
       }
@@ -56,17 +56,26 @@ struct HistoryStats: GymCommand {
       if table == nil || table == .focus {
         let focusTable = RecordWriter(format: .table, columns: ["focus", "sessions", "minutes"], out: out)
         for f in stats.byFocus {
-          focusTable.write([f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)), .integer(Int64(f.minutes))])
+          focusTable.write([
+            f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)),
+            f.minutes.map { .integer(Int64($0)) } ?? .null,
+          ])
         }
         focusTable.finish(next: nil)
       }
       out.flush()
     case .json where table == nil:
       let weeks = stats.weeks.map {
-        ["week": .text($0.week), "sessions": .integer($0.sessions), "minutes": .integer($0.minutes)] as JSONValue
+        [
+          "week": .text($0.week), "sessions": .integer($0.sessions),
+          "minutes": $0.minutes.map(JSONValue.integer) ?? .null,
+        ] as JSONValue
       }
       let focus = stats.byFocus.map {
-        ["focus": .text($0.focus), "sessions": .integer($0.sessions), "minutes": .integer($0.minutes)] as JSONValue
+        [
+          "focus": .text($0.focus), "sessions": .integer($0.sessions),
+          "minutes": $0.minutes.map(JSONValue.integer) ?? .null,
+        ] as JSONValue
       }
       let document: JSONValue = [
         "weeks": .array(weeks), "streak": ["days": .integer(stats.streakDays), "since": .text(stats.streakSince)],
@@ -82,7 +91,9 @@ struct HistoryStats: GymCommand {
       switch table {
       case .weeks:
         let writer = RecordWriter(format: format, columns: ["week", "sessions", "minutes"], out: out)
-        for w in stats.weeks { writer.write([.text(w.week), .integer(Int64(w.sessions)), .integer(Int64(w.minutes))]) }
+        for w in stats.weeks {
+          writer.write([.text(w.week), .integer(Int64(w.sessions)), w.minutes.map { .integer(Int64($0)) } ?? .null])
+        }
         writer.finish(next: nil)
       case .streak:
         let writer = RecordWriter(format: format, columns: ["days", "since"], out: out)
@@ -91,7 +102,10 @@ struct HistoryStats: GymCommand {
       case .focus:
         let writer = RecordWriter(format: format, columns: ["focus", "sessions", "minutes"], out: out)
         for f in stats.byFocus {
-          writer.write([f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)), .integer(Int64(f.minutes))])
+          writer.write([
+            f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)),
+            f.minutes.map { .integer(Int64($0)) } ?? .null,
+          ])
         }
         writer.finish(next: nil)
       }

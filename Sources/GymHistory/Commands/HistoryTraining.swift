@@ -167,17 +167,19 @@ struct HistoryPRs: GymCommand {
 
   func run(context: CommandContext) throws {
     let (from, to) = try dates.bounds()
+    let weights = units.display(context, columns: ["value", "weightKg"])
+    let inPounds = weights.unit == .lb
     let records = try context.openStore().read { db in
       let name = try exercise.resolved(db)
       return timeline
         ? try TrainingRecords.cells(
-          of: TrainingRecords.timeline(db, exercise: name, since: from, until: to, formula: formula), db)
-        : try TrainingRecords.fetch(db, exercise: name, since: from, until: to, formula: formula)
+          of: TrainingRecords.timeline(db, exercise: name, since: from, until: to, formula: formula), db,
+          inPounds: inPounds)
+        : try TrainingRecords.fetch(db, exercise: name, since: from, until: to, formula: formula, inPounds: inPounds)
     }
     if let exercise = exercise.exercise, records.isEmpty {
       throw GymError.noInput("no working sets of '\(exercise)'; see 'gym history exercises'")
     }
-    let weights = units.display(context, columns: ["value", "weightKg"])
     let (columns, positions) = try ComputedFields.select(
       output.fieldList, of: TrainingRecords.columns.map(weights.name))
     let writer = RecordWriter(format: context.format(output), columns: columns)

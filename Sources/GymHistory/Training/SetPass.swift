@@ -14,10 +14,12 @@ struct SetPass {
     var weight: Double
     var reps: Int64?
     var workout: Int64
+    /// The set's own key (`seq`), in every index entry: what finds its `position` when two tie.
+    var seq: Int64
   }
 
   /// The sets of one spelling, from the covering index alone.
-  static let sql = "SELECT kind = 'warmup', weightKg, reps, workoutSeq FROM workout_set WHERE exercise = ?"
+  static let sql = "SELECT kind = 'warmup', weightKg, reps, workoutSeq, seq FROM workout_set WHERE exercise = ?"
 
   /// `spellings`: the exercise names to read, as the sets write them; `Set.spelling` is an index here.
   static func run(_ db: Database, spellings: [String], _ body: (Set) throws -> Void) throws {
@@ -41,9 +43,27 @@ struct SetPass {
             spelling: index, isWarmup: sqlite3_column_int(raw, 0) != 0,
             weight: PlausibleRange.kilograms.contains(weight) ? weight : 0,
             reps: reps.flatMap { PlausibleRange.reps.contains($0) ? Int64(exactly: $0.rounded(.down)) : nil },
-            workout: sqlite3_column_int64(raw, 3)))
+            workout: sqlite3_column_int64(raw, 3), seq: sqlite3_column_int64(raw, 4)))
       }
       sqlite3_reset(raw)
     }
+  }
+}
+
+/// Where sets stand in their workout (`position`), looked up only for two that tie for a record in
+/// one workout: the pass reads the index in weight order, not in the order they were done.
+final class SetPositions {
+  private let statement: Statement
+  private var known: [Int64: Int64] = [:]
+
+  init(_ db: Database) throws {
+    statement = try db.makeStatement(sql: "SELECT position FROM workout_set WHERE seq = ?")
+  }
+
+  func of(_ set: Int64) throws -> Int64 {
+    if let position = known[set] { return position }
+    let position = try Int64.fetchOne(statement, arguments: [set]) ?? .max
+    known[set] = position
+    return position
   }
 }

@@ -24,6 +24,8 @@ enum TrainingRecords {
     /// When: the workout's rank in time, then the set's place in the pass.
     var rank = 0
     var order = 0
+    /// The set's key (nil for a session's volume): its position in the workout settles a tie in one.
+    var set: Int64?
   }
 
   /// What one exercise has reached so far in the pass.
@@ -43,15 +45,20 @@ enum TrainingRecords {
     /// Each workout's volume and reps of this exercise so far.
     var sessions: [Int64: (volume: Double, reps: Int64, rank: Int, order: Int)] = [:]
 
-    init(key: String, name: String) {
+    /// Finds where tied sets of one workout stand in it.
+    let positions: SetPositions
+
+    init(key: String, name: String, positions: SetPositions) {
       self.key = key
       self.name = name
+      self.positions = positions
       assisted = key.contains("assisted")
     }
 
     /// The higher value wins; of equal ones (with `byReps`, the one of more reps first: at equal
-    /// weight, the heaviest set is the one lifted more times), the earlier.
-    func keep(_ best: inout Best?, _ candidate: Best, byReps: Bool = false) {
+    /// weight, the heaviest set is the one lifted more times), the earlier: the earlier workout, and
+    /// in one workout the set done first (its `position`).
+    func keep(_ best: inout Best?, _ candidate: Best, byReps: Bool = false) throws {
       guard let current = best else {
         best = candidate
         return
@@ -64,29 +71,35 @@ enum TrainingRecords {
         if candidate.reps ?? 0 > current.reps ?? 0 { best = candidate }
         return
       }
-      if (candidate.rank, candidate.order) < (current.rank, current.order) { best = candidate }
+      if candidate.rank != current.rank {
+        if candidate.rank < current.rank { best = candidate }
+      } else if let set = candidate.set, let held = current.set {
+        if try positions.of(set) < positions.of(held) { best = candidate }
+      } else if candidate.order < current.order {
+        best = candidate
+      }
     }
 
     /// One working set of this exercise, of the workout ranked `rank` in time, `order`th in the pass.
-    func add(_ set: SetPass.Set, rank: Int, order: Int, formula: OneRepMax, perWeight: Bool) {
+    func add(_ set: SetPass.Set, rank: Int, order: Int, formula: OneRepMax, perWeight: Bool) throws {
       let (weight, reps, workout) = (set.weight, set.reps, set.workout)
       func best(_ value: Double, _ weight: Double?) -> Best {
-        Best(value: value, weight: weight, reps: reps, workout: workout, rank: rank, order: order)
+        Best(value: value, weight: weight, reps: reps, workout: workout, rank: rank, order: order, set: set.seq)
       }
       guard weight > 0, !assisted else {
-        if let reps, reps > 0 { keep(&mostReps, best(Double(reps), weight > 0 ? weight : nil)) }
+        if let reps, reps > 0 { try keep(&mostReps, best(Double(reps), weight > 0 ? weight : nil)) }
         return
       }
       weighted = true
-      keep(&heaviest, best(weight, weight), byReps: true)
+      try keep(&heaviest, best(weight, weight), byReps: true)
       guard let reps, reps > 0 else { return }
-      if let e1rm = formula.estimate(weight: weight, reps: Int(reps)) { keep(&self.e1rm, best(e1rm, weight)) }
-      keep(&setVolume, best(weight * Double(reps), weight))
+      if let e1rm = formula.estimate(weight: weight, reps: Int(reps)) { try keep(&self.e1rm, best(e1rm, weight)) }
+      try keep(&setVolume, best(weight * Double(reps), weight))
       let session = sessions[workout] ?? (0, 0, rank, order)
       sessions[workout] = (session.volume + weight * Double(reps), session.reps + reps, session.rank, session.order)
       if perWeight {
         var most = mostRepsAt[weight]
-        keep(&most, best(Double(reps), weight))
+        try keep(&most, best(Double(reps), weight))
         mostRepsAt[weight] = most
       }
     }
@@ -98,9 +111,9 @@ enum TrainingRecords {
         : [("mostReps", mostReps)]
     }
 
-    func endSessions() {
+    func endSessions() throws {
       for (workout, session) in sessions where session.volume > 0 {
-        keep(
+        try keep(
           &sessionVolume,
           Best(
             value: session.volume, weight: nil, reps: session.reps, workout: workout, rank: session.rank,
@@ -118,13 +131,17 @@ enum TrainingRecords {
   }
 
   static func fetch(
-    _ db: Database, exercise: String?, since: Timestamp?, until: Timestamp? = nil, formula: OneRepMax
+    _ db: Database, exercise: String?, since: Timestamp?, until: Timestamp? = nil, formula: OneRepMax,
+    inPounds: Bool = false
   ) throws -> [[Cell]] {
-    try cells(of: compute(db, exercise: exercise, since: since, until: until, formula: formula), db)
+    try cells(
+      of: compute(db, exercise: exercise, since: since, until: until, formula: formula), db, inPounds: inPounds)
   }
 
-  /// Records as rows of `columns`, each with its workout's time and id.
-  static func cells(of records: [Record], _ db: Database) throws -> [[Cell]] {
+  /// Records as rows of `columns`, each with its workout's time and id. A value is rounded to 0.1 kg;
+  /// `inPounds`: left whole, for the display to round once in pounds (229.9 lb is not the 230 lb set
+  /// that holds the record).
+  static func cells(of records: [Record], _ db: Database, inPounds: Bool = false) throws -> [[Cell]] {
     let workouts = Set(records.map(\.best.workout))
     var when: [Int64: (String, String)] = [:]
     for row in try Row.fetchAll(
@@ -137,7 +154,9 @@ enum TrainingRecords {
     }
     return records.map { record in
       [
-        .text(record.name), .text(record.kind), .real(record.shown), record.best.weight.map(Cell.real) ?? .null,
+        .text(record.name), .text(record.kind),
+        .real(inPounds && !record.kind.hasPrefix("mostReps") ? record.best.value : record.shown),
+        record.best.weight.map(Cell.real) ?? .null,
         record.best.reps.map(Cell.integer) ?? .null, .timestamp(when[record.best.workout]?.0 ?? ""),
         .text(when[record.best.workout]?.1 ?? ""),
       ]
@@ -152,9 +171,10 @@ enum TrainingRecords {
     let spellings = try ExerciseAliases.spellings(db, of: exercise)
     guard !spellings.isEmpty else { return [] }
     var tallies: [String: Tally] = [:]
+    let positions = try SetPositions(db)
     let tallyOf = spellings.map { spelling -> Tally in
       if let tally = tallies[spelling.key] { return tally }
-      let tally = Tally(key: spelling.key, name: spelling.name)
+      let tally = Tally(key: spelling.key, name: spelling.name, positions: positions)
       tallies[spelling.key] = tally
       return tally
     }
@@ -169,9 +189,9 @@ enum TrainingRecords {
         tally.latest = (rank, order)
         tally.name = spellings[set.spelling].name
       }
-      tally.add(set, rank: rank, order: order, formula: formula, perWeight: perWeight)
+      try tally.add(set, rank: rank, order: order, formula: formula, perWeight: perWeight)
     }
-    for tally in tallies.values { tally.endSessions() }
+    for tally in tallies.values { try tally.endSessions() }
     var records: [Record] = []
     for tally in tallies.values.sorted(by: { $0.key < $1.key }) {
       for case (let kind, let best?) in tally.kinds {

@@ -17,6 +17,7 @@ extension TrainingRecords {
     var sessions: [String: [Int64: Tally]] = [:]
     var ranks: [Int64: Int] = [:]
     var order = 0
+    let positions = try SetPositions(db)
     try SetPass.run(db, spellings: spellings.map(\.spelled)) { set in
       order += 1
       guard !set.isWarmup, let rank = clock.rank(set.workout) else { return }
@@ -25,28 +26,38 @@ extension TrainingRecords {
         names[spelling.key] = (spelling.name, (rank, order))
       }
       ranks[set.workout] = rank
-      let tally = sessions[spelling.key, default: [:]][set.workout] ?? Tally(key: spelling.key, name: spelling.name)
+      let tally =
+        sessions[spelling.key, default: [:]][set.workout]
+        ?? Tally(key: spelling.key, name: spelling.name, positions: positions)
       sessions[spelling.key, default: [:]][set.workout] = tally
-      tally.add(set, rank: rank, order: order, formula: formula, perWeight: false)
+      try tally.add(set, rank: rank, order: order, formula: formula, perWeight: false)
     }
     var records: [Record] = []
     for (key, byWorkout) in sessions.sorted(by: { $0.key < $1.key }) {
       let workouts = byWorkout.sorted { ranks[$0.key]! < ranks[$1.key]! }.map(\.value)
-      for tally in workouts { tally.endSessions() }
+      for tally in workouts { try tally.endSessions() }
       // An exercise is ranked by weight when any of its sets had one, as its records are.
       let weighted = workouts.contains(where: \.weighted)
       let kinds = weighted ? ["heaviest", "e1RM", "setVolume", "sessionVolume"] : ["mostReps"]
       for kind in kinds {
-        var best: Double?
+        var best: Best?
         for tally in workouts {
           guard let candidate = tally.kinds.first(where: { $0.0 == kind })?.1 ?? nil,
-            candidate.value > best ?? -.infinity
+            beats(candidate, best, byReps: kind == "heaviest")
           else { continue }
-          best = candidate.value
+          best = candidate
           records.append(Record(key: key, name: names[key]!.name, kind: kind, best: candidate))
         }
       }
     }
     return records
+  }
+
+  /// Whether a workout's best beats the best before it: a higher value, or for the heaviest set the
+  /// same weight lifted more times, as `prs` ranks them.
+  static func beats(_ candidate: Best, _ best: Best?, byReps: Bool) -> Bool {
+    guard let best else { return true }
+    if candidate.value != best.value { return candidate.value > best.value }
+    return byReps && (candidate.reps ?? 0) > (best.reps ?? 0)
   }
 }

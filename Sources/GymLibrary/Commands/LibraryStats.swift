@@ -64,7 +64,9 @@ struct LibraryStats: GymCommand {
 
   /// The figures as labelled lines.
   static func summary(_ stats: ReadingYear) -> [String] {
-    func book(_ book: ReadingYear.Book?) -> String { book.map { "\($0.title), \($0.pages!) pages" } ?? "" }
+    func book(_ book: ReadingYear.Book?) -> String {
+      book.map { "\($0.title), \($0.pages!) page\($0.pages == 1 ? "" : "s")" } ?? ""
+    }
     var lines: [(String, String)] = [
       (
         "books",
@@ -72,7 +74,8 @@ struct LibraryStats: GymCommand {
           + (stats.rereads > 0 ? " (\(stats.rereads) re-read\(stats.rereads == 1 ? "" : "s"))" : "")
       ),
       ("pages", "\(stats.pages)"),
-      ("put down", stats.abandoned > 0 ? "\(stats.abandoned) (did not finish)" : ""),
+      // A known 0 is printed: blank is what this table shows for unknown.
+      ("put down", stats.abandoned > 0 ? "\(stats.abandoned) (did not finish)" : "0"),
       (
         "rating",
         stats.averageRating.map {

@@ -37,15 +37,21 @@ public enum LibraryReport {
     if !stats.books.isEmpty {
       func book(_ book: ReadingYear.Book?) -> String {
         guard let book else { return "" }
-        return "\(book.title) (\(book.pages.map { "\($0) pages" } ?? "pages unknown"))"
+        return "\(book.title) (\(book.pages.map { "\($0) page\($0 == 1 ? "" : "s")" } ?? "pages unknown"))"
       }
       let rated = stats.ratings.count
       let rows: [[String]] = [
-        ["books", "\(stats.books.count)" + (stats.rereads > 0 ? " (\(stats.rereads) re-read)" : "")],
+        [
+          "books",
+          "\(stats.books.count)"
+            + (stats.rereads > 0 ? " (\(stats.rereads) re-read\(stats.rereads == 1 ? "" : "s"))" : ""),
+        ],
         ["pages", "\(stats.pages)"], ["longest", book(stats.longest)], ["shortest", book(stats.shortest)],
         [
           "average rating",
-          stats.averageRating.map { "\(ChartLabel.text($0)) of 5 (\(rated) rated)" } ?? "none rated",
+          // As `library stats` prints it (3.38, not a chart label's 3.4).
+          stats.averageRating.map { "\(Cell.real($0).plainText(localTime: false)) of 5 (\(rated) rated)" }
+            ?? "none rated",
         ],
       ]
       if let table = ReportTable(title: "The year in books, \(year)", columns: ["", ""], rows: rows) {

@@ -60,23 +60,31 @@ enum Readings {
   }
 
   /// Readings a source gives in full: each matched to one gym has with the same dates and status (one
-  /// the source has in progress, to any from the same start), its progress updated, else added. None
-  /// is removed. Returns whether anything changed.
+  /// the source has in progress, to any from the same start; a finished one, to one with the same
+  /// finish whose start either side does not know, the start then filled in), its progress updated,
+  /// else added. None is removed. Returns whether anything changed.
   static func merge(_ db: Database, work: Int64, _ readings: [LibraryBook.Reading]) throws -> Bool {
     let before = db.totalChangesCount
     var matched: Set<Int64> = []
     for reading in readings {
       // A reading the source has in progress may have been ended in gym since: any from its start matches.
       let open = reading.status == "reading" && reading.finished == nil
+      // The same finish is the same reading though one side does not know when it began (Goodreads
+      // exports no start); one with the very same start is taken first.
       let candidates = try Int64.fetchAll(
         db.cachedStatement(
           sql: """
-            SELECT id FROM reading WHERE workId = ?1 AND started IS ?2
-              AND (?5 OR (finished IS ?3 AND status = ?4)) ORDER BY id
+            SELECT id FROM reading WHERE workId = ?1
+              AND (started IS ?2 OR (NOT ?5 AND ?3 IS NOT NULL AND (started IS NULL OR ?2 IS NULL)))
+              AND (?5 OR (finished IS ?3 AND status = ?4)) ORDER BY started IS NOT ?2, id
             """),
         arguments: [work, reading.started, reading.finished, reading.status, open])
       if let id = candidates.first(where: { !matched.contains($0) }) {
         matched.insert(id)
+        if let started = reading.started {
+          try db.cachedStatement(sql: "UPDATE reading SET started = ? WHERE id = ? AND started IS NULL")
+            .execute(arguments: [started, id])
+        }
         guard reading.pages != nil || reading.percent != nil else { continue }
         try db.cachedStatement(
           sql: "UPDATE reading SET pages = ?, percent = ? WHERE id = ? AND (pages, percent) IS NOT (?, ?)"

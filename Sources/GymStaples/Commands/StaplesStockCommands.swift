@@ -40,7 +40,7 @@ struct StaplesBuy: GymCommand {
           db, name: name.trimmed, changes: ItemChanges(category: category.trimmed, unit: bought.unit), now: now)
       }
       var item = try Stock.item(db, named: name.trimmed)!
-      if item.unit == nil, let unit = bought.unit {
+      if item.unit == nil, let unit = bought.unit, try !Stock.countsInPieces(db, item: item.seq) {
         // The first amount with a unit gives an item without one its unit.
         try db.execute(sql: "UPDATE grocery_item SET unit = ? WHERE seq = ?", arguments: [unit, item.seq])
         item.units = ItemUnits(item: item.name, unit: unit, conversions: item.units.conversions)
@@ -114,7 +114,8 @@ struct ItemAmountArguments: ParsableArguments {
 enum StockAmount {
   static func parse(_ amount: String, unit: String?) throws(GymError) -> PantryAmount {
     guard var parsed = PantryAmount(parsing: amount), parsed.amount > 0 else {
-      throw GymError.usage("'\(amount)' is not an amount; write a number above 0, such as 2 or 0.5")
+      throw GymError.usage(
+        "'\(amount)' is not an amount; write a number above 0 without a thousands separator, such as 2, 0.5 or 1500")
     }
     if let unit {
       guard parsed.unit == nil else { throw GymError.usage("'\(amount) \(unit)': give the unit once") }

@@ -30,6 +30,23 @@ enum Stock {
       units: ItemUnits(item: itemName, unit: row["unit"], conversions: try conversions(db, item: seq)))
   }
 
+  /// Whether an item without a unit already counts something in pieces: a lot (used up or not), a
+  /// use, or a recipe's amount written without a unit. Its unit is then pieces, and a first amount
+  /// in grams is converted (or refused), not taken as the item's unit: only an item nothing measures
+  /// yet takes the unit of its first amount. (A minimum stock set before any unit is in the unit
+  /// that comes: `add Milk --min-stock 2`, then `buy Milk 1 l`, is 2 l.)
+  static func countsInPieces(_ db: Database, item: Int64) throws -> Bool {
+    try Bool.fetchOne(
+      db.cachedStatement(
+        sql: """
+          SELECT EXISTS (SELECT 1 FROM stock_lot WHERE itemSeq = ?1)
+            OR EXISTS (SELECT 1 FROM stock_use WHERE itemSeq = ?1)
+            OR EXISTS (
+              SELECT 1 FROM recipe_ingredient
+              WHERE itemSeq = ?1 AND amount IS NOT NULL AND trim(coalesce(unit, '')) = '')
+          """), arguments: [item]) ?? false
+  }
+
   static func conversions(_ db: Database, item: Int64) throws -> [UnitConversion] {
     try Row.fetchAll(
       db, sql: "SELECT fromAmount, fromUnit, toAmount, toUnit FROM item_conversion WHERE itemSeq = ? ORDER BY seq",

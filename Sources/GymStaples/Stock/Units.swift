@@ -1,4 +1,5 @@
 import GymCLI
+import GymCore
 
 /// Units of amounts in the pantry, by dimension: mass (grams), volume (millilitres) and count
 /// (pieces). Amounts convert within a dimension; across dimensions only through an item's own
@@ -102,13 +103,41 @@ struct PantryAmount: Equatable {
     self.unit = unit
   }
 
+  /// `2`, `0.5`, `1,5` (a decimal comma), `1e3`, then the unit: after a space any word (`2 cloves`),
+  /// joined to the number only one gym knows (`300ml`). Nil for anything else, so nothing is read
+  /// as another amount: `1e30` is not 1 of a unit `e30`, `0x10` not 16, `½` not a digit; `1,000`
+  /// is 1000 in one language and 1.0 in another, so a comma before exactly three digits is refused.
   init?(parsing text: String) {
-    let trimmed = text.trimmed
-    let number = trimmed.prefix { $0.isNumber || $0 == "." || $0 == "," }
-    guard let value = Double(number.replacingOccurrences(of: ",", with: ".")), value.isFinite, value >= 0,
-      value < 1e12
-    else { return nil }
-    let unit = trimmed.dropFirst(number.count).trimmed
+    let bytes = Array(text.trimmed.utf8)
+    func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= 48 && bytes[at] <= 57 }
+    var end = 0
+    while isDigit(end) || (end < bytes.count && (bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ","))) {
+      end += 1
+    }
+    // An exponent only when digits follow the `e` (a unit may start with one: `2 each`).
+    if end > 0, end < bytes.count, bytes[end] | 0x20 == UInt8(ascii: "e") {
+      var after = end + 1
+      if after < bytes.count, bytes[after] == UInt8(ascii: "+") || bytes[after] == UInt8(ascii: "-") { after += 1 }
+      if isDigit(after) {
+        while isDigit(after) { after += 1 }
+        end = after
+      }
+    }
+    var number = bytes[..<end]
+    if let comma = number.firstIndex(of: UInt8(ascii: ",")) {
+      let whole = number[..<comma]
+      let fraction = number[(comma + 1)...].prefix { $0 >= 48 && $0 <= 57 }
+      guard fraction.count != 3 || whole.allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
+      number[comma] = UInt8(ascii: ".")
+    }
+    guard let value = number.withUnsafeBufferPointer({ DecimalNumber.parse($0) }), value >= 0, value < 1e12 else {
+      return nil
+    }
+    let rest = bytes[end...]
+    let unit = String(decoding: rest, as: UTF8.self).trimmed
+    if let first = rest.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t") {
+      guard PantryUnit.known[unit.lowercased()] != nil else { return nil }
+    }
     self.init(amount: value, unit: unit.isEmpty ? nil : unit)
   }
 }
