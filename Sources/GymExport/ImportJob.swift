@@ -50,6 +50,19 @@ public struct ImportJob {
     _ = try stage(into: staging)
   }
 
+  /// A synced database records every write in its change log; a bulk copy is not recorded, and rows
+  /// it added would stay on this device alone (Docs/Sync.md). Refused before the export is read.
+  private func refuseSyncedTarget() throws {
+    guard access(target, F_OK) == 0 else { return }
+    let reader = try StoreReader(path: target, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+    defer { reader.close() }
+    if let device = try reader.read({ try ChangeLog.device($0) }) {
+      throw GymError.usage(
+        "'\(target)' syncs as device '\(device)', and gym import cannot record its rows for the other devices; "
+          + "import into a new database before its first sync")
+    }
+  }
+
   private func checkSchema() throws {
     let known = Set(modules.flatMap { $0.migrations.map(\.identifier) })
     let unknown = reader.manifest.schema.filter { !known.contains($0) }
@@ -57,6 +70,7 @@ public struct ImportJob {
   }
 
   public func run() throws -> ImportSummary {
+    try refuseSyncedTarget()
     try reader.checkFiles()
     try checkSchema()
     let base = (target as NSString).lastPathComponent + ".import-"
@@ -71,13 +85,6 @@ public struct ImportJob {
       return try loadIntoNewFile(direct)
     }
     let store = try Store(path: target, modules: modules, options: options)
-    // A synced database records every write in its change log; a bulk copy is not recorded, and rows
-    // it added would stay on this device alone (Docs/Sync.md). Refused before anything is read.
-    if let device = try store.read({ try ChangeLog.device($0) }) {
-      throw GymError.usage(
-        "'\(target)' syncs as device '\(device)', and gym import cannot record its rows for the other devices; "
-          + "import into a new database before its first sync")
-    }
     let tables = modules.flatMap(\.tables).map(\.name)
     let existing = try store.read { db in
       try tables.reduce(0) { $0 + (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.quote($1))") ?? 0) }

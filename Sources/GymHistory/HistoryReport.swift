@@ -33,8 +33,9 @@ public enum HistoryReport {
     let focus = try Row.fetchAll(
       db,
       sql: """
-        SELECT coalesce(focus, ?), TOTAL(durationMinutes) FROM workout
+        SELECT coalesce(focus, ?), SUM(durationMinutes) FROM workout
         WHERE status = 'completed' AND completedAt >= ? AND completedAt <= ? GROUP BY 1
+        HAVING SUM(durationMinutes) IS NOT NULL
         """, arguments: [ReportChart.unknown] + range)
     section.charts += [
       ReportChart(
@@ -207,7 +208,7 @@ public enum HistoryReport {
       title: "Sleep, the average night of each month", kind: .bars, xLabel: "month", yLabel: "hours asleep",
       points: ReportGrain.month.labels(since: since, end: now).compactMap { month in
         byMonth[month].map { .init(month, hours($0.total / Double($0.nights))) }
-      })
+      }, summing: false)
   }
 }
 

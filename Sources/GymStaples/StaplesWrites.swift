@@ -116,8 +116,9 @@ enum StaplesWrites {
     if let unit = changes.unit, unit != item.unit {
       if let total = try Stock.total(db, item: item.seq), total > Stock.tolerance {
         // Converted as a lot would be: the new unit's size in the old, the item's conversions across.
+        // An item without a unit counts its lots in pieces: one piece, not "1 of the new unit".
         let factor = try ItemUnits(item: item.name, unit: unit, conversions: try Stock.conversions(db, item: item.seq))
-          .convert(1, from: item.unit)
+          .convert(1, from: item.unit ?? "pieces")
         try db.execute(
           sql: "UPDATE stock_lot SET amount = amount * ? WHERE itemSeq = ?", arguments: [factor, item.seq])
       }

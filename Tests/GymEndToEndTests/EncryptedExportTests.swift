@@ -84,6 +84,13 @@ import Testing
       environment: ["TMPDIR": scratch])
     #expect(made.status == 0, "\(made.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
+    // Where TMPDIR cannot take it, the export refuses (73) rather than copy the database beside itself.
+    let nowhere = try gym.run(
+      ["export", "--out", "elsewhere", "--format", "sqlite", "--encrypt-to", recipient, "-q"],
+      environment: ["TMPDIR": gym.directory + "/missing"])
+    #expect(nowhere.status == 73 && nowhere.stderr.contains("private directory"), "\(nowhere.stderr)")
+    let left = (try? FileManager.default.subpathsOfDirectory(atPath: gym.directory + "/elsewhere")) ?? []
+    #expect(!left.contains { $0.hasSuffix("gym.sqlite") }, "\(left)")
     let path = gym.directory + "/" + made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: path).sorted() == ["gym.sqlite.gz.age", "manifest.json"])

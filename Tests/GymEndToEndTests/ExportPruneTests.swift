@@ -25,7 +25,8 @@ import Testing
 
   /// Three exports, oldest to newest A, B, C, with `--keep 1`: C damaged (a file emptied) and B dated
   /// in 2099 (a wrong clock) count for nothing and are kept, so A is the newest whole one and stays;
-  /// nothing is deleted. `export status --max-age` judges A, and `doctor` names C as damaged.
+  /// nothing is deleted. `export status --max-age 1h` judges A, dated two hours ago: it fails (the
+  /// damaged C, made a moment ago, would have passed), and `doctor` names C as damaged.
   @Test func aDamagedOrFutureExportNeverTakesAWholeOnesPlace() throws {
     let gym = try GymProcess()
     try gym.seed(5)
@@ -40,17 +41,24 @@ import Testing
     let newest = backups + "/" + names[2]
     let data = try FileManager.default.contentsOfDirectory(atPath: newest).first { $0.hasSuffix(".gz") }!
     try Data().write(to: URL(fileURLWithPath: newest + "/" + data))
-    let middle = backups + "/" + names[1] + "/manifest.json"
-    let manifest = try String(contentsOfFile: middle, encoding: .utf8)
-    let created = try #require(manifest.range(of: #""created" *: *"[^"]*""#, options: .regularExpression))
-    try manifest.replacingCharacters(in: created, with: #""created":"2099-12-31T00:00:00.000Z""#)
-      .write(toFile: middle, atomically: true, encoding: .utf8)
+    func redate(_ name: String, _ created: String) throws {
+      let path = backups + "/" + name + "/manifest.json"
+      let manifest = try String(contentsOfFile: path, encoding: .utf8)
+      let field = try #require(manifest.range(of: #""created" *: *"[^"]*""#, options: .regularExpression))
+      try manifest.replacingCharacters(in: field, with: #""created":"\#(created)""#)
+        .write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    try redate(names[1], "2099-12-31T00:00:00.000Z")
+    let twoHoursAgo = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-7200))
+    try redate(names[0], String(twoHoursAgo.dropLast()) + ".000Z")
     let pruned = try gym.run(["export", "prune", "--out", backups, "--keep", "1"])
     #expect(pruned.status == 0 && pruned.stdoutLines.isEmpty, "\(pruned.stdout)")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasPrefix("gym-export-") }
         .sorted() == names)
-    #expect(try gym.run(["export", "status", "--out", backups, "--max-age", "1h"]).status == 0)
+    let stale = try gym.run(["export", "status", "--out", backups, "--max-age", "1h"])
+    #expect(stale.status == 1 && stale.stderr.contains("no complete, intact export"), "\(stale.stderr)")
+    #expect(try gym.run(["export", "status", "--out", backups, "--max-age", "3h"]).status == 0)
     let doctor = try gym.run(["doctor"], environment: ["GYM_EXPORT_DIRECTORY": backups])
     #expect(doctor.stdout.contains("is damaged"), "\(doctor.stdout)")
   }

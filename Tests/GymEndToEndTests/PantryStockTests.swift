@@ -264,6 +264,9 @@ import Testing
     let stock = try gym.run(["staples", "stock", "-f", "csv"]).stdoutLines
     #expect(stock.contains("Eggs,Dairy,2,,1,"), "\(stock)")
     #expect(try gym.run(["staples", "cook", "Omelette", "-q"]).status == 1)  // 2.5 pieces needed, 2 there
+    // Given grams as its unit, the lot of 2 pieces becomes 2 × 60 = 120 g, not "2 g".
+    #expect(try gym.run(["staples", "set", "Eggs", "--unit", "g", "-q"]).status == 0)
+    #expect(try lots(gym, "Eggs") == [120])
     // An item nothing counts yet still takes its first amount's unit.
     #expect(try gym.run(["staples", "add", "Rice", "--category", "Pantry", "-q"]).status == 0)
     #expect(try gym.run(["staples", "buy", "Rice", "1", "kg", "-q"]).status == 0)

@@ -450,12 +450,8 @@ import Testing
     #expect(immutable.stderr.contains("pushed 1; its applied marker was not written"), "\(immutable.stderr)")
   }
 
-  /// `sync compact`: refused (75) while a device has not said what it applied; then a base in place
-  /// of every change all devices hold (their files removed, nothing readable), a new device starting
-  /// from it, a later change reaching every device; a database that began before the compaction but
-  /// never reached the remote lacks changes the base removed: refused (65), nothing changed.
   /// `gym import --merge` into a synced database would add rows no other device ever receives: it is
-  /// refused (64) before anything is read, and the database is as it was.
+  /// refused (64) before the export is read, and nothing is added.
   @Test func anImportIntoASyncedDatabaseIsRefused() throws {
     let network = try Network()
     let source = try GymProcess()
@@ -494,6 +490,10 @@ import Testing
     #expect(try laptop.run(["sync"]).status == 0)
   }
 
+  /// `sync compact`: refused (75) while a device has not said what it applied; then a base in place
+  /// of every change all devices hold (their files removed, nothing readable), a new device starting
+  /// from it, a later change reaching every device; a database that began before the compaction but
+  /// never reached the remote lacks changes the base removed: refused (65), nothing changed.
   @Test func aCompactionLeavesABaseThatANewDeviceStartsFrom() throws {
     let network = try Network()
     let laptop = try network.device("laptop")

@@ -47,7 +47,12 @@ public struct ReportChart: Sendable {
   /// A chart whose values are all zero has nothing to draw: a module leaves it out.
   /// A value that is not a finite number (a sum of outside values that overflowed) is left out.
   /// `sorted` (categories only): largest first, then by name, `unknown` last; else as given.
-  public init?(title: String, kind: Kind, xLabel: String, yLabel: String, points: [Point], sorted: Bool = true) {
+  /// `summing`: whether a run of points joins into their sum (counts, totals) or their mean
+  /// (averages, such as the average night of a month); by default bars sum and lines average.
+  public init?(
+    title: String, kind: Kind, xLabel: String, yLabel: String, points: [Point], sorted: Bool = true,
+    summing: Bool? = nil
+  ) {
     var points = points.filter(\.value.isFinite)
     guard points.contains(where: { $0.value != 0 }) else { return nil }
     if kind == .categories && sorted {
@@ -58,7 +63,7 @@ public struct ReportChart: Sendable {
     var xLabel = xLabel
     if kind != .categories, points.count > Self.maximumPoints {
       let size = (points.count + Self.maximumPoints - 1) / Self.maximumPoints
-      points = Self.joined(points, size, summing: kind == .bars)
+      points = Self.joined(points, size, summing: summing ?? (kind == .bars))
       xLabel += ", \(size) to a point"
     }
     self.title = title

@@ -159,9 +159,11 @@ public struct SyncJob: Sendable {
         report.refused.append(Refusal(device: other, last: range.upperBound, reason: "\(error)"))
       }
     }
-    // Not one file of the others opens with this identity: it is not the one they share. A push now
-    // would leave files none of them can open, refused by every other device from then on.
-    if !wanted.isEmpty, unopened == wanted.count {
+    // A database that has not begun, and opens not one of the others' files: its identity is not
+    // the one they share. Beginning and pushing now would leave files none of them can open,
+    // refused by every other device from then on. (A begun device may meet one damaged file, or
+    // one of a device on another key, and still sync with the rest: it is refused on its own.)
+    if existing == nil, !wanted.isEmpty, unopened == wanted.count {
       throw GymError(
         .dataError,
         "none of the \(wanted.count) change file(s) of other devices on the remote opens with this identity: "
