@@ -123,9 +123,12 @@ public struct ChangesetError: Error, CustomStringConvertible {
   /// A change that did not meet the rows it expected (an exact application's conflict), rather than
   /// a damaged changeset or a failing database.
   public let isConflict: Bool
-  public init(_ description: String, isConflict: Bool = false) {
+  /// A whole file none of the identities given opens: encrypted to another key, not damaged.
+  public let isOtherIdentity: Bool
+  public init(_ description: String, isConflict: Bool = false, isOtherIdentity: Bool = false) {
     self.description = description
     self.isConflict = isConflict
+    self.isOtherIdentity = isOtherIdentity
   }
 }
 

@@ -74,17 +74,11 @@ enum ChangeFile {
       let decryptor = AgeDecryptor(identities: identities) { plain.append(contentsOf: $0) }
       try decryptor.write(sealed)
       try decryptor.finish()
-    } catch let error as AgeError where error.stage == .noMatch {
-      throw NotThisIdentity(description: "it does not open with the sync identity: \(error.description)")
     } catch let error as AgeError {
-      throw ChangesetError("it does not open with the sync identity: \(error.description)")
+      throw ChangesetError(
+        "it does not open with the sync identity: \(error.description)", isOtherIdentity: error.stage == .noMatch)
     }
     return plain
-  }
-
-  /// A whole file none of the identities opens: encrypted to another key, not damaged.
-  struct NotThisIdentity: Error, CustomStringConvertible {
-    let description: String
   }
 
   /// A clock reading more than a year ahead of now: a device whose clock is that wrong would push

@@ -155,7 +155,7 @@ public struct SyncJob: Sendable {
           schema: store.syncSchema, tables: names, now: now)
         entries += opened.filter { !have[other, default: []].contains($0.seq) }
       } catch {
-        if error is ChangeFile.NotThisIdentity { unopened += 1 }
+        if (error as? ChangesetError)?.isOtherIdentity == true { unopened += 1 }
         report.refused.append(Refusal(device: other, last: range.upperBound, reason: "\(error)"))
       }
     }
