@@ -7,7 +7,8 @@ import GymCLI
 #endif
 
 /// `gym foo …` for a command gym does not have: runs `gym-foo` from PATH (as git, cargo and
-/// kubectl do) with the effective database path in `GYM_DATABASE`, or suggests the nearest command.
+/// kubectl do) with the effective database path in `GYM_DATABASE` (a `--database` or `--config` on
+/// the line included, which the command also receives), or suggests the nearest command.
 enum ExternalCommand {
   static func dispatchIfExternal(_ arguments: [String], known: [String]) {
     guard let name = arguments.first, !name.hasPrefix("-"), !known.contains(name) else { return }
@@ -18,7 +19,7 @@ enum ExternalCommand {
     }
     do {
       // The plugin runs under the same zone (TZ) as gym would.
-      let context = try CommandContext.forRunningCommand(try GlobalOptions.parse([]))
+      let context = try CommandContext.forRunningCommand(try GlobalOptions.named(in: Array(arguments.dropFirst())))
       setenv("GYM_DATABASE", context.databasePath, 1)
     } catch {
       let (status, message) = ErrorReporting.classify(error)

@@ -70,6 +70,12 @@ import Testing
     let result = try gym.run(["hello", "a b", "c"])
     #expect(result.status == 0)
     #expect(result.stdout == "hello a b c db=\(gym.databasePath)\n")
+    // A --database on the line, before the command's name or after it, is the one GYM_DATABASE names.
+    let other = gym.directory + "/other.sqlite"
+    let before = try gym.run(["--database", other, "hello", "x"])
+    #expect(before.status == 0 && before.stdout.hasSuffix("db=\(other)\n"), "\(before.stdout)")
+    let after = try gym.run(["hello", "x", "--database=\(other)"])
+    #expect(after.status == 0 && after.stdout.hasSuffix("db=\(other)\n"), "\(after.stdout)")
   }
 
   @Test func unknownCommandSuggestsTheNearest() throws {

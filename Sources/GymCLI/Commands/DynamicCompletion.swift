@@ -78,12 +78,7 @@ public enum DynamicCompletion {
 
   /// The database the words name with `--database`, else the configured one.
   static func databasePath(_ words: [String]) -> String? {
-    var given: [String] = []
-    for (i, word) in words.enumerated() {
-      if ["--database", "--config"].contains(word), i + 1 < words.count { given += [word, words[i + 1]] }
-      if word.hasPrefix("--database=") || word.hasPrefix("--config=") { given.append(word) }
-    }
-    guard let global = try? GlobalOptions.parse(given) else { return nil }
+    guard let global = try? GlobalOptions.named(in: words) else { return nil }
     return (try? CommandContext(global))?.databasePath
   }
 

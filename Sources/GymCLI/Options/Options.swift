@@ -16,6 +16,18 @@ public struct GlobalOptions: ParsableArguments {
   public var quiet = false
 
   public init() {}
+
+  /// The `--database` and `--config` that `words` give (`--database X` or `--database=X`, before or
+  /// after a command's name), parsed alone: for work that reads a command line gym does not parse
+  /// itself (completion, a `gym-NAME` command's `GYM_DATABASE`).
+  public static func named(in words: [String]) throws -> GlobalOptions {
+    var given: [String] = []
+    for (i, word) in words.enumerated() {
+      if ["--database", "--config"].contains(word), i + 1 < words.count { given += [word, words[i + 1]] }
+      if word.hasPrefix("--database=") || word.hasPrefix("--config=") { given.append(word) }
+    }
+    return try parse(given)
+  }
 }
 
 /// How records are written: `--format` and `--fields`.
