@@ -49,11 +49,7 @@ public struct ExportListing: Sendable {
     guard let created = Timestamp(parsing: entry.manifest.created),
       created.millisecondsSince1970 <= now.millisecondsSince1970 + 86_400_000
     else { return Timestamp(parsing: entry.manifest.created) == nil }
-    return entry.manifest.files.allSatisfy { file in
-      var info = stat()
-      return lstat(entry.path + "/" + file.name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        && Int(info.st_size) == file.bytes
-    }
+    return (try? ExportReader(path: entry.path).checkFiles(checksums: false)) != nil
   }
 
   /// Deletes the exports `policy` does not keep; returns their names.

@@ -44,7 +44,7 @@ struct HistoryStats: GymCommand {
           newestFirst: true)
         let weekTable = RecordWriter(format: .table, columns: ["week", "sessions", "minutes"], out: out)
         for w in stats.weeks {
-          weekTable.write([.text(w.week), .integer(Int64(w.sessions)), w.minutes.map { .integer(Int64($0)) } ?? .null])
+          weekTable.write(w.cells)
         }
         weekTable.finish(next: nil)
       }
@@ -56,10 +56,7 @@ struct HistoryStats: GymCommand {
       if table == nil || table == .focus {
         let focusTable = RecordWriter(format: .table, columns: ["focus", "sessions", "minutes"], out: out)
         for f in stats.byFocus {
-          focusTable.write([
-            f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)),
-            f.minutes.map { .integer(Int64($0)) } ?? .null,
-          ])
+          focusTable.write(f.cells)
         }
         focusTable.finish(next: nil)
       }
@@ -92,7 +89,7 @@ struct HistoryStats: GymCommand {
       case .weeks:
         let writer = RecordWriter(format: format, columns: ["week", "sessions", "minutes"], out: out)
         for w in stats.weeks {
-          writer.write([.text(w.week), .integer(Int64(w.sessions)), w.minutes.map { .integer(Int64($0)) } ?? .null])
+          writer.write(w.cells)
         }
         writer.finish(next: nil)
       case .streak:
@@ -102,13 +99,21 @@ struct HistoryStats: GymCommand {
       case .focus:
         let writer = RecordWriter(format: format, columns: ["focus", "sessions", "minutes"], out: out)
         for f in stats.byFocus {
-          writer.write([
-            f.focus.map(Cell.text) ?? .null, .integer(Int64(f.sessions)),
-            f.minutes.map { .integer(Int64($0)) } ?? .null,
-          ])
+          writer.write(f.cells)
         }
         writer.finish(next: nil)
       }
     }
+  }
+}
+
+/// A week's and a focus's row as both tables print them: minutes empty when unknown.
+extension WorkoutStats.Week {
+  var cells: [Cell] { [.text(week), .integer(Int64(sessions)), minutes.map { .integer(Int64($0)) } ?? .null] }
+}
+
+extension WorkoutStats.FocusShare {
+  var cells: [Cell] {
+    [focus.map(Cell.text) ?? .null, .integer(Int64(sessions)), minutes.map { .integer(Int64($0)) } ?? .null]
   }
 }

@@ -23,7 +23,7 @@ final class RecipeIngredientImport: NestedRecordImport {
       let row = try ImportRow(values: record, line: line)
       var amount: Double?
       if let i = record.fieldNames.firstIndex(of: "amount"), record.kinds[i] == .number || record.kinds[i] == .string {
-        guard let value = DecimalNumber.parse(record.string(i)), value >= 0, value < 1e12 else {
+        guard let value = DecimalNumber.parse(record.string(i)), value >= 0, value < PantryAmount.limit else {
           throw row.fail("amount", record.string(i), expected: "an amount (a number, 0 or more)")
         }
         amount = value

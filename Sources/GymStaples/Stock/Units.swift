@@ -98,6 +98,9 @@ struct PantryAmount: Equatable {
   var amount: Double
   var unit: String?
 
+  /// Amounts from outside are below this (a trillion grams is no one's pantry).
+  static let limit = 1e12
+
   init(amount: Double, unit: String?) {
     self.amount = amount
     self.unit = unit
@@ -130,7 +133,7 @@ struct PantryAmount: Equatable {
       guard fraction.count != 3 || whole.allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
       number[comma] = UInt8(ascii: ".")
     }
-    guard let value = number.withUnsafeBufferPointer({ DecimalNumber.parse($0) }), value >= 0, value < 1e12 else {
+    guard let value = number.withUnsafeBufferPointer({ DecimalNumber.parse($0) }), value >= 0, value < Self.limit else {
       return nil
     }
     let rest = bytes[end...]
