@@ -25,6 +25,8 @@ public final class FreshDatabase: @unchecked Sendable {
   /// How the store was opened, for `discard(leavingEmpty:)`.
   public private(set) var schema: (modules: [GymModule], options: Store.Options)?
   private var isPublished = false
+  /// The fsync `startSync` began.
+  private var earlySync: BackgroundSync?
   /// The folders the store makes for it (those of the target's path not there yet), deepest first:
   /// removed again, while empty, when the load fails, so a failed import leaves no trace.
   private let missingFolders: [String]
@@ -60,6 +62,13 @@ public final class FreshDatabase: @unchecked Sendable {
     return store
   }
 
+  /// Starts writing what the load has committed so far out to disk, on a thread of its own, so the
+  /// fsync of `publish` waits only for what is written after (on the bench export, the rows go out
+  /// while the indexes are built; Docs/PerformanceNotes.md). A failure is reported by `publish`.
+  public func startSync() {
+    if earlySync == nil { earlySync = BackgroundSync(path: partial) }
+  }
+
   /// Puts the loaded database at `target`: back in WAL mode, closed, fsynced, then given the
   /// target's name. False when another command made a database there meanwhile: this one is left
   /// complete at `partial` for the caller to merge, then `discard`.
@@ -72,6 +81,7 @@ public final class FreshDatabase: @unchecked Sendable {
     try store.close()
     self.store = nil
     do {
+      try earlySync?.wait()
       try Durable.sync(partial)
     } catch {
       throw StoreError.cannotCreate(path: target, reason: error.description)
@@ -98,6 +108,7 @@ public final class FreshDatabase: @unchecked Sendable {
   /// nothing is left to remove). `leavingEmpty`: a load that failed leaves the empty database a
   /// store opened at the path would have made, as imports into a new path always have.
   public func discard(leavingEmpty: Bool = false) {
+    try? earlySync?.wait()
     try? store?.close()
     store = nil
     for suffix in ["", "-wal", "-shm", "-journal"] { unlink(partial + suffix) }

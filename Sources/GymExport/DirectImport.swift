@@ -8,40 +8,67 @@ import GymCore
 /// file is read, decompressed and parsed on a second thread while this one inserts its rows
 /// straight into the target, 64 to a statement, binding values from the parsed bytes.
 /// The target's indexes are dropped for the load and built once after it (inserting into the unique
-/// index on random UUIDs row by row touches a random page each time). All of it runs in the
-/// caller's transaction, so a problem anywhere leaves nothing behind. An older export, or a merge,
+/// index on random UUIDs row by row touches a random page each time). Into a database that
+/// exists, all of it runs in the caller's transaction (`load`); into a new one, in steps
+/// (`loadRows`, a scan of the committed rows on every core, `finish`), the file put in place only
+/// at the end. Either way a problem anywhere leaves nothing behind. An older export, or a merge,
 /// goes through a staging database and the migrations instead (`ImportJob`).
 struct DirectImport {
   let reader: ExportReader
   /// Built once after the rows (the library's full-text index), not by their triggers row by row.
   let derivedIndexes: [DerivedIndex]
 
-  /// Loads `tables` into `db` in the order given; returns how many rows it inserted.
+  /// What `loadRows` leaves to do once the rows are checked: the indexes to build, and the
+  /// derived ones to fill (`finish`).
+  struct Loaded {
+    let rows: Int
+    fileprivate let indexes: DeferredIndexes
+    fileprivate let deferrals: [DerivedIndexDeferral]
+  }
+
+  /// The whole load in the caller's transaction: the rows, the scan for rows that break a CHECK,
+  /// the indexes. Returns how many rows it inserted.
   func load(_ db: Database, tables: [ExportManifest.Table]) throws -> Int {
+    let loaded = try loadRows(db, tables: tables)
+    for table in tables {
+      if let (rowid, check) = try CheckConstraints.firstViolation(db, table: table.name) {
+        throw violation(table: table.name, rowid: rowid, check: check)
+      }
+    }
+    try finish(db, loaded)
+    return loaded.rows
+  }
+
+  /// Loads `tables` into `db` in the order given, with SQLite's CHECKs off and the tables'
+  /// indexes dropped: the caller scans for rows that break a CHECK (`CheckConstraints`), and any
+  /// one refuses the whole export, then calls `finish`.
+  func loadRows(_ db: Database, tables: [ExportManifest.Table]) throws -> Loaded {
     let indexes = try DeferredIndexes.drop(db, tables: Set(tables.map(\.name)))
     let deferrals = try derivedIndexes.compactMap { try DerivedIndexDeferral(db, $0) }
     // SQLite's CHECKs are evaluated row by row; one scan of each table after the rows finds the same
-    // rows, and any one refuses the whole export. A 64 MiB page cache while the rows go in (the
-    // library's land by their keys, all over their tables), SQLite's own for the index builds (a
-    // larger one sorts in larger, slower runs). Together: the writer's CPU 4.6 s -> 3.2-3.6 s on the
-    // bench export (Docs/PerformanceNotes.md).
+    // rows. A 64 MiB page cache while the rows go in (the library's land by their keys, all over
+    // their tables), SQLite's own for the index builds (a larger one sorts in larger, slower runs).
+    // Together: the writer's CPU 4.6 s -> 3.2-3.6 s on the bench export (Docs/PerformanceNotes.md).
     let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
     try db.execute(sql: "PRAGMA cache_size = -65536")
     try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
     let loaded = Result { try tables.reduce(0) { $0 + (try load(db, $1)) } }
     try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
     try? db.execute(sql: "PRAGMA cache_size = \(cache)")
-    let inserted = try loaded.get()
-    for table in tables {
-      if let (rowid, check) = try CheckConstraints.firstViolation(db, table: table.name) {
-        throw GymError.data(
-          "\(reader.path): row \(rowid) of \(table.name) breaks CHECK (\(check)); the export was edited or damaged, "
-            + "and nothing was imported")
-      }
-    }
-    try indexes.rebuild(db)
-    for deferral in deferrals { try deferral.finish(db) }
-    return inserted
+    return Loaded(rows: try loaded.get(), indexes: indexes, deferrals: deferrals)
+  }
+
+  /// Builds the indexes and fills the derived ones, once the rows are checked.
+  func finish(_ db: Database, _ loaded: Loaded) throws {
+    try loaded.indexes.rebuild(db)
+    for deferral in loaded.deferrals { try deferral.finish(db) }
+  }
+
+  /// A row of the export that breaks a CHECK of its table.
+  func violation(table: String, rowid: Int64, check: String) -> GymError {
+    GymError.data(
+      "\(reader.path): row \(rowid) of \(table) breaks CHECK (\(check)); the export was edited or damaged, "
+        + "and nothing was imported")
   }
 
   private func load(_ db: Database, _ table: ExportManifest.Table) throws -> Int {
@@ -65,15 +92,19 @@ struct DirectImport {
     try pipeline.run(
       produce: { batch in batch.fill(from: rows) },
       consume: { batch in
-        var first = 0
-        while first < batch.count {
-          let count = min(perStatement, batch.count - first)
-          let made = try statement(rows: count)
-          let binder = RowBinder(statement: made.sqliteStatement, columns: table.columns.count, table: table.name) {
-            DatabaseError(resultCode: ResultCode(rawValue: $0), message: db.lastErrorMessage, sql: made.sql)
+        // The rows are read where they lie: a row taken out of the array was a copy, its five
+        // arrays retained and released (a tenth of the writer's time, Docs/PerformanceNotes.md).
+        try batch.rows.withUnsafeBufferPointer { rows in
+          var first = 0
+          while first < batch.count {
+            let count = min(perStatement, batch.count - first)
+            let made = try statement(rows: count)
+            let binder = RowBinder(statement: made.sqliteStatement, columns: table.columns.count, table: table.name) {
+              DatabaseError(resultCode: ResultCode(rawValue: $0), message: db.lastErrorMessage, sql: made.sql)
+            }
+            try binder.insert(UnsafeBufferPointer(rebasing: rows[first..<(first + count)]))
+            first += count
           }
-          try binder.insert(batch.rows[first..<(first + count)])
-          first += count
         }
         inserted += batch.count
         if let failure = batch.failure { throw failure }
@@ -87,50 +118,40 @@ struct DirectImport {
   static let rowsPerStatement = 64
 
   /// Binds rows to one multi-row `INSERT` and runs it, with an export's raw values converted as
-  /// `ImportJob.databaseValues` does: JSON numbers with a fraction or exponent are REAL, other
-  /// numbers INTEGER; text (CSV's included) goes in as text and the column's type affinity
-  /// converts it. Text is bound where it lies (`.untilStep`): every row's bytes stay in reach
-  /// until the statement has run.
+  /// `ImportJob.databaseValues` does (numbers as `ExportNumber` reads them); text (CSV's
+  /// included) goes in as text and the column's type affinity converts it. Text is bound where
+  /// it lies (`.untilStep`): every row's bytes stay in reach until the statement has run.
   struct RowBinder {
     let statement: OpaquePointer
     let columns: Int
     let table: String
     let failure: (Int32) -> DatabaseError
 
-    func insert(_ rows: ArraySlice<RecordValues>) throws {
-      try bind(rows, from: rows.startIndex)
+    func insert(_ rows: UnsafeBufferPointer<RecordValues>) throws {
+      try bind(rows, from: 0)
     }
 
-    private func bind(_ rows: ArraySlice<RecordValues>, from index: Int) throws {
+    private func bind(_ rows: UnsafeBufferPointer<RecordValues>, from index: Int) throws {
       let bindings = StatementBindings(statement)
-      guard index < rows.endIndex else {
+      guard index < rows.count else {
         let code = bindings.step()
         guard code == SQLITE_DONE else { throw failure(code) }
         return
       }
-      let values = rows[index]
-      let offset = Int32((index - rows.startIndex) * columns)
-      try values.withFieldBytes { bytes in
-        for field in values.kinds.indices {
+      let offset = Int32(index * columns)
+      try rows[index].withFieldBytes { bytes in
+        for field in 0..<columns {
           let position = offset + Int32(field + 1)
           let code: Int32
-          switch values.kinds[field] {
+          switch rows[index].kinds[field] {
           case .missing, .null: code = bindings.null(at: position)
           case .boolTrue: code = bindings.integer(1, at: position)
           case .boolFalse: code = bindings.integer(0, at: position)
           case .string: code = DirectImport.bindText(bytes(field), to: bindings, at: position)
           case .number:
-            let number = bytes(field)
-            if let integer = WholeNumber.parse(number) {
-              code = bindings.integer(integer, at: position)
-            } else {
-              let text = String(decoding: number, as: UTF8.self)
-              guard let real = Double(text), real.isFinite else {
-                throw GymError.data(
-                  "\(table): the number \(text.prefix(40)) does not fit a 64-bit float; the export was edited or damaged"
-                )
-              }
-              code = bindings.real(real, at: position)
+            switch try ExportNumber(bytes(field), table: table) {
+            case .integer(let integer): code = bindings.integer(integer, at: position)
+            case .real(let real): code = bindings.real(real, at: position)
             }
           }
           guard code == SQLITE_OK else { throw failure(code) }

@@ -209,8 +209,7 @@ public struct ImportJob {
     }
   }
 
-  /// An export's raw values as SQLite values: JSON numbers with a fraction or exponent are REAL,
-  /// others INTEGER; CSV text goes in as text and the column's type affinity converts it.
+  /// An export's raw values as SQLite values (numbers as `ExportNumber` reads them).
   static func databaseValues(_ values: RecordValues, table: String) throws -> [DatabaseValue] {
     try values.kinds.indices.map { i in
       switch values.kinds[i] {
@@ -219,15 +218,10 @@ public struct ImportJob {
       case .boolFalse: return 0.databaseValue
       case .string: return values.string(i).databaseValue
       case .number:
-        let text = values.string(i)
-        if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int64(text) {
-          return integer.databaseValue
+        switch try values.withBytes(i, { try ExportNumber($0, table: table) }) {
+        case .integer(let integer): return integer.databaseValue
+        case .real(let real): return real.databaseValue
         }
-        guard let real = Double(text), real.isFinite else {
-          throw GymError.data(
-            "\(table): the number \(text.prefix(40)) does not fit a 64-bit float; the export was edited or damaged")
-        }
-        return real.databaseValue
       }
     }
   }

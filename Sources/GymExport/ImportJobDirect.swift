@@ -24,11 +24,30 @@ extension ImportJob {
   }
 
   /// A target that does not exist yet is built beside it and put in place when complete
-  /// (`FreshDatabase`: no fsyncs, the rows written once).
+  /// (`FreshDatabase`: no fsyncs, the rows written once). Nothing else can open the file, so the
+  /// rows are committed before they are checked: the scan for rows that break a CHECK then runs on
+  /// every core (`ParallelCheckScan`), and the rows go out to disk while it and the index builds
+  /// run (`startSync`), so the fsync at the end waits only for the indexes.
   func loadIntoNewFile(_ tables: [ExportManifest.Table]) throws -> ImportSummary {
     let fresh = FreshDatabase(target: target)
     defer { fresh.discard() }
-    let summary = try loadDirectly(tables, into: try fresh.openStore(modules: modules, options: options))
+    let store = try fresh.openStore(modules: modules, options: options)
+    let loader = DirectImport(reader: reader, derivedIndexes: modules.flatMap(\.derivedIndexes))
+    var summary = ImportSummary(tables: tables.count, exportSchema: reader.manifest.schema.count)
+    try explainingDatabaseErrors {
+      let loaded = try store.write { db in
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        let loaded = try loader.loadRows(db, tables: tables)
+        try checkForeignKeys(db)
+        return loaded
+      }
+      fresh.startSync()
+      if let found = try ParallelCheckScan.firstViolation(path: fresh.partial, tables: tables.map(\.name)) {
+        throw loader.violation(table: found.table, rowid: found.rowid, check: found.check)
+      }
+      try store.write { db in try loader.finish(db, loaded) }
+      summary.rows = loaded.rows
+    }
     try fresh.publish()
     return summary
   }
@@ -36,19 +55,26 @@ extension ImportJob {
   /// The one-pass load in one transaction, foreign keys checked before it commits.
   func loadDirectly(_ tables: [ExportManifest.Table], into store: Store) throws -> ImportSummary {
     var summary = ImportSummary(tables: tables.count, exportSchema: reader.manifest.schema.count)
-    do {
+    try explainingDatabaseErrors {
       try store.write { db in
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
         let loader = DirectImport(reader: reader, derivedIndexes: modules.flatMap(\.derivedIndexes))
         summary.rows = try loader.load(db, tables: tables)
         try checkForeignKeys(db)
       }
+    }
+    return summary
+  }
+
+  /// SQLite's refusal of a row (a type, a NOT NULL, a unique key) said as the export's fault.
+  private func explainingDatabaseErrors(_ body: () throws -> Void) throws {
+    do {
+      try body()
     } catch let error as DatabaseError {
       throw GymError.data(
         "\(reader.path)/\(ExportManifest.fileName): its tables do not fit its schema (\(error.message ?? "\(error)")); "
           + "the export was edited or damaged")
     }
-    return summary
   }
 
   func checkForeignKeys(_ db: Database) throws {

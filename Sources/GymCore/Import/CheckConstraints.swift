@@ -75,20 +75,28 @@ public enum CheckConstraints {
 
   /// The first row (its rowid, and the CHECK it breaks) that breaks one of the table's CHECKs, as
   /// SQLite decides it: a CHECK fails only when its expression is false (NULL passes), which is
-  /// exactly when `NOT (expression)` is true.
-  public static func firstViolation(_ db: Database, table: String) throws -> (rowid: Int64, check: String)? {
+  /// exactly when `NOT (expression)` is true. `rowids`: only the rows in that range.
+  public static func firstViolation(
+    _ db: Database, table: String, rowids: ClosedRange<Int64>? = nil
+  ) throws -> (rowid: Int64, check: String)? {
     let checks = try expressions(db, table: table)
     guard !checks.isEmpty else { return nil }
     let name = SQL.quote(table)
+    let broken = checks.map { "NOT (\($0))" }.joined(separator: " OR ")
     // One pass over the table, every CHECK at once; then which one the row breaks.
-    guard
-      let rowid = try Int64.fetchOne(
-        db, sql: "SELECT rowid FROM \(name) WHERE \(checks.map { "NOT (\($0))" }.joined(separator: " OR ")) LIMIT 1")
-    else { return nil }
-    let broken = try checks.first { check in
+    let found: Int64?
+    if let rowids {
+      found = try Int64.fetchOne(
+        db, sql: "SELECT rowid FROM \(name) WHERE rowid BETWEEN ? AND ? AND (\(broken)) LIMIT 1",
+        arguments: [rowids.lowerBound, rowids.upperBound])
+    } else {
+      found = try Int64.fetchOne(db, sql: "SELECT rowid FROM \(name) WHERE \(broken) LIMIT 1")
+    }
+    guard let rowid = found else { return nil }
+    let check = try checks.first { check in
       try Bool.fetchOne(db, sql: "SELECT NOT (\(check)) FROM \(name) WHERE rowid = ?", arguments: [rowid]) == true
     }
     // The pass above found the row by one of them; should none answer alone, name them all.
-    return (rowid, broken ?? checks.joined(separator: ") AND ("))
+    return (rowid, check ?? checks.joined(separator: ") AND ("))
   }
 }
