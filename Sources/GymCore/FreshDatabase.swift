@@ -26,7 +26,7 @@ public final class FreshDatabase: @unchecked Sendable {
   public private(set) var schema: (modules: [GymModule], options: Store.Options)?
   private var isPublished = false
   /// The fsync `startSync` began.
-  private var earlySync: BackgroundSync?
+  private(set) var earlySync: BackgroundSync?
   /// The folders the store makes for it (those of the target's path not there yet), deepest first:
   /// removed again, while empty, when the load fails, so a failed import leaves no trace.
   private let missingFolders: [String]
@@ -102,6 +102,25 @@ public final class FreshDatabase: @unchecked Sendable {
     }
     isPublished = true
     return true
+  }
+
+  /// After a `publish` that found a database made at the path meanwhile (two imports into a new path
+  /// at once): this load's rows merged into it, as `gym import --merge` would (`ImportMerge`), then
+  /// the temporary database removed. Returns the target's store, open.
+  public func mergeIntoTarget() throws -> Store {
+    guard let schema else { throw StoreError.inconsistent("no load to merge into '\(target)'") }
+    let store = try Store(path: target, modules: schema.modules, options: schema.options)
+    try store.writeWithoutTransaction { db in
+      try db.execute(sql: "ATTACH DATABASE ? AS staging", arguments: [partial])
+      defer { try? db.execute(sql: "DETACH DATABASE staging") }
+      try db.inTransaction(.immediate) {
+        var merge = ImportMerge(keepingKeys: Set(store.syncedTables.map(\.name)))
+        try merge.run(db, tables: schema.modules.flatMap(\.tables).map(\.name))
+        return .commit
+      }
+    }
+    discard()
+    return store
   }
 
   /// Removes the temporary database, if it is still there (after a failure; after `publish`,

@@ -81,8 +81,26 @@ import Testing
     #expect(try fresh.publish() == false)
     #expect(try Self.names(at: target) == ["theirs"])
     #expect(try Self.names(at: fresh.partial) == ["mine"])
-    fresh.discard()
+    // Merged, as `gym import --merge` would: both rows kept, the temporary database gone.
+    try fresh.mergeIntoTarget().close()
+    #expect(try Self.names(at: target) == ["theirs", "mine"])
     #expect(!FileManager.default.fileExists(atPath: fresh.partial))
+  }
+
+  /// The early fsync's failure is the publish's: the kernel reports a write-back error to one
+  /// fsync only, so the publish's own fsync, which passes here, cannot stand for it.
+  @Test func theEarlySyncsFailureFailsThePublish() throws {
+    let target = try Fixtures.temporaryDirectory() + "/new.sqlite"
+    let fresh = FreshDatabase(target: target)
+    defer { fresh.discard() }
+    try Self.load(try fresh.openStore(modules: [Fixtures.module], options: .init()), ["mine"])
+    // The early fsync finds no file (moved away for it), then the file is back for the publish.
+    #expect(rename(fresh.partial, fresh.partial + ".away") == 0)
+    fresh.startSync()
+    #expect(throws: SystemError.self) { try fresh.earlySync?.wait() }
+    #expect(rename(fresh.partial + ".away", fresh.partial) == 0)
+    #expect(throws: StoreError.self) { try fresh.publish() }
+    #expect(!FileManager.default.fileExists(atPath: target))
   }
 
   @Test(arguments: [false, true]) func aFailedLoadLeavesNothingOrAnEmptyDatabase(leavingEmpty: Bool) throws {

@@ -60,6 +60,51 @@ import Testing
     }
   }
 
+  /// One table, `amount >= 0`, a row at each rowid of `rowids`; those in `broken` negative.
+  func database(rowids: [Int64], broken: [Int64]) throws -> String {
+    let path = NSTemporaryDirectory() + "gym-parallel-check-" + UUID().uuidString + ".sqlite"
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "CREATE TABLE t (n INTEGER PRIMARY KEY, amount REAL CHECK (amount >= 0))")
+      try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+      for n in rowids {
+        try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [n, broken.contains(n) ? -1.0 : 1.0])
+      }
+      try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
+    }
+    return path
+  }
+
+  /// Rowids anywhere in 64 bits: a span past Int64.max (Int64.min to Int64.max) is scanned whole,
+  /// and the ranges of 1 to Int64.max end at Int64.max without going past it.
+  static let farRowids: [([Int64], Int64)] = [
+    ([Int64.min, 0, Int64.max], Int64.max),
+    ([Int64.min, 0, Int64.max], Int64.min),
+    ([1, 2, Int64.max], Int64.max),
+    ([1, 2, Int64.max], 2),
+    ([Int64.min, Int64.min + 1, -5], -5),
+    ([Int64.max - 1_000, Int64.max - 1, Int64.max], Int64.max - 1),
+  ]
+
+  @Test(arguments: farRowids)
+  func rowidsAtTheEndsOf64Bits(rowids: [Int64], broken: Int64) throws {
+    let path = try database(rowids: rowids, broken: [broken])
+    let found = try ParallelCheckScan.firstViolation(path: path, tables: ["t"], workers: 3, rowsPerRange: 100)
+    #expect(found?.rowid == broken)
+    let clean = try database(rowids: rowids, broken: [])
+    #expect(try ParallelCheckScan.firstViolation(path: clean, tables: ["t"], workers: 3, rowsPerRange: 100) == nil)
+  }
+
+  /// A range scans only its own rows.
+  @Test func aRangeSkipsTheRowsOutsideIt() throws {
+    let path = try database(rowids: Array(1...1_000), broken: [500])
+    let found = try DatabaseQueue(path: path).read { db in
+      try [1...499, 501...1_000, 500...500].map {
+        try CheckConstraints.firstViolation(db, table: "t", rowids: $0)?.rowid
+      }
+    }
+    #expect(found == [nil, nil, 500])
+  }
+
   @Test func noRowBreaksACheck() throws {
     let path = try database(brokenInFirst: [], brokenInSecond: [])
     #expect(try scan(path, ["first", "second", "unchecked"]) == nil)
@@ -71,7 +116,8 @@ import Testing
     let path = try database(brokenInFirst: [], brokenInSecond: [])
     // No CHECKs are read for a table that is not there, so it is skipped, as the one-table scan skips it.
     #expect(try scan(path, ["missing"]) == nil)
-    #expect(throws: DatabaseError.self) {
+    // The file's fault, said as the store says it, not the rows'.
+    #expect(throws: StoreError.self) {
       try ParallelCheckScan.firstViolation(path: path + ".absent", tables: ["first"], workers: 2)
     }
   }

@@ -60,6 +60,10 @@ import Testing
       #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "\(command)")
     }
     #expect(!FileManager.default.fileExists(atPath: target))
+    // Nor the database built beside it (the import into a new path commits its rows before it
+    // checks them).
+    let beside = try FileManager.default.contentsOfDirectory(atPath: gym.directory)
+    #expect(!beside.contains { $0.hasPrefix("restored.sqlite") }, "\(beside)")
   }
 
   @Test func aTableOfNothingButBlankLinesIsReadInConstantMemory() throws {

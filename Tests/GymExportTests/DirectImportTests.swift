@@ -131,6 +131,46 @@ import Testing
     #expect(try Self.leftovers(in: directory).isEmpty)
   }
 
+  /// A row that breaks a CHECK, and one that names a parent not in the export: a new database checks
+  /// the rows after committing them (on a connection per core) and with references unchecked while
+  /// they go in, a database that exists in the load's one transaction; either way the export is
+  /// refused, naming the row, and nothing is left.
+  @Test(arguments: [false, true], ["check", "reference"])
+  func aRowThatBreaksARuleIsRefusedAndNothingIsLeft(targetExists: Bool, rule: String) throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let (_, path) = try Self.plainExport(in: directory)
+    let expected: String
+    if rule == "check" {
+      // The third work (rowid 3) gets a review status the CHECK's list does not hold.
+      try Self.edit("work", in: path) { lines in
+        lines[2] = lines[2].replacing(/"reviewStatus":"[^"]*"/, with: "\"reviewStatus\":\"bogus\"")
+      }
+      expected = "row 3 of work breaks CHECK (reviewStatus IN ('verified', 'needsReview', 'userEdited'))"
+    } else {
+      // The first edition names a work no row has.
+      try Self.edit("edition", in: path) { lines in
+        lines[0] = lines[0].replacing(/"workId":[0-9]+/, with: "\"workId\":987654321")
+      }
+      expected = "1 row(s) of edition point at missing work rows; nothing was imported"
+    }
+    let target = directory + "/restored.sqlite"
+    if targetExists { _ = try Store(path: target, modules: registeredModules) }
+    let error = #expect(throws: GymError.self) {
+      _ = try ImportJob(
+        reader: try ExportReader(path: path), target: target, modules: registeredModules, options: .init()
+      )
+      .run()
+    }
+    #expect(error?.status == .dataError)
+    #expect(error?.message.contains(expected) == true, "\(error?.message ?? "")")
+    #expect(FileManager.default.fileExists(atPath: target) == targetExists)
+    if targetExists {
+      let store = try Store(path: target, modules: registeredModules)
+      #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM work") } == 0)
+    }
+    #expect(try Self.leftovers(in: directory).isEmpty)
+  }
+
   /// JSON numbers without a fraction or exponent are INTEGER while they fit 64 bits, REAL past
   /// that; `work.firstPublished` has INTEGER affinity, which keeps a REAL that is a whole number
   /// as an INTEGER.

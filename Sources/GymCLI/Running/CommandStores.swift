@@ -23,22 +23,12 @@ enum CommandStores {
   /// kept, and this command's rows are merged into it as `gym import --merge` would.
   static func publishFresh() throws {
     for database in fresh.withLock({ $0 }) where database.isOpen {
-      guard let schema = database.schema else { continue }
+      guard database.schema != nil else { continue }
       if try database.publish() {
         noteCreated(database.target)
-        continue
+      } else {
+        _ = keep(try database.mergeIntoTarget())
       }
-      let store = keep(try Store(path: database.target, modules: schema.modules, options: schema.options))
-      try store.writeWithoutTransaction { db in
-        try db.execute(sql: "ATTACH DATABASE ? AS staging", arguments: [database.partial])
-        defer { try? db.execute(sql: "DETACH DATABASE staging") }
-        try db.inTransaction(.immediate) {
-          var merge = ImportMerge(keepingKeys: Set(store.syncedTables.map(\.name)))
-          try merge.run(db, tables: schema.modules.flatMap(\.tables).map(\.name))
-          return .commit
-        }
-      }
-      database.discard()
     }
   }
 

@@ -87,10 +87,10 @@ public enum CheckConstraints {
     let found: Int64?
     if let rowids {
       found = try Int64.fetchOne(
-        db, sql: "SELECT rowid FROM \(name) WHERE rowid BETWEEN ? AND ? AND (\(broken)) LIMIT 1",
+        db, sql: "SELECT rowid FROM \(name) WHERE rowid BETWEEN ? AND ? AND (\(broken)) ORDER BY rowid LIMIT 1",
         arguments: [rowids.lowerBound, rowids.upperBound])
     } else {
-      found = try Int64.fetchOne(db, sql: "SELECT rowid FROM \(name) WHERE \(broken) LIMIT 1")
+      found = try Int64.fetchOne(db, sql: "SELECT rowid FROM \(name) WHERE \(broken) ORDER BY rowid LIMIT 1")
     }
     guard let rowid = found else { return nil }
     let check = try checks.first { check in

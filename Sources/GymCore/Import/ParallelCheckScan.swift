@@ -16,18 +16,24 @@ public enum ParallelCheckScan {
 
   /// The first row, in the order of `tables` and then of rowids, that breaks one of its table's
   /// CHECKs: the row a scan of one table after another would find. A table whose rowids span
-  /// fewer than `rowsPerRange` is scanned whole, by one connection.
+  /// fewer than `rowsPerRange` is scanned whole, by one connection. At most four connections, as
+  /// SQLite's sorter takes at most four threads for the index builds (`DeferredIndexes`).
   public static func firstViolation(
     path: String, tables: [String], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
     rowsPerRange: Int64 = 100_000
   ) throws -> Violation? {
-    let workers = max(1, workers)
-    let tasks = try DatabaseQueue(path: path, configuration: readOnly).read { db in
-      try tables.flatMap { try ranges(db, table: $0, parts: workers, rowsPerRange: rowsPerRange) }
+    let workers = min(max(1, workers), 4)
+    do {
+      let tasks = try DatabaseQueue(path: path, configuration: readOnly).read { db in
+        try tables.flatMap { try ranges(db, table: $0, parts: workers, rowsPerRange: rowsPerRange) }
+      }
+      let scan = Scan(tasks: tasks)
+      DispatchQueue.concurrentPerform(iterations: min(workers, tasks.count)) { _ in scan.work(path: path) }
+      return try scan.firstViolation()
+    } catch let error as DatabaseError {
+      // The file's fault (it cannot be opened or read), not the rows'.
+      throw Store.translate(error, path: path, timeout: 0)
     }
-    let scan = Scan(tasks: tasks)
-    DispatchQueue.concurrentPerform(iterations: min(workers, tasks.count)) { _ in scan.work(path: path) }
-    return try scan.firstViolation()
   }
 
   private struct Task {
@@ -41,18 +47,27 @@ public enum ParallelCheckScan {
     return configuration
   }
 
-  /// The table whole, or cut into `parts` rowid ranges when it holds many rows.
+  /// The table whole, or cut into `parts` rowid ranges when its rowids span many.
   private static func ranges(_ db: Database, table: String, parts: Int, rowsPerRange: Int64) throws -> [Task] {
     guard !(try CheckConstraints.expressions(db, table: table)).isEmpty else { return [] }
     // Each in a query of its own, which reads one end of the table; together they read all of it.
     let name = SQL.quote(table)
     let bounds = try Row.fetchOne(db, sql: "SELECT (SELECT min(rowid) FROM \(name)), (SELECT max(rowid) FROM \(name))")
-    guard parts > 1, let low = bounds?[0] as Int64?, let high = bounds?[1] as Int64?,
-      high - low >= rowsPerRange
-    else { return [Task(table: table, rowids: nil)] }
-    let width = (high - low) / Int64(parts) + 1
-    return stride(from: low, through: high, by: Int(width)).map { start in
-      Task(table: table, rowids: start...min(high, start + width - 1))
+    guard parts > 1, let low = bounds?[0] as Int64?, let high = bounds?[1] as Int64? else {
+      return [Task(table: table, rowids: nil)]
+    }
+    // Rowids may be any 64-bit value: a span past Int64.max is scanned whole.
+    let (span, overflow) = high.subtractingReportingOverflow(low)
+    guard !overflow, span >= rowsPerRange else { return [Task(table: table, rowids: nil)] }
+    let width = span / Int64(parts) + 1
+    var tasks: [Task] = []
+    var start = low
+    while true {
+      let (end, past) = start.addingReportingOverflow(width - 1)
+      let last = past || end >= high ? high : end
+      tasks.append(Task(table: table, rowids: start...last))
+      if last == high { return tasks }
+      start = last + 1
     }
   }
 
