@@ -61,6 +61,24 @@ import Testing
     }
   }
 
+  /// Imports `export` into `restored.sqlite` of `directory` (made empty first when `targetExists`),
+  /// expecting a refusal as the export's fault (65) that leaves the target as it was and nothing
+  /// beside it; returns the error.
+  static func refusedImport(_ export: String, in directory: String, targetExists: Bool) throws -> GymError? {
+    let target = directory + "/restored.sqlite"
+    if targetExists { _ = try Store(path: target, modules: registeredModules) }
+    let error = #expect(throws: GymError.self) {
+      _ = try ImportJob(
+        reader: try ExportReader(path: export), target: target, modules: registeredModules, options: .init()
+      )
+      .run()
+    }
+    #expect(error?.status == .dataError)
+    #expect(FileManager.default.fileExists(atPath: target) == targetExists)
+    #expect(try leftovers(in: directory).isEmpty)
+    return error
+  }
+
   @Test func aNewDatabaseHasTheSchemaOfAFreshOneAndTheIndexTheTriggersKeep() throws {
     let directory = try ExportRoundTripTests.temporaryDirectory()
     let source = try ExportRoundTripTests.source(in: directory)
@@ -108,27 +126,17 @@ import Testing
       let first = String(lines[0].firstMatch(of: id)!.output)
       lines[1] = lines[1].replacing(id, with: first)
     }
-    let target = directory + "/restored.sqlite"
-    if targetExists { _ = try Store(path: target, modules: registeredModules) }
-    let error = #expect(throws: GymError.self) {
-      _ = try ImportJob(
-        reader: try ExportReader(path: path), target: target, modules: registeredModules, options: .init()
-      )
-      .run()
-    }
-    #expect(error?.status == .dataError)
+    let error = try Self.refusedImport(path, in: directory, targetExists: targetExists)
     #expect(error?.message.contains("UNIQUE constraint failed: workout.id") == true, "\(error?.message ?? "")")
     #expect(error?.message.contains("the export was edited or damaged") == true)
-    #expect(FileManager.default.fileExists(atPath: target) == targetExists)
     if targetExists {
-      let store = try Store(path: target, modules: registeredModules)
+      let store = try Store(path: directory + "/restored.sqlite", modules: registeredModules)
       #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout") } == 0)
       #expect(
         try store.read {
           try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'workout_id'")
         } == 1)
     }
-    #expect(try Self.leftovers(in: directory).isEmpty)
   }
 
   /// A row that breaks a CHECK, and one that names a parent not in the export: a new database checks
@@ -153,22 +161,12 @@ import Testing
       }
       expected = "1 row(s) of edition point at missing work rows; nothing was imported"
     }
-    let target = directory + "/restored.sqlite"
-    if targetExists { _ = try Store(path: target, modules: registeredModules) }
-    let error = #expect(throws: GymError.self) {
-      _ = try ImportJob(
-        reader: try ExportReader(path: path), target: target, modules: registeredModules, options: .init()
-      )
-      .run()
-    }
-    #expect(error?.status == .dataError)
+    let error = try Self.refusedImport(path, in: directory, targetExists: targetExists)
     #expect(error?.message.contains(expected) == true, "\(error?.message ?? "")")
-    #expect(FileManager.default.fileExists(atPath: target) == targetExists)
     if targetExists {
-      let store = try Store(path: target, modules: registeredModules)
+      let store = try Store(path: directory + "/restored.sqlite", modules: registeredModules)
       #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM work") } == 0)
     }
-    #expect(try Self.leftovers(in: directory).isEmpty)
   }
 
   /// JSON numbers without a fraction or exponent are INTEGER while they fit 64 bits, REAL past
