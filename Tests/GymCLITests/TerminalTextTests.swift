@@ -21,6 +21,29 @@ import Testing
     #expect(Cell.lineForTerminal("£3 © Déjà\tvu\n") == "£3 © Déjà vu ")
     #expect(Cell.text("a\u{9F}").displayText == "a\\u{9F}")
   }
+
+  /// A right-to-left override (U+202E, UTF-8 E2 80 AE) in one cell would show everything after it
+  /// on the line reversed, the next columns' numbers included, until the line ends; an isolate
+  /// (U+2066–U+2069, E2 81 A6 to E2 81 A9) reorders what it holds. Each is shown as `\u{…}`. Other
+  /// scalars that share the lead byte E2 stay: the en dash (U+2013, E2 80 93), the ellipsis
+  /// (U+2026, E2 80 A6: the isolate's last byte after another middle one), the line separator
+  /// (U+2028, E2 80 A8), and so do the right-to-left mark (U+200F) and Hebrew letters.
+  @Test func aBidirectionalOverrideIsShownNotObeyed() {
+    #expect(Cell.lineForTerminal("report\u{202E}fdp.exe") == "report\\u{202E}fdp.exe")
+    #expect(Cell.lineForTerminal("\u{2066}a\u{2067}b\u{2068}c\u{2069}") == "\\u{2066}a\\u{2067}b\\u{2068}c\\u{2069}")
+    #expect(Cell.lineForTerminal("\u{202A}\u{202B}\u{202C}\u{202D}") == "\\u{202A}\\u{202B}\\u{202C}\\u{202D}")
+    #expect(Cell.lineForTerminal("Bench – 5×5… \u{2028}") == "Bench – 5×5… \u{2028}")
+    #expect(Cell.lineForTerminal("שלום\u{200F} 3") == "שלום\u{200F} 3")
+    #expect(Cell.text("x\u{202E}\t1").displayText == "x\\u{202E} 1")
+    #expect("owner: \u{202E}nimda".inertOnTerminal == "owner: \\u{202E}nimda")
+    #expect("tab\tkept \u{2069}".inertOnTerminal == "tab\tkept \\u{2069}")
+  }
+
+  /// An error line has no control left at all: C0, DEL, C1 and the overrides become `?`.
+  @Test func anErrorLineHasNoControl() {
+    #expect(ErrorReporting.oneLine("bad 'a\u{202E}b' at\n2\u{9B}\u{7F}") == "bad 'a?b' at?2??")
+    #expect(ErrorReporting.oneLine("Déjà – שלום\u{200F}") == "Déjà – שלום\u{200F}")
+  }
 }
 
 /// Text as one shell word, and as zsh's completion reads it: every quote or colon is escaped as the
@@ -32,5 +55,7 @@ import Testing
     #expect(DynamicCompletion.candidates(["a:\u{301}b\\"], shell: .zsh) == ["a\\:\u{301}b\\\\"])
     // C1 controls are left out, as line breaks are.
     #expect(DynamicCompletion.candidates(["ok", "bad\u{9B}2J"], shell: .bash) == ["'ok'"])
+    // So is a bidirectional override, which would reorder the command line as it is shown.
+    #expect(DynamicCompletion.candidates(["ok", "x\u{202E}y"], shell: .fish) == ["ok"])
   }
 }

@@ -32,7 +32,8 @@ public enum DynamicCompletion {
   /// never code. bash's script hands them to `compgen -W`, which expands `$(…)`, backticks and
   /// variables in each word, so every value goes single-quoted; zsh's `_describe` reads `:` as the
   /// start of a description, so it is escaped there. fish takes lines as they are. A value with a
-  /// control character (a line break, a tab: the scripts' separators) is left out rather than split.
+  /// control character (a line break, a tab: the scripts' separators) is left out rather than split,
+  /// and so is one with a bidirectional override, which would reorder the command line shown.
   /// In bash a value with `$` or a backtick is left out too: readline quotes the completion it
   /// inserts as a file name, and leaves those two as they are, so `$(…)` in a name would run when
   /// the line is entered.
@@ -41,7 +42,7 @@ public enum DynamicCompletion {
   {
     values.filter { value in
       !value.unicodeScalars.contains {
-        $0.value < 32 || (0x7F...0x9F).contains($0.value) || (shell == .bash && ($0 == "$" || $0 == "`"))
+        $0.value < 32 || String.isTerminalControl($0) || (shell == .bash && ($0 == "$" || $0 == "`"))
       }
     }.map { value in
       switch shell {

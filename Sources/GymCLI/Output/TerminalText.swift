@@ -1,33 +1,26 @@
 extension Cell {
   /// The value as a table shows it: one line, local time, and no control character reaching the
   /// terminal. Line breaks and tabs become spaces; NUL, escape and the other controls are shown as
-  /// `\x00`, `\x1B`…, and the C1 range (U+0080–U+009F, whose CSI U+009B starts escape sequences
-  /// too) as `\u{9B}`, so imported text can neither hide itself nor drive the terminal.
+  /// `\x00`, `\x1B`…, the C1 range (U+0080–U+009F, whose CSI U+009B starts escape sequences too)
+  /// as `\u{9B}`, and the bidirectional overrides as `\u{202E}`, so imported text can neither hide
+  /// itself, nor drive the terminal, nor reorder the cells after it.
   public var displayText: String { Self.lineForTerminal(plainText(localTime: true)) }
 
   /// `text` as one line of a table or a summary: see `displayText`.
   public static func lineForTerminal(_ text: String) -> String {
-    // 0xC2 leads every C1 control in UTF-8 (C2 80 to C2 9F), and other Latin-1 letters, checked below.
-    guard text.utf8.contains(where: { $0 < 32 || $0 == 127 || $0 == 0xC2 }) else { return text }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count + 8)
-    let hex: (UInt8) -> UInt8 = { $0 < 10 ? 48 + $0 : 55 + $0 }
-    let utf8 = Array(text.utf8)
-    var index = 0
-    while index < utf8.count {
-      let byte = utf8[index]
-      index += 1
-      switch byte {
-      case 9, 10, 13: bytes.append(32)
-      case 0..<32, 127: bytes.append(contentsOf: [92, 120, hex(byte >> 4), hex(byte & 15)])
-      case 0xC2 where index < utf8.count && (0x80...0x9F).contains(utf8[index]):
-        let code = utf8[index]  // U+0080 + (code − 0x80): the second byte is the scalar's value
-        bytes.append(contentsOf: Array("\\u{".utf8) + [hex(code >> 4), hex(code & 15), UInt8(ascii: "}")])
-        index += 1
-      default: bytes.append(byte)
+    // Every scalar shown escaped has one of these bytes in its UTF-8: C0 and DEL, 0xC2 leading C1
+    // (C2 80 to C2 9F), 0xE2 leading the bidirectional controls (E2 80 AA, E2 81 A6…).
+    guard text.utf8.contains(where: { $0 < 32 || $0 == 127 || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+    var line = ""
+    line.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\t", "\n", "\r": line.unicodeScalars.append(" ")
+      case _ where String.isTerminalControl(scalar): line += String.shown(scalar)
+      default: line.unicodeScalars.append(scalar)
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return line
   }
 }
 
@@ -42,23 +35,36 @@ extension String {
 
 extension String {
   /// A line for stderr as data: line breaks and tabs kept, every other control (C0, DEL and the C1
-  /// range, whose CSI starts escape sequences too) shown as `\x1B` or `\u{9B}`, so a name read from a
-  /// file or the database can neither hide itself nor drive the terminal.
+  /// range, whose CSI starts escape sequences too) and every bidirectional override shown as `\x1B`,
+  /// `\u{9B}` or `\u{202E}`, so a name read from a file or the database can neither hide itself,
+  /// nor drive the terminal, nor reorder the rest of the line.
   public var inertOnTerminal: String {
     guard unicodeScalars.contains(where: Self.isTerminalControl) else { return self }
     var text = ""
     for scalar in unicodeScalars {
-      guard Self.isTerminalControl(scalar) else {
-        text.unicodeScalars.append(scalar)
-        continue
-      }
-      let hex = String(scalar.value, radix: 16, uppercase: true)
-      text += scalar.value < 128 ? "\\x" + (hex.count == 1 ? "0" + hex : hex) : "\\u{" + hex + "}"
+      if Self.isTerminalControl(scalar) { text += Self.shown(scalar) } else { text.unicodeScalars.append(scalar) }
     }
     return text
   }
 
-  static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+  /// A scalar no terminal should be handed from data: a control other than a line break or a tab,
+  /// or a bidirectional formatting character.
+  public static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
     (scalar.value < 32 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+      || isBidirectionalFormatting(scalar)
+  }
+
+  /// The embeddings and overrides (U+202A–U+202E) and the isolates (U+2066–U+2069) of Unicode's
+  /// bidirectional algorithm: one in a value reorders what follows it on the line, the next
+  /// columns included, so `exe.txt` can read as `txt.exe`. The marks (U+200E, U+200F, U+061C)
+  /// reach no further than their neighbours and stay: right-to-left text uses them.
+  public static func isBidirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+  }
+
+  /// A scalar as the terminal is shown it: `\x1B` below 128, `\u{9B}` above.
+  static func shown(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return scalar.value < 128 ? "\\x" + (hex.count == 1 ? "0" + hex : hex) : "\\u{" + hex + "}"
   }
 }

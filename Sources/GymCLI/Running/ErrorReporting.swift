@@ -32,10 +32,12 @@ public enum ErrorReporting {
   }
 
   /// A message fit for one terminal line, whatever the input put in it: control characters (a
-  /// binary file's header, a line break in a value) shown as `?`, and a message longer than 600
-  /// characters (a 10 MB header line) cut in the middle, keeping the hint at its end.
+  /// binary file's header, a line break in a value, C1's CSI, a bidirectional override) shown as
+  /// `?`, and a message longer than 600 characters (a 10 MB header line) cut in the middle,
+  /// keeping the hint at its end.
   public static func oneLine(_ message: String) -> String {
-    var text = String(message.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? "?" : Character($0) })
+    var text = String(
+      message.unicodeScalars.map { $0.value < 32 || String.isTerminalControl($0) ? "?" : Character($0) })
     if text.count > 600 {
       text = String(text.prefix(400)) + " … " + String(text.suffix(150))
     }
