@@ -11,16 +11,7 @@ extension Cell {
     // Every scalar shown escaped has one of these bytes in its UTF-8: C0 and DEL, 0xC2 leading C1
     // (C2 80 to C2 9F), 0xE2 leading the bidirectional controls (E2 80 AA, E2 81 A6…).
     guard text.utf8.contains(where: { $0 < 32 || $0 == 127 || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
-    var line = ""
-    line.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\t", "\n", "\r": line.unicodeScalars.append(" ")
-      case _ where String.isTerminalControl(scalar): line += String.shown(scalar)
-      default: line.unicodeScalars.append(scalar)
-      }
-    }
-    return line
+    return text.escapingTerminalControls(lineBreaksAsSpaces: true)
   }
 }
 
@@ -40,16 +31,29 @@ extension String {
   /// nor drive the terminal, nor reorder the rest of the line.
   public var inertOnTerminal: String {
     guard unicodeScalars.contains(where: Self.isTerminalControl) else { return self }
+    return escapingTerminalControls(lineBreaksAsSpaces: false)
+  }
+
+  /// Every control shown as `shown` writes it; tabs and line breaks (and carriage returns) made
+  /// spaces when `lineBreaksAsSpaces`, else kept.
+  func escapingTerminalControls(lineBreaksAsSpaces: Bool) -> String {
     var text = ""
+    text.unicodeScalars.reserveCapacity(unicodeScalars.count + 8)
     for scalar in unicodeScalars {
-      if Self.isTerminalControl(scalar) { text += Self.shown(scalar) } else { text.unicodeScalars.append(scalar) }
+      if lineBreaksAsSpaces && (scalar == "\t" || scalar == "\n" || scalar == "\r") {
+        text.unicodeScalars.append(" ")
+      } else if Self.isTerminalControl(scalar) {
+        text += Self.shown(scalar)
+      } else {
+        text.unicodeScalars.append(scalar)
+      }
     }
     return text
   }
 
   /// A scalar no terminal should be handed from data: a control other than a line break or a tab,
   /// or a bidirectional formatting character.
-  public static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+  static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
     (scalar.value < 32 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
       || isBidirectionalFormatting(scalar)
   }
@@ -58,7 +62,7 @@ extension String {
   /// bidirectional algorithm: one in a value reorders what follows it on the line, the next
   /// columns included, so `exe.txt` can read as `txt.exe`. The marks (U+200E, U+200F, U+061C)
   /// reach no further than their neighbours and stay: right-to-left text uses them.
-  public static func isBidirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
+  static func isBidirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
     (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 
