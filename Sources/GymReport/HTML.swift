@@ -1,4 +1,6 @@
-/// Text for HTML: the five characters that could end an element or an attribute, escaped.
+/// Text for HTML: the five characters that could end an element or an attribute, escaped, and the
+/// bidirectional embeddings, overrides and isolates shown as `\u{202E}` as the terminal shows them:
+/// one in a label would reverse the number after it (`Run\u{202E}: 12.5` reads `Run5.21 :`).
 enum HTML {
   /// Scalar by scalar, as the browser reads them: a `<` that a neighbouring scalar joins into one
   /// Swift character (after U+0600, before U+0301) is still a `<` to the HTML parser.
@@ -12,9 +14,15 @@ enum HTML {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&#39;"
+      case _ where String.isBidirectionalFormatting(scalar): out += String.shown(scalar)
       default: out.unicodeScalars.append(scalar)
       }
     }
     return out
   }
+
+  /// A label followed by other text on its line (a point's `label: value`): isolated (U+2068 … U+2069),
+  /// so that a right-to-left label does not carry the value into its run. Its own isolates and
+  /// overrides are escaped first, so none can close the isolate early.
+  static func isolated(_ label: String) -> String { "\u{2068}" + escape(label) + "\u{2069}" }
 }

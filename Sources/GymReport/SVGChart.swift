@@ -52,7 +52,7 @@ struct SVGChart {
       <svg role="img" aria-labelledby="\(id)-title \(id)-desc" viewBox="0 0 \(Self.width.svg) \(Self.height.svg)" \
       xmlns="http://www.w3.org/2000/svg">
       <title id="\(id)-title">\(HTML.escape(chart.title))</title>
-      <desc id="\(id)-desc">\(HTML.escape(description))</desc>
+      <desc id="\(id)-desc">\(descriptionHTML)</desc>
 
       """
     // Gridlines and value labels at quarters of the axis.
@@ -74,7 +74,7 @@ struct SVGChart {
         out +=
           "<rect class=\"point bar\" x=\"\((x(index) - barWidth / 2).svg)\" y=\"\(top.svg)\" "
           + "width=\"\(barWidth.svg)\" height=\"\(max(bottom - top, 0).svg)\">"
-          + "<title>\(HTML.escape(point.label)): \(ChartLabel.text(point.value))</title></rect>\n"
+          + "<title>\(HTML.isolated(point.label)): \(ChartLabel.text(point.value))</title></rect>\n"
       }
     case .categories: break  // drawn as a list (CategoryBars), never here
     case .line:
@@ -83,7 +83,7 @@ struct SVGChart {
       for (index, point) in points.enumerated() {
         out +=
           "<circle class=\"point dot\" cx=\"\(x(index).svg)\" cy=\"\(y(point.value).svg)\" r=\"3\">"
-          + "<title>\(HTML.escape(point.label)): \(ChartLabel.text(point.value))</title></circle>\n"
+          + "<title>\(HTML.isolated(point.label)): \(ChartLabel.text(point.value))</title></circle>\n"
       }
     }
     // The category axis: a few labels, evenly spaced, so that they never overlap: at 1280 px every
@@ -117,10 +117,11 @@ struct SVGChart {
     return out + "</svg>"
   }
 
-  /// The chart in words, every value included: what a screen reader says for it.
-  var description: String {
-    "\(chart.yLabel) by \(chart.xLabel.isEmpty ? "item" : chart.xLabel): "
-      + chart.points.map { "\($0.label) \(ChartLabel.text($0.value))" }.joined(separator: "; ")
+  /// The chart in words, every value included, escaped for HTML: what a screen reader says for it.
+  var descriptionHTML: String {
+    HTML.escape("\(chart.yLabel) by \(chart.xLabel.isEmpty ? "item" : chart.xLabel): ")
+      + chart.points.map { "\(HTML.isolated($0.label)) \(HTML.escape(ChartLabel.text($0.value)))" }
+      .joined(separator: "; ")
   }
 }
 

@@ -33,8 +33,9 @@ import Testing
     #expect(svg.contains(#"<rect class="point bar" x="95.9" y="55" width="251.3" height="117">"#), "\(svg)")
     #expect(svg.contains(#"<rect class="point bar" x="410" y="133" width="251.3" height="39">"#))
     #expect(svg.components(separatedBy: "class=\"point").count - 1 == 2)
-    #expect(svg.contains("b&lt;c: 1") && !svg.contains("b<c"))
-    #expect(svg.contains("<desc id=\"c1-desc\">y by x: a 3; b&lt;c 1</desc>"))
+    // Each label isolated (U+2068 … U+2069) from the value after it.
+    #expect(svg.contains("\u{2068}b&lt;c\u{2069}: 1") && !svg.contains("b<c"))
+    #expect(svg.contains("<desc id=\"c1-desc\">y by x: \u{2068}a\u{2069} 3; \u{2068}b&lt;c\u{2069} 1</desc>"))
   }
 
   @Test func nothingToDrawIsNoChart() {

@@ -62,12 +62,12 @@ extension String {
   /// bidirectional algorithm: one in a value reorders what follows it on the line, the next
   /// columns included, so `exe.txt` can read as `txt.exe`. The marks (U+200E, U+200F, U+061C)
   /// reach no further than their neighbours and stay: right-to-left text uses them.
-  static func isBidirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isBidirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
     (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 
   /// A scalar as the terminal is shown it: `\x1B` below 128, `\u{9B}` above.
-  static func shown(_ scalar: Unicode.Scalar) -> String {
+  package static func shown(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return scalar.value < 128 ? "\\x" + (hex.count == 1 ? "0" + hex : hex) : "\\u{" + hex + "}"
   }
