@@ -275,6 +275,16 @@ say "then \`sqlite3 best.sqlite < load.sql\`: an \`.import --csv t.csv t\` per t
 say "memory and wall time (one run, GNU time): $restore_mem."
 rm -rf "$IMP"
 
+# Right after the whole-process import, so that both of the export import's figures (this section's
+# `export.import`, in-process) meet the machine at the same pace: it drifts by a quarter within minutes.
+echo "bench: in-process query times, the export and its import" >&2
+say ""
+say "## In-process query times (\`gym bench --database …\`)"
+say ""
+say '```'
+"$GYM" bench --database "$DB" --repeat 50 | tee -a "$out"
+say '```'
+
 HEALTH=${HEALTH_RECORDS:-2000000}
 echo "bench: generating an Apple Health export of $HEALTH records" >&2
 python3 scripts/make-health-export.py "$HEALTH" "$WORK/health.xml" "$WORK/health.zip"
@@ -410,12 +420,6 @@ say ""
 say "\`gym migrate up\` from history/005: verified backup, the 12-step rebuild of \`workout\` with its four indexes,"
 say "the foreign-key check of \`workout_set\` and the row counts of every table, in one transaction."
 
-say ""
-say "## In-process query times (\`gym bench --database …\`)"
-say ""
-say '```'
-"$GYM" bench --database "$DB" --repeat 50 | tee -a "$out"
-say '```'
 say ""
 say "Reproduce: \`make bench\` (ROWS=… to change the size). Raw hyperfine runs are printed on stderr."
 say ""
