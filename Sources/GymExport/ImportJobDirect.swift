@@ -27,8 +27,9 @@ extension ImportJob {
   /// (`FreshDatabase`: no fsyncs, the rows written once). Nothing else can open the file, so the
   /// rows are committed before they are checked: the scan for rows that break a CHECK then runs on
   /// every core (`ParallelCheckScan`), and the rows go out to disk while it and the index builds
-  /// run (`startSync`), so the fsync at the end waits only for the indexes.
-  func loadIntoNewFile(_ tables: [ExportManifest.Table]) throws -> ImportSummary {
+  /// run (`startSync`), so the fsync at the end waits only for the indexes. Not `publishing` (`export
+  /// verify`): every check made, then the file discarded, nothing written to disk on purpose.
+  func loadIntoNewFile(_ tables: [ExportManifest.Table], publishing: Bool = true) throws -> ImportSummary {
     let fresh = FreshDatabase(target: target)
     defer { fresh.discard() }
     let store = try fresh.openStore(modules: modules, options: options)
@@ -44,13 +45,14 @@ extension ImportJob {
         return loaded
       }
       try store.writeWithoutTransaction { try $0.execute(sql: "PRAGMA foreign_keys = ON") }
-      fresh.startSync()
+      if publishing { fresh.startSync() }
       if let found = try ParallelCheckScan.firstViolation(path: fresh.partial, tables: tables.map(\.name)) {
         throw loader.violation(table: found.table, rowid: found.rowid, check: found.check)
       }
       try store.write { db in try loader.finish(db, loaded) }
       summary.rows = loaded.rows
     }
+    guard publishing else { return summary }
     // Another command made a database at the path meanwhile: this load is merged into it.
     if try !fresh.publish() { try fresh.mergeIntoTarget().close() }
     return summary

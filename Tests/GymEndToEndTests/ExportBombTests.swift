@@ -126,8 +126,8 @@ import Testing
 
   /// A row that breaks one of its table's CHECKs, in a file whose checksum was made to match:
   /// `import` loads without SQLite's row-by-row CHECKs and scans each table once after the rows,
-  /// so it refuses the export naming the row and the CHECK, as `verify` (rows checked one by one)
-  /// does; nothing is imported.
+  /// so it refuses the export naming the row and the CHECK, as `verify` (the same load, into a
+  /// throwaway database) does; nothing is imported.
   @Test(arguments: [
     (#"s/"status":"[a-z]*"/"status":"done"/"#, "status IN ('completed', 'skipped')"),
     (#"s/"durationMinutes":[0-9.]+/"durationMinutes":-0.5/"#, "durationMinutes >= 0"),
