@@ -110,9 +110,7 @@ public struct ImportJob {
       {
         return try loadDirectly(direct, into: store)
       }
-      var summary = try stage(into: staging)
-      try copy(from: staging, into: store, tables: tables, summary: &summary)
-      return summary
+      return try stageAndCopy(staging: staging, into: store, tables: tables)
     } catch {
       // A database this import created for nothing is not left behind, empty, to look restored.
       if existing == 0 && !merge && !existedBefore {
@@ -121,6 +119,24 @@ public struct ImportJob {
       }
       throw error
     }
+  }
+
+  /// Into a database that has data (or that `--merge` names): the export loaded into a database of
+  /// its own, then copied or merged. One at this gym's schema is loaded as a new database is
+  /// (`loadIntoNewFile`); the bench export's 1,105,612 rows took 29 s to stage one at a time
+  /// (Docs/PerformanceNotes.md). An older one is staged at its own schema and migrated.
+  private func stageAndCopy(staging: String, into store: Store, tables: [String]) throws -> ImportSummary {
+    guard let direct = directTables(applied: modules.flatMap { $0.migrations.map(\.identifier) }) else {
+      var summary = try stage(into: staging)
+      try copy(from: staging, into: store, tables: tables, summary: &summary)
+      return summary
+    }
+    var summary = ImportSummary(exportSchema: reader.manifest.schema.count)
+    _ = try ImportJob(reader: reader, target: staging, modules: modules, options: options)
+      .loadIntoNewFile(direct, publishing: false) { loaded in
+        try copy(from: loaded, into: store, tables: tables, summary: &summary)
+      }
+    return summary
   }
 
   /// The export as a database of its own, migrated to this gym's schema.
@@ -191,6 +207,11 @@ public struct ImportJob {
     try store.writeWithoutTransaction { db in
       try db.execute(sql: "ATTACH DATABASE ? AS staging", arguments: [staging])
       defer { try? db.execute(sql: "DETACH DATABASE staging") }
+      // A merge adds rows all over the tables and their indexes: with SQLite's 2 MB page cache it
+      // read most pages again from the file for each row (as `Store.writeSyncing` found for sync).
+      let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+      try db.execute(sql: "PRAGMA cache_size = -65536")
+      defer { try? db.execute(sql: "PRAGMA cache_size = \(cache)") }
       try db.inTransaction(.immediate) {
         let present = try Set(String.fetchAll(db, sql: "SELECT name FROM staging.sqlite_master WHERE type = 'table'"))
         let copied = tables.filter(present.contains)

@@ -28,8 +28,11 @@ extension ImportJob {
   /// rows are committed before they are checked: the scan for rows that break a CHECK then runs on
   /// every core (`ParallelCheckScan`), and the rows go out to disk while it and the index builds
   /// run (`startSync`), so the fsync at the end waits only for the indexes. Not `publishing` (`export
-  /// verify`): every check made, then the file discarded, nothing written to disk on purpose.
-  func loadIntoNewFile(_ tables: [ExportManifest.Table], publishing: Bool = true) throws -> ImportSummary {
+  /// verify`, a staging database): every check made, `whileLoaded` given the file's path, then the
+  /// file discarded.
+  func loadIntoNewFile(
+    _ tables: [ExportManifest.Table], publishing: Bool = true, whileLoaded: (String) throws -> Void = { _ in }
+  ) throws -> ImportSummary {
     let fresh = FreshDatabase(target: target)
     defer { fresh.discard() }
     let store = try fresh.openStore(modules: modules, options: options)
@@ -52,7 +55,10 @@ extension ImportJob {
       try store.write { db in try loader.finish(db, loaded) }
       summary.rows = loaded.rows
     }
-    guard publishing else { return summary }
+    guard publishing else {
+      try whileLoaded(fresh.partial)
+      return summary
+    }
     // Another command made a database at the path meanwhile: this load is merged into it.
     if try !fresh.publish() { try fresh.mergeIntoTarget().close() }
     return summary

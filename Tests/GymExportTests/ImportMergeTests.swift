@@ -73,6 +73,9 @@ import Testing
       try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count
     }
     #expect(orphans == 0)
+    // The export was loaded into a database of its own beside the target, and nothing of it is left.
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".partial") }
+    #expect(left.isEmpty, "\(left)")
   }
 }
 
