@@ -233,6 +233,20 @@ import Testing
     }
   }
 
+  /// A total of converted lots reads the same in `stock` and `expiring` as in what `buy` says: 1 kg
+  /// and 2 lb (2 × 0.45359237 = 0.90718474 kg) make 1.90718474 kg, 1.907 to the gram.
+  @Test func convertedTotalsReadAsBuySaysThem() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["staples", "add", "Flour", "--category", "Pantry", "--unit", "kg", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "buy", "Flour", "1", "kg", "--best-before", "2030-01-01", "-q"]).status == 0)
+    let bought = try gym.run(["staples", "buy", "Flour", "2", "lb", "--best-before", "2030-01-02"])
+    #expect(bought.stderr.contains("bought 0.907 kg of Flour; 1.907 kg in stock"), "\(bought.stderr)")
+    let stock = try gym.run(["staples", "stock", "-f", "csv"])
+    #expect(stock.stdoutLines == ["item,category,quantity,unit,lots,bestBefore", "Flour,Pantry,1.907,kg,2,2030-01-01"])
+    let expiring = try gym.run(["staples", "expiring", "--days", "36500", "-f", "csv"]).stdoutLines
+    #expect(expiring.dropFirst().map { $0.split(separator: ",")[1] } == ["1", "0.907"], "\(expiring)")
+  }
+
   /// Pieces agree with their number: `bought 1 piece`, `3 pieces in stock`, `1 piece left`; other
   /// units stay as written.
   @Test func piecesAgreeWithTheirNumber() throws {

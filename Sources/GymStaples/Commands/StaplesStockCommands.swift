@@ -179,7 +179,7 @@ struct StaplesExpiring: GymCommand {
     for lot in rows {
       let days = CalendarDay(lot.bestBefore).map { $0.days - today }
       writer.write([
-        .text(lot.item), .real(lot.amount), lot.unit.map(Cell.text) ?? .null, .text(lot.bestBefore),
+        .text(lot.item), .real(Quantity.rounded(lot.amount)), lot.unit.map(Cell.text) ?? .null, .text(lot.bestBefore),
         days.map(Cell.integer) ?? .null, lot.location.map(Cell.text) ?? .null,
       ])
     }

@@ -116,6 +116,13 @@ enum Cooking {
 
 /// Amounts for people: up to three decimals, no trailing zeros (`0.3`, `2`, `1.125`).
 enum Quantity {
+  /// To the thousandth of its unit, as `text` shows it: a total of converted lots (1 kg and 2 lb,
+  /// 1.90718474 kg) reads 1.907 in `stock` as in what `buy` and `use` say.
+  static func rounded(_ value: Double) -> Double {
+    guard value.isFinite, abs(value) < 1e15 else { return value }
+    return (value * 1000).rounded() / 1000
+  }
+
   static func text(_ value: Double) -> String {
     var text = String(format: "%.3f", value)
     while text.hasSuffix("0") { text.removeLast() }

@@ -20,7 +20,7 @@ enum StockQueries {
         """, arguments: StatementArguments(location.map { [$0] } ?? [])
     ).map { row in
       [
-        .text(row[0]), .text(row[1]), .real(row[2]), (row[3] as String?).map(Cell.text) ?? .null,
+        .text(row[0]), .text(row[1]), .real(Quantity.rounded(row[2])), (row[3] as String?).map(Cell.text) ?? .null,
         .integer(row[4]), (row[5] as String?).map(Cell.text) ?? .null,
       ]
     }
