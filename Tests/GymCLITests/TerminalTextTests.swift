@@ -1,5 +1,6 @@
-import GymCLI
 import Testing
+
+@testable import GymCLI
 
 /// What reaches stderr from a file or the database is data: controls are shown, never obeyed.
 @Suite struct TerminalTextTests {
@@ -40,6 +41,21 @@ import Testing
   }
 
   /// An error line has no control left at all: C0, DEL, C1 and the overrides become `?`.
+  /// The table's check reads UTF-8: a scalar it escapes is found by its bytes, and the scalars that
+  /// share a first byte with one (the en dash E2 80 93, U+2065 E2 81 A5, U+202F E2 80 AF, U+00A0
+  /// C2 A0) are not, nor is a lead byte at the end of the text.
+  @Test func theCheckFindsAControlByItsBytes() {
+    for value: UInt32 in [0, 0x1B, 0x7F, 0x80, 0x9B, 0x9F, 0x202A, 0x202E, 0x2066, 0x2069] {
+      let text = "a" + String(Unicode.Scalar(value)!) + "b"
+      #expect(String.holdsTerminalControl(text.utf8), "U+\(String(value, radix: 16))")
+      #expect(String.holdsTerminalControl(text.utf8) == text.unicodeScalars.contains(where: String.isTerminalControl))
+    }
+    for text in ["Day – 5", "\u{2065}", "\u{2029}x", "\u{202F}", "\u{A0}", "\u{2026}", "é", "\u{2029}"] {
+      #expect(!String.holdsTerminalControl(text.utf8), "\(text.unicodeScalars.map(\.value))")
+      #expect(!text.unicodeScalars.contains(where: String.isTerminalControl))
+    }
+  }
+
   @Test func anErrorLineHasNoControl() {
     #expect(ErrorReporting.oneLine("bad 'a\u{202E}b' at\n2\u{9B}\u{7F}") == "bad 'a?b' at?2??")
     #expect(ErrorReporting.oneLine("Déjà – שלום\u{200F}") == "Déjà – שלום\u{200F}")
