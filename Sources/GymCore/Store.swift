@@ -212,19 +212,18 @@ public final class Store: Sendable {
         defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
         // A merge or a base touches pages all over the tables: SQLite's default 2 MB page cache
         // read most of them again from the file (half the time of a 200,000-row base in the kernel).
-        let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-        try db.execute(sql: "PRAGMA cache_size = -65536")
-        defer { try? db.execute(sql: "PRAGMA cache_size = \(cache)") }
         var result: T?
-        try db.inTransaction(.immediate) {
-          result = try body(db)
-          for table in syncedTables {
-            if let broken = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check(\(SQL.quote(table.name)))") {
-              throw StoreError.inconsistent(
-                "sync would leave a row of \(table.name) pointing at a missing \(broken["parent"] as String)")
+        try db.withPageCache(mebibytes: 64) {
+          try db.inTransaction(.immediate) {
+            result = try body(db)
+            for table in syncedTables {
+              if let broken = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check(\(SQL.quote(table.name)))") {
+                throw StoreError.inconsistent(
+                  "sync would leave a row of \(table.name) pointing at a missing \(broken["parent"] as String)")
+              }
             }
+            return .commit
           }
-          return .commit
         }
         // swift-format-ignore: NeverForceUnwrap
         return result!

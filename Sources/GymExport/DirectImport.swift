@@ -49,12 +49,12 @@ struct DirectImport {
     // rows. A 64 MiB page cache while the rows go in (the library's land by their keys, all over
     // their tables), SQLite's own for the index builds (a larger one sorts in larger, slower runs).
     // Together: the writer's CPU 4.6 s -> 3.2-3.6 s on the bench export (Docs/PerformanceNotes.md).
-    let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-    try db.execute(sql: "PRAGMA cache_size = -65536")
-    try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
-    let loaded = Result { try tables.reduce(0) { $0 + (try load(db, $1)) } }
-    try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
-    try? db.execute(sql: "PRAGMA cache_size = \(cache)")
+    let loaded = try db.withPageCache(mebibytes: 64) {
+      try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+      let loaded = Result { try tables.reduce(0) { $0 + (try load(db, $1)) } }
+      try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
+      return loaded
+    }
     return Loaded(rows: try loaded.get(), indexes: indexes, deferrals: deferrals)
   }
 

@@ -45,17 +45,29 @@ public struct ImportJob {
   public func check() throws {
     try reader.checkFiles()
     try checkSchema()
+    let scratch = NSTemporaryDirectory() + "gym-verify-" + UUID().uuidString + ".sqlite"
     // Rows at this gym's schema: the load `run` makes into a new database, into a throwaway one
     // (the bench export: 4 s, where the staging database took 29 s; Docs/PerformanceNotes.md).
-    if let direct = directTables(applied: modules.flatMap { $0.migrations.map(\.identifier) }) {
-      let scratch = NSTemporaryDirectory() + "gym-verify-" + UUID().uuidString + ".sqlite"
-      _ = try ImportJob(reader: reader, target: scratch, modules: modules, options: options)
-        .loadIntoNewFile(direct, publishing: false)
+    if let direct = tablesAtThisSchema {
+      _ = try loadThrowaway(direct, at: scratch)
       return
     }
-    let staging = NSTemporaryDirectory() + "gym-verify-" + UUID().uuidString + ".sqlite"
-    defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
-    _ = try stage(into: staging)
+    defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(scratch + suffix) } }
+    _ = try stage(into: scratch)
+  }
+
+  /// The export's tables when its rows are at this gym's schema (`directTables`).
+  private var tablesAtThisSchema: [ExportManifest.Table]? {
+    directTables(applied: modules.flatMap { $0.migrations.map(\.identifier) })
+  }
+
+  /// The export loaded as `run` loads a new database, beside `path`, every check made; `whileLoaded`
+  /// reads the file before it is deleted.
+  private func loadThrowaway(
+    _ tables: [ExportManifest.Table], at path: String, whileLoaded: (String) throws -> Void = { _ in }
+  ) throws -> ImportSummary {
+    try ImportJob(reader: reader, target: path, modules: modules, options: options)
+      .loadIntoNewFile(tables, publishing: false, whileLoaded: whileLoaded)
   }
 
   /// A synced database records every write in its change log; a bulk copy is not recorded, and rows
@@ -87,9 +99,7 @@ public struct ImportJob {
       $0.hasPrefix(base) && ($0.hasSuffix(".partial") || $0.contains(".partial-"))
     }
     let existedBefore = access(target, F_OK) == 0
-    if !existedBefore && !merge,
-      let direct = directTables(applied: modules.flatMap { $0.migrations.map(\.identifier) })
-    {
+    if !existedBefore && !merge, let direct = tablesAtThisSchema {
       return try loadIntoNewFile(direct)
     }
     let store = try Store(path: target, modules: modules, options: options)
@@ -126,16 +136,15 @@ public struct ImportJob {
   /// (`loadIntoNewFile`); the bench export's 1,105,612 rows took 29 s to stage one at a time
   /// (Docs/PerformanceNotes.md). An older one is staged at its own schema and migrated.
   private func stageAndCopy(staging: String, into store: Store, tables: [String]) throws -> ImportSummary {
-    guard let direct = directTables(applied: modules.flatMap { $0.migrations.map(\.identifier) }) else {
+    guard let direct = tablesAtThisSchema else {
       var summary = try stage(into: staging)
       try copy(from: staging, into: store, tables: tables, summary: &summary)
       return summary
     }
     var summary = ImportSummary(exportSchema: reader.manifest.schema.count)
-    _ = try ImportJob(reader: reader, target: staging, modules: modules, options: options)
-      .loadIntoNewFile(direct, publishing: false) { loaded in
-        try copy(from: loaded, into: store, tables: tables, summary: &summary)
-      }
+    _ = try loadThrowaway(direct, at: staging) { loaded in
+      try copy(from: loaded, into: store, tables: tables, summary: &summary)
+    }
     return summary
   }
 
@@ -209,31 +218,30 @@ public struct ImportJob {
       defer { try? db.execute(sql: "DETACH DATABASE staging") }
       // A merge adds rows all over the tables and their indexes: with SQLite's 2 MB page cache it
       // read most pages again from the file for each row (as `Store.writeSyncing` found for sync).
-      let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-      try db.execute(sql: "PRAGMA cache_size = -65536")
-      defer { try? db.execute(sql: "PRAGMA cache_size = \(cache)") }
-      try db.inTransaction(.immediate) {
-        let present = try Set(String.fetchAll(db, sql: "SELECT name FROM staging.sqlite_master WHERE type = 'table'"))
-        let copied = tables.filter(present.contains)
-        summary.tables = copied.count
-        if merge {
-          var merging = ImportMerge(keepingKeys: Set(store.syncedTables.map(\.name)))
-          try merging.run(db, tables: copied)
-          summary.rows = merging.added
-          summary.existing = merging.existing
-        } else {
-          for table in copied {
-            let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(SQL.quote(table)))")
-              .map { SQL.quote($0["name"] as String) }.joined(separator: ", ")
-            try db.execute(
-              sql:
-                "INSERT INTO main.\(SQL.quote(table)) (\(columns)) SELECT \(columns) FROM staging.\(SQL.quote(table)) ORDER BY rowid"
-            )
-            summary.rows += db.changesCount
+      try db.withPageCache(mebibytes: 64) {
+        try db.inTransaction(.immediate) {
+          let present = try Set(String.fetchAll(db, sql: "SELECT name FROM staging.sqlite_master WHERE type = 'table'"))
+          let copied = tables.filter(present.contains)
+          summary.tables = copied.count
+          if merge {
+            var merging = ImportMerge(keepingKeys: Set(store.syncedTables.map(\.name)))
+            try merging.run(db, tables: copied)
+            summary.rows = merging.added
+            summary.existing = merging.existing
+          } else {
+            for table in copied {
+              let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(SQL.quote(table)))")
+                .map { SQL.quote($0["name"] as String) }.joined(separator: ", ")
+              try db.execute(
+                sql:
+                  "INSERT INTO main.\(SQL.quote(table)) (\(columns)) SELECT \(columns) FROM staging.\(SQL.quote(table)) ORDER BY rowid"
+              )
+              summary.rows += db.changesCount
+            }
           }
+          try checkForeignKeys(db)
+          return .commit
         }
-        try checkForeignKeys(db)
-        return .commit
       }
     }
   }

@@ -14,9 +14,10 @@ extension Cell {
 }
 
 extension String {
-  /// Whether the bytes hold a scalar `isTerminalControl` escapes, read as UTF-8 without making the
-  /// scalars: C0 and DEL, C1 (C2 80 to C2 9F), the embeddings and overrides (E2 80 AA to E2 80 AE)
-  /// and the isolates (E2 81 A6 to E2 81 A9). Only those, so a cell with an en dash (E2 80 93) or an
+  /// Whether a table line must go through `escapingTerminalControls`: a scalar `isTerminalControl`
+  /// escapes, or a tab or line feed it makes a space, found in the UTF-8 without making the scalars:
+  /// C0 and DEL, C1 (C2 80 to C2 9F), the embeddings and overrides (E2 80 AA to E2 80 AE) and the
+  /// isolates (E2 81 A6 to E2 81 A9). Only those, so a cell with an en dash (E2 80 93) or an
   /// ellipsis keeps the fast path: in `history list` of 100,000 rows with one in each, the check and
   /// the escaping took 8.2% of the samples when every E2 went through the scalar loop, the check 1.1%
   /// now (Docs/PerformanceNotes.md).
