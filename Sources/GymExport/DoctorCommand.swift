@@ -201,10 +201,22 @@ public struct DoctorCommand: GymCommand {
         check: "exports", result: .problem,
         detail: "'\(directory)' is not writable: fix its permissions or set export.directory")
     }
-    guard let newest = ExportListing.exports(in: directory).last(where: { $0.manifest.isComplete() }) else {
+    // Another database's export sharing the directory is not this one's backup.
+    let owner: ExportOwner
+    do { owner = try ExportOwner.of(context) } catch {
+      return Finding(
+        check: "exports", result: .problem,
+        detail: "cannot tell this database's exports from others: \(ErrorReporting.classify(error).1)")
+    }
+    guard
+      let newest = ExportListing.exports(in: directory).last(where: {
+        $0.manifest.isComplete() && owner.owns($0.manifest)
+      })
+    else {
       return Finding(
         check: "exports", result: .note,
-        detail: "no complete export in '\(directory)' yet: run 'gym export' (without --tables or --modules)")
+        detail:
+          "no complete export of this database in '\(directory)' yet: run 'gym export' (without --tables or --modules)")
     }
     // The newest backup is the one a restore would take: damaged, it is a problem now.
     do { try ExportReader(path: newest.path).checkFiles() } catch {

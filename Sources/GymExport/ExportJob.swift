@@ -114,6 +114,7 @@ public struct ExportJob: Sendable {
         dataFormat: options.format.rawValue, compression: options.compression.rawValue,
         level: compressed ? options.level : nil, schema: schema, tables: [], files: [])
       if !options.recipients.isEmpty { manifest.encryption = "age" }
+      manifest.store = try StoreIdentity.id(db)
       if tables.count < store.modules.reduce(0, { $0 + $1.tables.count }) { manifest.partial = true }
       for (module, table) in tables {
         let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQL.quote(table)))").map { $0["name"] as String }

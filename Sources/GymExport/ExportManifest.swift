@@ -79,6 +79,9 @@ public struct ExportManifest: Codable, Equatable, Sendable {
   public var encryption: String? = nil
   /// true when `--tables` or `--modules` left tables out: not a backup of everything.
   public var partial: Bool? = nil
+  /// The identity of the database it was taken from (`StoreIdentity`); absent in an export made
+  /// before manifests named one. Thinning judges only its own database's (`ExportOwner`).
+  public var store: String? = nil
 
   /// Complete: not marked partial, and holding every registered module's tables (an export from
   /// before the mark is judged by its modules).

@@ -12,8 +12,9 @@ struct ExportPrune: GymCommand {
       """
       Keeps the newest --keep, and the newest export of each of the last --keep-daily days, \
       --keep-weekly weeks and --keep-monthly months that have one (local time). Only gym's exports, \
-      recognised by their manifest, are ever deleted. With a remote (--remote or export.remote), the \
-      same rules thin the exports there.
+      recognised by their manifest, are ever deleted, and only this database's (the manifest names \
+      it, or no database): another database's exports are left alone. With a remote (--remote or \
+      export.remote), the same rules thin the exports there.
       """,
       examples: [
         "gym export prune --out backups --keep 3 --keep-daily 7 --dry-run",
@@ -41,25 +42,34 @@ struct ExportPrune: GymCommand {
         "these rules keep nothing, and a remote's copies are never thinned to none; give --keep 1 or more, or --no-remote"
       )
     }
+    // Only this database's exports are judged: another's may share the directory or the remote.
+    let owner = try ExportOwner.of(context)
     let names =
       dryRun
-      ? ExportListing.unkept(directory, policy: policy).map(\.name) : ExportListing.prune(directory, policy: policy)
+      ? ExportListing.unkept(directory, policy: policy, owner: owner).map(\.name)
+      : ExportListing.prune(directory, policy: policy, owner: owner)
     let out = BufferedOutput.standardOutput()
     for name in names { out.write(name + "\n") }
     out.flush()
     printNote(
-      "\(dryRun ? "would delete" : "deleted") \(names.count) export\(names.count == 1 ? "" : "s") in '\(directory)'")
+      "\(dryRun ? "would delete" : "deleted") \(names.count) export\(names.count == 1 ? "" : "s") in '\(directory)'"
+        + owner.othersLeftAlone(ExportListing.exports(in: directory).map(\.manifest)))
     guard let remote else { return }
     // The same rules on the remote, which keeps its own exports (some may be gone here).
     let exports = RemoteExports(remote: remote)
+    let listed: [RemoteExports.Entry]
     let gone: [String]
     do {
-      gone = dryRun ? exports.unkept(try exports.list(), policy: policy).map(\.name) : try exports.prune(policy: policy)
+      listed = try exports.list()
+      let unkept = exports.unkept(listed, policy: policy, owner: owner)
+      gone = dryRun ? unkept.map(\.name) : try exports.delete(unkept)
     } catch {
       throw GymError(Rclone.status(of: error), "cannot thin \(remote): \(error)")
     }
     for name in gone { out.write(Rclone.join(remote, name) + "\n") }
     out.flush()
-    printNote("\(dryRun ? "would delete" : "deleted") \(gone.count) export\(gone.count == 1 ? "" : "s") on \(remote)")
+    printNote(
+      "\(dryRun ? "would delete" : "deleted") \(gone.count) export\(gone.count == 1 ? "" : "s") on \(remote)"
+        + owner.othersLeftAlone(listed.compactMap(\.manifest)))
   }
 }

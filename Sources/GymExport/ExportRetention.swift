@@ -22,21 +22,17 @@ public struct ExportListing: Sendable {
     }
   }
 
-  /// Deletes the oldest exports beyond the newest `keep`; returns their names. Anything else in
-  /// the directory — files, other directories, an export whose manifest is gone — is left alone.
-  public static func prune(_ directory: String, keep: Int) -> [String] {
-    prune(directory, policy: RetentionPolicy(last: max(keep, 1)))
-  }
-
   /// The exports `policy` does not keep, oldest first, judged among the whole ones only, as on a
   /// remote: one whose files do not match its manifest (damaged, cut short) or that is dated more
   /// than a day ahead of now (a wrong clock would keep it the newest for good) is never chosen and
   /// never takes the place of a whole one. One whose manifest's time cannot be read is kept. An
   /// export whose copy to a remote failed or never finished is kept until it is copied: it may be
-  /// the only one of its kind anywhere.
-  public static func unkept(_ directory: String, policy: RetentionPolicy, now: Timestamp = .now()) -> [Entry] {
+  /// the only one of its kind anywhere. Another database's exports are neither chosen nor counted.
+  public static func unkept(
+    _ directory: String, policy: RetentionPolicy, owner: ExportOwner, now: Timestamp = .now()
+  ) -> [Entry] {
     let pending = RemoteLog.read(in: directory).pending
-    let whole = exports(in: directory).filter { isWhole($0, now: now) }
+    let whole = exports(in: directory).filter { owner.owns($0.manifest) && isWhole($0, now: now) }
     return policy.unkept(
       whole, created: { Timestamp(parsing: $0.manifest.created) }, group: { $0.manifest.retentionGroup() }
     ).filter { !pending.contains($0.name) }
@@ -53,8 +49,8 @@ public struct ExportListing: Sendable {
   }
 
   /// Deletes the exports `policy` does not keep; returns their names.
-  public static func prune(_ directory: String, policy: RetentionPolicy) -> [String] {
-    let old = unkept(directory, policy: policy)
+  public static func prune(_ directory: String, policy: RetentionPolicy, owner: ExportOwner) -> [String] {
+    let old = unkept(directory, policy: policy, owner: owner)
     for entry in old { try? FileManager.default.removeItem(atPath: entry.path) }
     return old.map(\.name)
   }

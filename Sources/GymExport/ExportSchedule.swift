@@ -53,7 +53,7 @@ struct ExportSchedule: AsyncGymCommand {
     let service = ExportService(
       job: ExportJob(store: store, options: options, gymVersion: ExportCommand.gymVersion),
       interval: try WhereParser.parseSpan(every, option: "--every").seconds, policy: try retention.policy(last: keep),
-      report: makeReport,
+      owner: ExportOwner(store: try store.read(StoreIdentity.id)), report: makeReport,
       remote: try remote.remote(context).map { RemoteCopy(remote: $0, directory: options.out) })
     try await Scheduled.run(service, label: "gym.export")
   }
@@ -64,6 +64,8 @@ struct ExportService: Service {
   let job: ExportJob
   let interval: Double
   let policy: RetentionPolicy
+  /// Whose exports the policy thins: this database's (another's may share the directory or remote).
+  let owner: ExportOwner
   /// The report to write after each export, as of then; nil without `--report`.
   var report: (@Sendable (Timestamp) -> Report)?
   /// Where each export is copied after it is written, and thinned by the same policy; nil: nowhere.
@@ -79,7 +81,7 @@ struct ExportService: Service {
         made = (path as NSString).lastPathComponent
         // Copied before the directory is thinned: an export whose copy failed is still here to retry.
         if let remote { copy(made, to: remote) }
-        let removed = ExportListing.prune(job.options.out, policy: policy)
+        let removed = ExportListing.prune(job.options.out, policy: policy, owner: owner)
         printNote(
           "\(Timestamp.now().canonical) exported \((path as NSString).lastPathComponent): "
             + "\(manifest.totalRows ?? 0) rows, \(manifest.totalBytes ?? 0) bytes "
@@ -119,7 +121,7 @@ struct ExportService: Service {
     }
     guard !failed else { return }
     do {
-      let removed = try remote.exports.prune(policy: policy)
+      let removed = try remote.exports.prune(policy: policy, owner: owner)
       if !removed.isEmpty {
         printNote("\(Timestamp.now().canonical) removed from \(remote.remote): \(removed.joined(separator: ", "))")
       }
@@ -189,12 +191,14 @@ struct ExportStatus: GymCommand {
     writer.finish(next: nil)
     guard let maxAge else { return }
     let limit = try WhereParser.parseSpan(maxAge, option: "--max-age").seconds
+    // Another database's export sharing the directory is not this one's backup.
+    let owner = try ExportOwner.of(context)
     // An export dated in the future (a clock set wrong, an edited manifest) is not a recent one.
     let now = Timestamp.now().millisecondsSince1970
     // Only a complete export is a backup, and only one whose files match its manifest: a partial or
     // damaged one does not answer the healthcheck, nor one dated ahead.
     let credible = exports.compactMap { entry -> Timestamp? in
-      guard entry.manifest.isComplete(), intact.contains(entry.name),
+      guard entry.manifest.isComplete(), owner.owns(entry.manifest), intact.contains(entry.name),
         let created = Timestamp(parsing: entry.manifest.created), created.millisecondsSince1970 <= now + 60_000
       else { return nil }
       return created
@@ -202,7 +206,8 @@ struct ExportStatus: GymCommand {
     guard let created = credible.first, Double(now - created.millisecondsSince1970) / 1000 <= limit else {
       throw GymError(
         .failure,
-        "no complete, intact export in '\(directory)' younger than \(maxAge) (and not dated in the future)")
+        "no complete, intact export of this database in '\(directory)' younger than \(maxAge) "
+          + "(and not dated in the future)")
     }
   }
 

@@ -42,10 +42,14 @@ public struct ImportJob {
   /// Everything `run` relies on, without a target: the files, the schema, and every row loaded
   /// into a throwaway database (at this gym's schema by `run`'s own one-pass load, else staged and
   /// migrated). Once it passes, `run` can fail only for the target's reasons (`export verify`).
+  static let verifyPrefix = "gym-verify-"
+
   public func check() throws {
     try reader.checkFiles()
     try checkSchema()
-    let scratch = NSTemporaryDirectory() + "gym-verify-" + UUID().uuidString + ".sqlite"
+    // What a killed verify left in the temporary directory, once a day old, as the export's own.
+    StalePartials.prune(in: NSTemporaryDirectory()) { $0.hasPrefix(Self.verifyPrefix) }
+    let scratch = NSTemporaryDirectory() + Self.verifyPrefix + UUID().uuidString + ".sqlite"
     // Rows at this gym's schema: the load `run` makes into a new database, into a throwaway one
     // (the bench export: 4 s, where the staging database took 29 s; Docs/PerformanceNotes.md).
     if let direct = tablesAtThisSchema {

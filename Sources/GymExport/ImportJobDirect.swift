@@ -15,8 +15,13 @@ extension ImportJob {
   /// The export's tables in the registry's order (parents first) when it can be loaded straight
   /// into a database whose schema is `applied`: rows, not a snapshot, at exactly that schema,
   /// every table one the registry has. Nil otherwise: the export goes through a staging database.
+  /// Only the migrations of modules with exported tables are compared: one of a module without
+  /// any (sync's log, the store's identity) changes no row an export holds.
   func directTables(applied: [String]) -> [ExportManifest.Table]? {
-    guard reader.format != .sqlite, Set(applied) == Set(reader.manifest.schema) else { return nil }
+    let shaping = Set(modules.filter { !$0.tables.isEmpty }.flatMap { $0.migrations.map(\.identifier) })
+    guard reader.format != .sqlite,
+      Set(applied).intersection(shaping) == Set(reader.manifest.schema).intersection(shaping)
+    else { return nil }
     let registry = modules.flatMap(\.tables).map(\.name)
     let byName = Dictionary(reader.manifest.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     guard byName.count == reader.manifest.tables.count, Set(byName.keys).isSubset(of: registry) else { return nil }

@@ -102,7 +102,7 @@ import Yams
     sleep(2)
     let stale = try gym.run(try Self.replacing("--max-age", with: "1s", in: test))
     #expect(stale.status == 1)
-    #expect(stale.stderr.contains("no complete, intact export in"))
+    #expect(stale.stderr.contains("no complete, intact export of this database in"))
   }
 
   /// The sync service, run as compose runs it (its environment and command, the interval made a

@@ -90,8 +90,9 @@ import Testing
     #expect(status.stderr.contains("not dated in the future"))
   }
 
-  /// What killed runs leave (`.gym-export-….partial`, `….import-….partial` and its -wal) is pruned by
-  /// the next export or import once it is a day old; a younger one may be a run in progress.
+  /// What killed runs leave (`.gym-export-….partial`, `….import-….partial` and its -wal, a verify's
+  /// `gym-verify-…` in the temporary directory) is pruned by the next export, import or verify once
+  /// it is a day old; a younger one may be a run in progress.
   @Test func partialsOlderThanADayArePruned() throws {
     let gym = try GymProcess()
     let out = gym.directory + "/exports"
@@ -115,6 +116,21 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: fresh))
     #expect(try gym.run(["import", path, "--database", gym.directory + "/restored.sqlite"]).status == 0)
     #expect(!FileManager.default.fileExists(atPath: staleImport) && !FileManager.default.fileExists(atPath: staleWAL))
+    // A killed `export verify` leaves its throwaway database in the temporary directory: the next
+    // verify removes one a day old and leaves a younger one (a verify in progress).
+    let temporary = gym.directory + "/tmp"
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    let staleVerify = temporary + "/gym-verify-0000.sqlite.import-0000.partial"
+    let freshVerify = temporary + "/gym-verify-1111.sqlite.import-1111.partial"
+    for path in [staleVerify, freshVerify] {
+      #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
+    }
+    #expect(utimes(staleVerify, &old) == 0)
+    let verified = try gym.run(["export", "verify", path], environment: ["TMPDIR": temporary])
+    #expect(verified.status == 0, "\(verified.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: staleVerify))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: temporary) == ["gym-verify-1111.sqlite.import-1111.partial"])
   }
 
   /// `verify` checks what `import` relies on: a table or a column the export's schema does not have

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `gym sync` as devices run it: each device a `gym` process with a database of its own, the remote
@@ -178,8 +179,13 @@ import Testing
     for step in 0..<96 {
       if step == 32 || step == 64 {
         // A compaction on any device, once all have synced: a base in place of what all hold; at
-        // the first, a fourth device starts from it and works beside the others from then on.
-        for device in devices { #expect(try device.run(["sync"]).status == 0) }
+        // the first, a fourth device starts from it and works beside the others from then on. Two
+        // rounds: in one, a device that syncs early says it has applied none of what the devices
+        // after it push (made before its own newest change, those hold the cut back); after the
+        // second, every device's marker holds every change.
+        for _ in 0..<2 {
+          for device in devices { #expect(try device.run(["sync"]).status == 0) }
+        }
         sleep(2)
         let compact = try devices[Int(random.next() % UInt64(devices.count))].run(
           ["sync", "compact", "--older-than", "1s"])
@@ -488,6 +494,40 @@ import Testing
     let devices = try FileManager.default.contentsOfDirectory(atPath: network.remote + "/gym-sync")
     #expect(!devices.contains("stranger"), "\(devices)")
     #expect(try laptop.run(["sync"]).status == 0)
+  }
+
+  /// A device that began syncing with the shared key and is then given another would push files
+  /// that no other device opens: refused (78) before anything changes, whether its key was recorded
+  /// at its first sync or (a device that began before keys were recorded) is checked against its own
+  /// newest file on the remote. Given the shared key again, it syncs.
+  @Test func aDeviceWhoseKeyChangedPushesNothing() throws {
+    let network = try Network()
+    var laptop = try network.device("laptop")
+    #expect(try laptop.run(["staples", "add", "Milk", "--category", "Dairy", "-q"]).status == 0)
+    #expect(try laptop.run(["sync"]).status == 0)
+    let folder = network.remote + "/gym-sync/laptop"
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    let other = laptop.directory + "/other.key"
+    try Network.makeKey(other)
+    laptop.environment["GYM_SYNC_IDENTITY"] = other
+    #expect(try laptop.run(["staples", "add", "Tea", "--category", "Drinks", "-q"]).status == 0)
+    let refused = try laptop.run(["sync"])
+    #expect(refused.status == 78, "\(refused.stderr)")
+    #expect(refused.stderr.contains("this device began syncing with the identity whose recipient is age1"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == files)
+    // As a device that began before keys were recorded: its own newest file decides.
+    let database = try DatabaseQueue(path: laptop.databasePath)
+    try database.write { try $0.execute(sql: "UPDATE sync_device SET recipient = NULL") }
+    try database.close()
+    let unrecorded = try laptop.run(["sync"])
+    #expect(unrecorded.status == 78, "\(unrecorded.stderr)")
+    #expect(unrecorded.stderr.contains("000000000001.changeset.age does not open with the identity given"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == files)
+    laptop.environment["GYM_SYNC_IDENTITY"] = network.identity
+    #expect(try laptop.run(["sync"]).status == 0)
+    let phone = try network.device("phone")
+    #expect(try phone.run(["sync"]).status == 0)
+    #expect(try phone.run(["staples", "list", "--all", "-f", "tsv", "--fields", "name"]).stdout == "name\nMilk\nTea\n")
   }
 
   /// `sync compact`: refused (75) while a device has not said what it applied; then a base in place

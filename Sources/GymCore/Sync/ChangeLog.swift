@@ -27,6 +27,17 @@ public enum ChangeLog {
     return try String.fetchOne(db, sql: "SELECT device FROM sync_device")
   }
 
+  /// The recipient (`age1…`) of the identity this device syncs with; nil before its first sync
+  /// that recorded one.
+  public static func recipient(_ db: Database) throws -> String? {
+    try String.fetchOne(db, sql: "SELECT recipient FROM sync_device")
+  }
+
+  /// Records `recipient` as this device's, once: a recipient already recorded stays.
+  public static func recordRecipient(_ db: Database, _ recipient: String) throws {
+    try db.execute(sql: "UPDATE sync_device SET recipient = ? WHERE recipient IS NULL", arguments: [recipient])
+  }
+
   /// The latest clock reading this device has seen.
   public static func latestClock(_ db: Database) throws -> Int64? {
     try Int64.fetchOne(db, sql: "SELECT max(hlc) FROM sync_change")

@@ -60,7 +60,23 @@ extension SyncSchema {
       """)
 }
 
-/// The store's part of sync, registered after every feature module: its tables are not exported
-/// (`tables` is empty); a device's records travel as changesets.
+extension SyncSchema {
+  /// The public key (`age1…`) of the identity this device syncs with, recorded at its first sync
+  /// with this migration: a sync with another identity would push files no other device opens, so
+  /// it is refused (`SyncJob`). NULL until then, and on a database that never synced.
+  static let deviceRecipient = Migration(
+    "sync/005-device-recipient", .additive,
+    sql: """
+      ALTER TABLE sync_device ADD COLUMN recipient TEXT
+        CHECK (recipient IS NULL OR (length(recipient) BETWEEN 5 AND 200 AND recipient GLOB 'age1*'));
+      """)
+}
+
+/// The store's own tables, registered after every feature module: sync's, and the store's identity
+/// (`StoreIdentity`). None is exported (`tables` is empty): a device's records travel as changesets,
+/// and an import makes a new database with an identity of its own.
 public let syncModule = GymModule(
-  name: "sync", migrations: [SyncSchema.changeLog, SyncSchema.bases, SyncSchema.tables], tables: [])
+  name: "sync",
+  migrations: [
+    SyncSchema.changeLog, SyncSchema.bases, SyncSchema.tables, StoreIdentity.migration, SyncSchema.deviceRecipient,
+  ], tables: [])

@@ -85,11 +85,12 @@ struct RemoteExports: Sendable {
 
   /// The whole exports `policy` does not keep, oldest first, judged among the whole ones only: an
   /// incomplete one (a copy in progress), a damaged one, or one dated more than a day ahead of now
-  /// (a wrong clock) is never chosen, and never takes the place of a whole one.
-  func unkept(_ exports: [Entry], policy: RetentionPolicy, now: Timestamp = .now()) -> [Entry] {
+  /// (a wrong clock) is never chosen, and never takes the place of a whole one; nor is another
+  /// database's export.
+  func unkept(_ exports: [Entry], policy: RetentionPolicy, owner: ExportOwner, now: Timestamp = .now()) -> [Entry] {
     let ahead = now.millisecondsSince1970 + 86_400_000
     let whole = exports.filter { entry in
-      entry.state == "ok" && entry.manifest?.kind == ExportManifest.kind
+      entry.state == "ok" && entry.manifest?.kind == ExportManifest.kind && entry.manifest.map(owner.owns) == true
         && (entry.manifest.flatMap { Timestamp(parsing: $0.created) }.map { $0.millisecondsSince1970 <= ahead } ?? true)
     }
     return policy.unkept(
@@ -98,9 +99,13 @@ struct RemoteExports: Sendable {
   }
 
   /// Deletes the exports `policy` does not keep; returns their names.
-  func prune(policy: RetentionPolicy) throws -> [String] {
-    let old = unkept(try list(), policy: policy)
-    for entry in old { try rclone.run("purge", [Rclone.join(remote, entry.name)]) }
-    return old.map(\.name)
+  func prune(policy: RetentionPolicy, owner: ExportOwner) throws -> [String] {
+    try delete(unkept(try list(), policy: policy, owner: owner))
+  }
+
+  /// Deletes `exports` from the remote, each whole; returns their names.
+  func delete(_ exports: [Entry]) throws -> [String] {
+    for entry in exports { try rclone.run("purge", [Rclone.join(remote, entry.name)]) }
+    return exports.map(\.name)
   }
 }

@@ -87,6 +87,33 @@ public struct SyncJob: Sendable {
     }
   }
 
+  /// A device that began syncing with one identity and is given another would push files that no
+  /// other device opens, refused by each of them from then on: refused here (78) before anything
+  /// changes. The identity's recipient is recorded at the first sync (`sync/005-device-recipient`);
+  /// a device that began before that is checked once against its own newest file on the remote.
+  private func refuseAnotherIdentity(listing: SyncListing, device: String, recipient: AgeRecipient) throws {
+    let given = recipient.string ?? ""
+    if let recorded = try store.read({ try ChangeLog.recipient($0) }) {
+      guard recorded != given else { return }
+      throw GymError(
+        .configuration,
+        "this device began syncing with the identity whose recipient is \(recorded), and the identity given is "
+          + "\(given)'s: give the identity the other devices sync with (--identity or sync.identity); "
+          + "nothing was changed or pushed")
+    }
+    guard let last = listing.files[device]?.last, let sealed = try remote.download([(device, last)])[device]?[last]
+    else { return }
+    do { _ = try ChangeFile.decrypt(sealed, identities: identities) } catch let error as ChangesetError
+      where error.isOtherIdentity
+    {
+      throw GymError(
+        .configuration,
+        "this device's own change file \(remote.path(device: device, last: last)) does not open with the identity "
+          + "given (\(given)): give the identity this device and the others sync with (--identity or sync.identity); "
+          + "nothing was changed or pushed")
+    }
+  }
+
   private func attempt(now: Date) throws -> Report {
     let recipient = try ChangeFile.recipient(of: identities)
     let listing = try remote.list()
@@ -96,6 +123,7 @@ public struct SyncJob: Sendable {
     report.began = existing == nil
     var device = report.device
     if existing != nil {
+      try refuseAnotherIdentity(listing: listing, device: device, recipient: recipient)
       let mine = try store.read { try ChangeLog.sequences($0, device: device) }
       if let stranger = listing.sequences(device).subtracting(mine).min() {
         throw GymError(
@@ -192,6 +220,7 @@ public struct SyncJob: Sendable {
           try store.assignSyncKeys(db, owning: $0)
         }
       }
+      if let key = recipient.string { try ChangeLog.recordRecipient(db, key) }
       let integration = try ChangeLog.integrate(db, arriving, tables: tables)
       let name = try ChangeLog.device(db) ?? began
       // Changes made here while a base was made elsewhere, unseen, sort after it before they leave.
