@@ -39,11 +39,12 @@ public struct ImportJob {
     self.merge = merge
   }
 
+  /// The name a verify's throwaway database begins with, in the temporary directory.
+  static let verifyPrefix = "gym-verify-"
+
   /// Everything `run` relies on, without a target: the files, the schema, and every row loaded
   /// into a throwaway database (at this gym's schema by `run`'s own one-pass load, else staged and
   /// migrated). Once it passes, `run` can fail only for the target's reasons (`export verify`).
-  static let verifyPrefix = "gym-verify-"
-
   public func check() throws {
     try reader.checkFiles()
     try checkSchema()

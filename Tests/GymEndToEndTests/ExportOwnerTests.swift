@@ -21,6 +21,13 @@ import Testing
     try DatabaseQueue(path: database).read { try String.fetchOne($0, sql: "SELECT id FROM store_identity") }
   }
 
+  /// nil while the database has no `store_identity` table.
+  static func identity(ofUnmigrated database: String) throws -> String? {
+    try DatabaseQueue(path: database).read { db in
+      try db.tableExists("store_identity") ? String.fetchOne(db, sql: "SELECT id FROM store_identity") : nil
+    }
+  }
+
   /// Exports `count` times into `directory` from `database`, a few milliseconds apart (names are
   /// the time to the millisecond); returns the new exports' names, oldest first.
   static func export(_ gym: GymProcess, _ database: String, into directory: String, count: Int) throws -> [String] {
@@ -85,15 +92,50 @@ import Testing
     #expect(phoneStatus.status == 1 && phoneStatus.stderr.contains("no complete, intact export of this database"))
     #expect(try gym.run(["export", "status", "--out", backups, "--max-age", "1h"]).status == 0)
     let doctor = try gym.run(["doctor", "--database", phone], environment: ["GYM_EXPORT_DIRECTORY": backups])
-    #expect(doctor.stdout.contains("no complete export of this database"), "\(doctor.stdout)")
+    #expect(doctor.stdout.contains("no complete export of this database in '\(backups)'"), "\(doctor.stdout)")
     #expect(Self.exports(in: backups) == named)
 
-    // With no database at the path, no export that names one is judged: nothing is deleted.
+    // Two of the laptop's now. With no database at the path, no export that names one is judged:
+    // `--keep 1` deletes nothing (judged as one database's, the older would go).
+    let both = named + (try Self.export(gym, laptop, into: backups, count: 1))
     let nowhere = try gym.run(
       ["export", "prune", "--out", backups, "--keep", "1", "--database", gym.directory + "/none.sqlite"])
     #expect(nowhere.status == 0 && nowhere.stdoutLines.isEmpty)
-    #expect(nowhere.stderr.contains("deleted 0 exports in '\(backups)'; left 1 export of another database alone"))
+    #expect(nowhere.stderr.contains("deleted 0 exports in '\(backups)'; left 2 exports of another database alone"))
     #expect(!FileManager.default.fileExists(atPath: gym.directory + "/none.sqlite"))
+    #expect(Self.exports(in: backups) == both)
+
+    // A database no gym with identities has opened (its identity and that migration's record
+    // removed from a copy): the same, and prune neither migrates it nor gives it an identity.
+    let older = gym.directory + "/older.sqlite"
+    try FileManager.default.copyItem(atPath: laptop, toPath: older)
+    try DatabaseQueue(path: older).write { db in
+      try db.execute(
+        sql: "DROP TABLE store_identity; DELETE FROM grdb_migrations WHERE identifier = 'sync/004-store-identity'")
+    }
+    let unmigrated = try gym.run(["export", "prune", "--out", backups, "--keep", "1", "--database", older])
+    #expect(unmigrated.status == 0 && unmigrated.stdoutLines.isEmpty, "\(unmigrated.stderr)")
+    #expect(try Self.identity(ofUnmigrated: older) == nil)
+    #expect(Self.exports(in: backups) == both)
+  }
+
+  /// The scheduler thins by the same rule: with `--keep 1` its own older export goes after its next
+  /// one, and the other database's two stay.
+  @Test func theSchedulerThinsOnlyItsOwnExports() throws {
+    let gym = try GymProcess()
+    let desktop = gym.directory + "/desktop.sqlite"
+    try gym.seed(3)
+    try gym.seed(3, database: desktop)
+    let backups = gym.directory + "/backups"
+    let theirs = try Self.export(gym, desktop, into: backups, count: 2)
+    let ours = try Self.export(gym, gym.databasePath, into: backups, count: 1)
+    let (status, log) = try gym.runUntilLogged(
+      ["export", "schedule", "--every", "1h", "--keep", "1", "--out", backups, "--no-remote"],
+      marker: " exported gym-export-", count: 1)
+    #expect(status == 0, "\(log)")
+    #expect(log.contains("; removed \(ours[0])"), "\(log)")
+    let now = Self.exports(in: backups)
+    #expect(now.count == 3 && Array(now.prefix(2)) == theirs && !now.contains(ours[0]), "\(now)")
   }
 
   /// On a remote (a local path, which rclone reads as one): four exports a day apart, two named by

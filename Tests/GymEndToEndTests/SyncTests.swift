@@ -499,7 +499,7 @@ import Testing
   /// A device that began syncing with the shared key and is then given another would push files
   /// that no other device opens: refused (78) before anything changes, whether its key was recorded
   /// at its first sync or (a device that began before keys were recorded) is checked against its own
-  /// newest file on the remote. Given the shared key again, it syncs.
+  /// newest file on the remote, or another device's when it has none. Given the shared key again, it syncs.
   @Test func aDeviceWhoseKeyChangedPushesNothing() throws {
     let network = try Network()
     var laptop = try network.device("laptop")
@@ -521,13 +521,28 @@ import Testing
     try database.close()
     let unrecorded = try laptop.run(["sync"])
     #expect(unrecorded.status == 78, "\(unrecorded.stderr)")
-    #expect(unrecorded.stderr.contains("000000000001.changeset.age does not open with the identity given"))
+    #expect(unrecorded.stderr.contains("laptop/000000000001.changeset.age does not open with the key this device"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == files)
     laptop.environment["GYM_SYNC_IDENTITY"] = network.identity
     #expect(try laptop.run(["sync"]).status == 0)
-    let phone = try network.device("phone")
+    var phone = try network.device("phone")
     #expect(try phone.run(["sync"]).status == 0)
     #expect(try phone.run(["staples", "list", "--all", "-f", "tsv", "--fields", "name"]).stdout == "name\nMilk\nTea\n")
+    // The phone began holding nothing, so it has no change file of its own (only its applied
+    // marker): as a device from before recording, the laptop's newest file decides.
+    let phoneFolder = network.remote + "/gym-sync/phone"
+    let phoneFiles = try FileManager.default.contentsOfDirectory(atPath: phoneFolder).sorted()
+    #expect(phoneFiles == ["applied.age"])
+    let phoneDatabase = try DatabaseQueue(path: phone.databasePath)
+    try phoneDatabase.write { try $0.execute(sql: "UPDATE sync_device SET recipient = NULL") }
+    try phoneDatabase.close()
+    phone.environment["GYM_SYNC_IDENTITY"] = other
+    #expect(try phone.run(["staples", "add", "Rice", "--category", "Pantry", "-q"]).status == 0)
+    let stranger = try phone.run(["sync"])
+    #expect(stranger.status == 78, "\(stranger.stderr)")
+    #expect(stranger.stderr.contains("/gym-sync/laptop/"), "\(stranger.stderr)")
+    #expect(stranger.stderr.contains("does not open with the key this device would push to"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: phoneFolder).sorted() == phoneFiles)
   }
 
   /// `sync compact`: refused (75) while a device has not said what it applied; then a base in place

@@ -161,14 +161,20 @@ enum ChangeFile {
     return Int64(number.stringValue)
   }
 
+  /// The first X25519 identity: the one whose public key this device encrypts to.
+  static func pushingIdentity(of identities: [AgeIdentity]) -> AgeIdentity? {
+    identities.first { identity in
+      guard case .x25519(let secret) = identity else { return false }
+      return (try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: secret)) != nil
+    }
+  }
+
   /// The public key of the first X25519 identity: what every device encrypts to.
   static func recipient(of identities: [AgeIdentity]) throws -> AgeRecipient {
-    for identity in identities {
-      if case .x25519(let secret) = identity,
-        let key = try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: secret)
-      {
-        return .x25519(Array(key.publicKey.rawRepresentation))
-      }
+    if case .x25519(let secret) = pushingIdentity(of: identities),
+      let key = try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: secret)
+    {
+      return .x25519(Array(key.publicKey.rawRepresentation))
     }
     throw AgeError("the identity file holds no X25519 identity (AGE-SECRET-KEY-1…)")
   }

@@ -89,28 +89,45 @@ public struct SyncJob: Sendable {
 
   /// A device that began syncing with one identity and is given another would push files that no
   /// other device opens, refused by each of them from then on: refused here (78) before anything
-  /// changes. The identity's recipient is recorded at the first sync (`sync/005-device-recipient`);
-  /// a device that began before that is checked once against its own newest file on the remote.
-  private func refuseAnotherIdentity(listing: SyncListing, device: String, recipient: AgeRecipient) throws {
+  /// changes. The identity's recipient is recorded at the first sync (`sync/005-device-recipient`).
+  /// A device that began before that is checked against the newest file it finds on the remote (its
+  /// own, else another device's, else the newest base), opened with the key it pushes to. Returns
+  /// whether the recipient may be recorded: it is already, or such a file opened, or the remote holds
+  /// none to tell by; not when that file is damaged (the sync goes on, and a later one records it).
+  private func checkIdentity(listing: SyncListing, device: String, recipient: AgeRecipient) throws -> Bool {
     let given = recipient.string ?? ""
     if let recorded = try store.read({ try ChangeLog.recipient($0) }) {
-      guard recorded != given else { return }
+      guard recorded != given else { return true }
       throw GymError(
         .configuration,
         "this device began syncing with the identity whose recipient is \(recorded), and the identity given is "
           + "\(given)'s: give the identity the other devices sync with (--identity or sync.identity); "
           + "nothing was changed or pushed")
     }
-    guard let last = listing.files[device]?.last, let sealed = try remote.download([(device, last)])[device]?[last]
-    else { return }
-    do { _ = try ChangeFile.decrypt(sealed, identities: identities) } catch let error as ChangesetError
-      where error.isOtherIdentity
-    {
+    let sealed: Data?
+    let path: String
+    if let (owner, last) = ([device] + listing.files.keys.sorted()).lazy.compactMap({ name in
+      listing.files[name]?.last.map { (name, $0) }
+    }).first {
+      sealed = try remote.download([(owner, last)])[owner]?[last]
+      path = remote.path(device: owner, last: last)
+    } else if let base = listing.bases.last {
+      sealed = try remote.downloadBase(base)
+      path = remote.basePath(hlc: base)
+    } else {
+      return true
+    }
+    guard let sealed, let pushing = ChangeFile.pushingIdentity(of: identities) else { return false }
+    do {
+      _ = try ChangeFile.decrypt(sealed, identities: [pushing])
+      return true
+    } catch let error as ChangesetError where error.isOtherIdentity {
       throw GymError(
         .configuration,
-        "this device's own change file \(remote.path(device: device, last: last)) does not open with the identity "
-          + "given (\(given)): give the identity this device and the others sync with (--identity or sync.identity); "
-          + "nothing was changed or pushed")
+        "\(path) does not open with the key this device would push to (\(given)): give the identity this device "
+          + "and the others sync with (--identity or sync.identity); nothing was changed or pushed")
+    } catch {
+      return false
     }
   }
 
@@ -122,8 +139,10 @@ public struct SyncJob: Sendable {
     report.device = existing ?? configuredDevice ?? DeviceName.random()
     report.began = existing == nil
     var device = report.device
+    // A new device's identity is the one the others' files opened with (checked below).
+    var recordsRecipient = true
     if existing != nil {
-      try refuseAnotherIdentity(listing: listing, device: device, recipient: recipient)
+      recordsRecipient = try checkIdentity(listing: listing, device: device, recipient: recipient)
       let mine = try store.read { try ChangeLog.sequences($0, device: device) }
       if let stranger = listing.sequences(device).subtracting(mine).min() {
         throw GymError(
@@ -220,7 +239,7 @@ public struct SyncJob: Sendable {
           try store.assignSyncKeys(db, owning: $0)
         }
       }
-      if let key = recipient.string { try ChangeLog.recordRecipient(db, key) }
+      if recordsRecipient, let key = recipient.string { try ChangeLog.recordRecipient(db, key) }
       let integration = try ChangeLog.integrate(db, arriving, tables: tables)
       let name = try ChangeLog.device(db) ?? began
       // Changes made here while a base was made elsewhere, unseen, sort after it before they leave.
