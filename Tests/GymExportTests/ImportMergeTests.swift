@@ -61,6 +61,7 @@ import Testing
       )
     }
     let ownSets = try sets(target)
+    let schema = try DirectImportTests.schema(own)
     let reader = try export(source, to: directory + "/exports")
     let total = reader.manifest.tables.reduce(0) { $0 + $1.rows }
     let first = try merge(reader, into: target)
@@ -73,6 +74,9 @@ import Testing
       try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count
     }
     #expect(orphans == 0)
+    // The workouts' indexes, dropped for the merge (it brings more than the target held), are the
+    // migrations' own again.
+    #expect(try DirectImportTests.schema(try Store(path: target, modules: registeredModules)) == schema)
     // The export was loaded into a database of its own beside the target, and nothing of it is left.
     let left = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".partial") }
     #expect(left.isEmpty, "\(left)")
@@ -137,5 +141,50 @@ import Testing
       }
     }
     #expect(goals == ["2024 30", "2025 20"])
+  }
+
+  /// A table without a key (a work added by hand) is matched on every column, exactly: 40 works of
+  /// one import share their lastModified and differ by title, and the lookup goes through the title's
+  /// index (the column with the most distinct values, 42 against 1), searched in its collation
+  /// (NOCASE) and then compared exactly, so "DUNE" is not "Dune". The target holds "Dune" as the
+  /// export does: 1 left alone, 40 + 1 added.
+  @Test func aRowWithoutAKeyIsFoundThroughItsMostDistinctIndexExactly() throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let source = try Store(path: directory + "/source.sqlite", modules: registeredModules)
+    let insert = "INSERT INTO work (title, lastModified) VALUES (?, '2026-01-01T00:00:00.000Z')"
+    try source.write { db in
+      for title in (1...40).map({ "Title \($0)" }) + ["Dune", "DUNE"] {
+        try db.execute(sql: insert, arguments: [title])
+      }
+    }
+    let reader = try ExportReader(
+      path: try ExportJob(store: source, options: ExportOptions(out: directory + "/out"), gymVersion: "t").run().path)
+    let target = directory + "/target.sqlite"
+    let store = try Store(path: target, modules: registeredModules)
+    try store.write { db in try db.execute(sql: insert, arguments: ["Dune"]) }
+    let schema = try DirectImportTests.schema(store)
+    try store.writeWithoutTransaction { db in
+      try db.execute(sql: "ATTACH DATABASE ? AS staging", arguments: [source.path])
+      defer { try? db.execute(sql: "DETACH DATABASE staging") }
+      let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(work)").map { $0["name"] as String }
+        .filter { $0 != "id" }
+      let find = try ImportMerge.findSQL(db, "work", keyColumns: columns, isKey: false)
+      let unbound = StatementArguments(Array(repeating: DatabaseValue.null, count: columns.count))
+      let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + find, arguments: unbound).map {
+        $0["detail"] as String
+      }
+      let throughTitle = plan.contains { $0.contains("USING INDEX work_title") }
+      #expect(throughTitle, "\(plan)")
+    }
+    try store.close()
+    let summary = try ImportJob(
+      reader: reader, target: target, modules: registeredModules, options: .init(), merge: true
+    ).run()
+    #expect(summary.existing == 1 && summary.rows == 41)
+    let merged = try Store(path: target, modules: registeredModules)
+    #expect(try merged.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM work WHERE title = 'DUNE'") } == 1)
+    #expect(try merged.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM work") } == 42)
+    // The indexes the merge built again after the rows are the migrations' own.
+    #expect(try DirectImportTests.schema(merged) == schema)
   }
 }

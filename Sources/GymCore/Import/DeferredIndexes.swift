@@ -9,13 +9,15 @@ import GRDB
 public struct DeferredIndexes {
   private let indexes: [(name: String, sql: String)]
 
-  /// Drops every index of `tables` (in the main database) and remembers how to build it.
-  public static func drop(_ db: Database, tables: Set<String>) throws -> DeferredIndexes {
+  /// Drops every index of `tables` (in the main database), or only the non-unique ones when
+  /// `keepingUnique` (a merge looks rows up by their keys and relies on their conflicts), and
+  /// remembers how to build them.
+  public static func drop(_ db: Database, tables: Set<String>, keepingUnique: Bool = false) throws -> DeferredIndexes {
     let indexes = try Row.fetchAll(
       db, sql: "SELECT name, tbl_name, sql FROM main.sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
     ).filter { tables.contains($0["tbl_name"] as String) }.map {
       (name: $0["name"] as String, sql: $0["sql"] as String)
-    }
+    }.filter { !keepingUnique || !$0.sql.uppercased().hasPrefix("CREATE UNIQUE") }
     for index in indexes { try db.execute(sql: "DROP INDEX main.\(SQL.quote(index.name))") }
     return DeferredIndexes(indexes: indexes)
   }
