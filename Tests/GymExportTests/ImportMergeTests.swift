@@ -187,4 +187,45 @@ import Testing
     // The indexes the merge built again after the rows are the migrations' own.
     #expect(try DirectImportTests.schema(merged) == schema)
   }
+
+  /// For a merge only the non-unique indexes are deferred: the unique ones serve its lookups and its
+  /// conflicts. Of the workout table's four (WorkoutSchema), `workout_id` is the one unique, so it
+  /// alone stays while the rows go in; the rebuild brings back all four as they were.
+  @Test func aMergeDefersOnlyTheNonUniqueIndexes() throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let store = try Store(path: directory + "/target.sqlite", modules: registeredModules)
+    let indexes = "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'workout' ORDER BY name"
+    try store.write { db in
+      let before = try String.fetchAll(db, sql: indexes)
+      #expect(before.count == 4)
+      let deferred = try DeferredIndexes.drop(db, tables: ["workout"], keepingUnique: true)
+      #expect(try String.fetchAll(db, sql: indexes) == ["CREATE UNIQUE INDEX workout_id ON workout(id)"])
+      try deferred.rebuild(db)
+      #expect(try String.fetchAll(db, sql: indexes) == before)
+    }
+  }
+
+  /// An index in another collation than its column's is no candidate: `a` compares NOCASE, so a
+  /// filter in its index's BINARY would turn away 'DUNE' where the exact match finds 'Dune'. `a` has
+  /// the most distinct values (3 against 1) and is passed over; `b`'s index serves.
+  @Test func anIndexInAnotherCollationThanItsColumnIsNoCandidate() throws {
+    let directory = try ExportRoundTripTests.temporaryDirectory()
+    let queue = try DatabaseQueue(path: directory + "/main.sqlite")
+    let staging = try DatabaseQueue(path: directory + "/staging.sqlite")
+    let schema = """
+      CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT COLLATE NOCASE, b TEXT);
+      CREATE INDEX t_a ON t(a COLLATE BINARY);
+      CREATE INDEX t_b ON t(b);
+      """
+    try staging.write { db in
+      try db.execute(sql: schema + "INSERT INTO t (a, b) VALUES ('x', 'same'), ('y', 'same'), ('z', 'same');")
+    }
+    try queue.writeWithoutTransaction { db in
+      try db.execute(sql: schema)
+      try db.execute(sql: "ATTACH DATABASE ? AS staging", arguments: [directory + "/staging.sqlite"])
+      let find = try ImportMerge.findSQL(db, "t", keyColumns: ["a", "b"], isKey: false)
+      #expect(find.contains(#""b" IS ?2 COLLATE BINARY"#), "\(find)")
+      #expect(!find.contains(#""a" IS ?1 COLLATE"#), "\(find)")
+    }
+  }
 }

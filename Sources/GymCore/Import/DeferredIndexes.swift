@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// The indexes of tables loaded while empty: dropped before the rows and built once after them,
-/// from their own SQL, so they come back exactly as the migrations made them (partial, collated).
+/// The indexes of tables loaded while empty (or, for a merge, the non-unique ones of tables it brings
+/// more rows to than they hold): dropped before the rows and built once after them, from their own
+/// SQL, so they come back exactly as the migrations made them (partial, collated).
 /// Keeping the unique index on random UUIDs during a load makes every insert touch a random page
 /// of it, several times slower. The one way both bulk loads (`BulkLoader`, an export's direct
 /// import) do it.

@@ -1,3 +1,4 @@
+import CGymSQLite
 import GRDB
 
 /// `gym import --merge`: the staging database's rows into a target that already has data. A row
@@ -21,16 +22,19 @@ public struct ImportMerge {
   public init(keepingKeys: Set<String> = []) { self.keepingKeys = keepingKeys }
 
   /// Merges the tables of the database attached as `staging` into `main`, parents first. A table
-  /// with a key that the export brings at least as many rows to as it holds has its non-unique
-  /// indexes built once after the merge, instead of each new row going into each of them at a random
-  /// page. (A table without a key keeps them: its rows are looked up by every column, through them.)
+  /// with a key that the export brings more rows to than it holds has its non-unique indexes built
+  /// once after the merge, instead of each new row going into each of them at a random page. (A
+  /// table without a key keeps them: its rows are looked up by every column, through them.) The
+  /// target's rows are counted only up to the export's, so a small export costs little.
   public mutating func run(_ db: Database, tables: [String]) throws {
     var deferred: Set<String> = []
     for table in tables where try Self.keyColumns(db, table) != nil {
-      let count = { (schema: String) in
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(schema).\(SQL.quote(table))") ?? 0
-      }
-      if try count("staging") >= count("main") { deferred.insert(table) }
+      let name = SQL.quote(table)
+      let bringing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staging.\(name)") ?? 0
+      let holding =
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM main.\(name) LIMIT ?)", arguments: [bringing]) ?? 0
+      if bringing > holding { deferred.insert(table) }
     }
     let indexes = try DeferredIndexes.drop(db, tables: deferred, keepingUnique: true)
     for table in tables { try merge(db, table) }
@@ -106,9 +110,11 @@ public struct ImportMerge {
 
   /// The lookup of a row by `keyColumns` (bound as ?1, ?2 … in their order). A row matched on every
   /// column (a table without a key) is looked up through one index: that of the column with the most
-  /// distinct values in the export, searched in the index's collation (`title IS ?2 COLLATE NOCASE`,
-  /// a filter every exact match passes), and every column compared exactly without an index
-  /// (`+column`, which keeps the column's collation). Without statistics SQLite may pick an index
+  /// distinct values in the export, searched in the index's collation (`title IS ?2 COLLATE NOCASE`),
+  /// and every column compared exactly without an index (`+column`, which keeps the column's
+  /// collation). That filter lets through every exact match only when the column compares in BINARY
+  /// or in the index's own collation (a NOCASE column's 'Dune' is not 'DUNE' in BINARY): another
+  /// index is not a candidate. Without statistics SQLite may pick an index
   /// most rows share (every work of one import has the same lastModified) and read all of them for
   /// each row: merging the bench export's 20,000 works took most of a minute. When no index can be
   /// searched so, SQLite chooses, as before.
@@ -130,7 +136,9 @@ public struct ImportMerge {
         db, sql: "SELECT name, coll FROM pragma_index_xinfo(?, 'main') WHERE seqno = 0 AND key = 1",
         arguments: [index["name"] as String])
       guard let column = first?["name"] as String?, let collation = first?["coll"] as String?,
-        keyColumns.contains(column), collation.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        keyColumns.contains(column), collation.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+        let declared = try Self.collation(db, table, column),
+        declared.uppercased() == "BINARY" || declared.uppercased() == collation.uppercased()
       else { continue }
       let distinct =
         try Int.fetchOne(
@@ -147,6 +155,16 @@ public struct ImportMerge {
       if plan.contains(where: { $0.hasPrefix("SEARCH") }) { return candidate }
     }
     return sql(through: nil)
+  }
+
+  /// The collation a column of `main`'s table compares in (its declared one, else BINARY); nil when
+  /// SQLite cannot say.
+  static func collation(_ db: Database, _ table: String, _ column: String) throws -> String? {
+    var collation: UnsafePointer<CChar>?
+    let status = sqlite3_table_column_metadata(
+      db.sqliteConnection, "main", table, column, nil, &collation, nil, nil, nil)
+    guard status == SQLITE_OK, let collation else { return nil }
+    return String(cString: collation)
   }
 
   /// The columns of the table's first unique, non-partial index, if it has one.
