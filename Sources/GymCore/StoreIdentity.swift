@@ -20,5 +20,4 @@ public enum StoreIdentity {
     guard try db.tableExists("store_identity") else { return nil }
     return try String.fetchOne(db, sql: "SELECT id FROM store_identity WHERE only = 1")
   }
-
 }

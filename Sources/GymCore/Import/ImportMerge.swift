@@ -27,8 +27,10 @@ public struct ImportMerge {
   /// table without a key keeps them: its rows are looked up by every column, through them.) The
   /// target's rows are counted only up to the export's, so a small export costs little.
   public mutating func run(_ db: Database, tables: [String]) throws {
+    var keys: [String: [String]] = [:]
+    for table in tables { keys[table] = try Self.keyColumns(db, table) }
     var deferred: Set<String> = []
-    for table in tables where try Self.keyColumns(db, table) != nil {
+    for table in tables where keys[table] != nil {
       let name = SQL.quote(table)
       let bringing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM staging.\(name)") ?? 0
       let holding =
@@ -37,11 +39,12 @@ public struct ImportMerge {
       if bringing > holding { deferred.insert(table) }
     }
     let indexes = try DeferredIndexes.drop(db, tables: deferred, keepingUnique: true)
-    for table in tables { try merge(db, table) }
+    for table in tables { try merge(db, table, key: keys[table] ?? nil) }
     try indexes.rebuild(db)
   }
 
-  private mutating func merge(_ db: Database, _ table: String) throws {
+  /// `key`: the table's key columns (`keyColumns`), nil for a table without one.
+  private mutating func merge(_ db: Database, _ table: String, key: [String]?) throws {
     let info = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(SQL.quote(table)))")
     let primaryKey = info.first { ($0["pk"] as Int) == 1 && ($0["type"] as String).uppercased() == "INTEGER" }
       .map { $0["name"] as String }
@@ -50,7 +53,6 @@ public struct ImportMerge {
     for key in try Row.fetchAll(db, sql: "PRAGMA main.foreign_key_list(\(SQL.quote(table)))") {
       parents[key["from"] as String] = key["table"] as String
     }
-    let key = try Self.keyColumns(db, table)
     let keyColumns = key ?? columns
     let quoted = columns.map(SQL.quote)
     let find = try db.makeStatement(sql: try Self.findSQL(db, table, keyColumns: keyColumns, isKey: key != nil))
@@ -146,9 +148,9 @@ public struct ImportMerge {
         ?? 0
       leading.append((column, collation, distinct))
     }
+    let unbound = StatementArguments(Array(repeating: DatabaseValue.null, count: keyColumns.count))
     for index in leading.sorted(by: { ($0.distinct, $1.column) > ($1.distinct, $0.column) }) {
       let candidate = sql(through: (index.column, index.collation))
-      let unbound = StatementArguments(Array(repeating: DatabaseValue.null, count: keyColumns.count))
       let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + candidate, arguments: unbound).map {
         $0["detail"] as String
       }
