@@ -71,7 +71,10 @@ public struct ExportJob: Sendable {
     do {
       try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
     } catch {
-      throw GymError(.cannotCreate, "cannot create the export directory '\(options.out)': \(Self.reason(error))")
+      throw GymError(
+        .cannotCreate,
+        "cannot create the export directory '\(options.out)': \(Self.directoryProblem(options.out, error)); "
+          + "choose another --out")
     }
     StalePartials.prune(in: options.out) { $0.hasPrefix("." + Self.prefix) && $0.hasSuffix(".partial") }
     let name = Self.prefix + Self.stamp(now)
@@ -224,6 +227,21 @@ public struct ExportJob: Sendable {
 
   /// `20261122T101500.123Z`: sorts as time; milliseconds so a short schedule never collides.
   static func stamp(_ date: Date) -> String { FileStamp.utc(date, milliseconds: true) }
+
+  /// Why `path` could not be made a directory: a part of it that is a file (which Foundation reports
+  /// only as error 512), else what Foundation says.
+  static func directoryProblem(_ path: String, _ error: any Error) -> String {
+    var part = path.hasPrefix("/") ? "" : "."
+    for name in path.split(separator: "/") {
+      part += "/" + name
+      var info = stat()
+      guard stat(part, &info) == 0 else { break }
+      if info.st_mode & S_IFMT != S_IFDIR {
+        return "'\(part.hasPrefix("./") ? String(part.dropFirst(2)) : part)' is not a directory"
+      }
+    }
+    return reason(error)
+  }
 
   static func reason(_ error: any Error) -> String {
     (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription

@@ -82,28 +82,28 @@ struct ExportService: Service {
         // Copied before the directory is thinned: an export whose copy failed is still here to retry.
         if let remote { copy(made, to: remote) }
         let removed = ExportListing.prune(job.options.out, policy: policy, owner: owner)
-        printNote(
+        logNote(
           "\(Timestamp.now().canonical) exported \((path as NSString).lastPathComponent): "
             + "\(manifest.totalRows ?? 0) rows, \(manifest.totalBytes ?? 0) bytes "
             + String(format: "in %.2f s", Date().timeIntervalSince(started))
             + (removed.isEmpty ? "" : "; removed \(removed.joined(separator: ", "))"))
       } catch {
-        printError("\(Timestamp.now().canonical) export failed: \(ErrorReporting.classify(error).1)")
+        logError("\(Timestamp.now().canonical) export failed: \(ErrorReporting.classify(error).1)")
       }
       if made == nil, let remote { copy(nil, to: remote) }
       if let report {
         // A report that fails is logged like an export, and the scheduler goes on.
         do {
           let written = try report(Timestamp.now()).write(to: job.options.out + "/report.html")
-          printNote("\(Timestamp.now().canonical) wrote report.html: \(written)")
+          logNote("\(Timestamp.now().canonical) wrote report.html: \(written)")
         } catch {
-          printError("\(Timestamp.now().canonical) report failed: \(ErrorReporting.classify(error).1)")
+          logError("\(Timestamp.now().canonical) report failed: \(ErrorReporting.classify(error).1)")
         }
       }
       guard !Task.isShuttingDownGracefully else { break }
       await Scheduled.wait(interval, since: started)
     }
-    printNote("\(Timestamp.now().canonical) export schedule stopped")
+    logNote("\(Timestamp.now().canonical) export schedule stopped")
   }
 
   /// Copies the new export (nil when it failed) and every one here whose copy failed before, then
@@ -114,19 +114,19 @@ struct ExportService: Service {
     for name in wanted {
       if let failure = remote.copy(name) {
         failed = true
-        printError("\(Timestamp.now().canonical) copy of \(name) to \(remote.remote) failed: \(failure)")
+        logError("\(Timestamp.now().canonical) copy of \(name) to \(remote.remote) failed: \(failure)")
       } else {
-        printNote("\(Timestamp.now().canonical) copied \(name) to \(remote.remote)")
+        logNote("\(Timestamp.now().canonical) copied \(name) to \(remote.remote)")
       }
     }
     guard !failed else { return }
     do {
       let removed = try remote.exports.prune(policy: policy, owner: owner)
       if !removed.isEmpty {
-        printNote("\(Timestamp.now().canonical) removed from \(remote.remote): \(removed.joined(separator: ", "))")
+        logNote("\(Timestamp.now().canonical) removed from \(remote.remote): \(removed.joined(separator: ", "))")
       }
     } catch {
-      printError("\(Timestamp.now().canonical) thinning \(remote.remote) failed: \(error)")
+      logError("\(Timestamp.now().canonical) thinning \(remote.remote) failed: \(error)")
     }
   }
 }

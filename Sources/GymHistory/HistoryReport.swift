@@ -103,8 +103,9 @@ public enum HistoryReport {
         let set =
           kind == "sessionVolume"
           ? reps.map { "\($0) reps in the session" } ?? ""
-          : kilograms.map { "\(Self.tenths(weight.value($0))) \(unit) × \(reps ?? 0)" } ?? reps.map { "\($0) reps" }
-            ?? ""
+            // A heaviest set whose reps its export did not give shows its weight alone, never "× 0".
+          : kilograms.map { "\(Self.tenths(weight.value($0))) \(unit)" + (reps.map { " × \($0)" } ?? "") }
+            ?? reps.map { "\($0) reps" } ?? ""
         return [
           String(row[5].plainText(localTime: true).prefix(10)), row[0].plainText(localTime: false),
           recordNames[kind] ?? kind, shown, set,

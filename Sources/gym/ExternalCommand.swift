@@ -14,7 +14,7 @@ enum ExternalCommand {
     guard let name = arguments.first, !name.hasPrefix("-"), !known.contains(name) else { return }
     guard let executable = find("gym-" + name) else {
       let hint = Suggestions.nearest(to: name, in: known).first.map { "; did you mean '\($0)'?" } ?? ""
-      printError("gym: error: unknown command '\(name)'\(hint) (see 'gym --help')")
+      printError(ErrorReporting.oneLine("gym: error: unknown command '\(name)'\(hint) (see 'gym --help')"))
       exit(ExitStatus.usage.rawValue)
     }
     do {
@@ -23,12 +23,12 @@ enum ExternalCommand {
       setenv("GYM_DATABASE", context.databasePath, 1)
     } catch {
       let (status, message) = ErrorReporting.classify(error)
-      printError("gym: error: \(message)")
+      printError(ErrorReporting.oneLine("gym: error: \(message)"))
       exit(status.rawValue)
     }
     let argv = ([executable] + arguments.dropFirst()).map { strdup($0) } + [nil]
     execv(executable, argv)
-    printError("gym: error: cannot run '\(executable)': \(String(cString: strerror(errno)))")
+    printError(ErrorReporting.oneLine("gym: error: cannot run '\(executable)': \(String(cString: strerror(errno)))"))
     exit(ExitStatus.failure.rawValue)
   }
 

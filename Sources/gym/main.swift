@@ -29,11 +29,11 @@ let leading: LeadingOptions
 do {
   leading = try LeadingOptions(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  printError("gym: error: \(Gym.message(for: error)) (see 'gym --help')")
+  printError("gym: error: \(ErrorReporting.joinedLines(Gym.message(for: error))) (see 'gym --help')")
   Glibc.exit(ExitStatus.usage.rawValue)
 }
 for directory in leading.directories where chdir(directory) != 0 {
-  printError("gym: error: -C '\(directory)': \(String(cString: strerror(errno)))")
+  printError(ErrorReporting.oneLine("gym: error: -C '\(directory)': \(String(cString: strerror(errno)))"))
   Glibc.exit(ExitStatus.noInput.rawValue)
 }
 // `gym --version --verbose` is `gym version`: the long form of the one line.
@@ -45,7 +45,9 @@ if arguments.first == "help",
   let unknown = CommandSuggestion.unknownWord(in: Array(arguments.dropFirst()), root: Gym.self)
 {
   let hint = unknown.nearest.map { "; did you mean '\($0)'?" } ?? ""
-  printError("gym: error: '\(unknown.path)' has no command '\(unknown.word)'\(hint) (see '\(unknown.path) --help')")
+  printError(
+    ErrorReporting.oneLine(
+      "gym: error: '\(unknown.path)' has no command '\(unknown.word)'\(hint) (see '\(unknown.path) --help')"))
   Glibc.exit(ExitStatus.usage.rawValue)
 }
 
@@ -75,11 +77,15 @@ do {
   // `gym history lsit`: a word that names no subcommand, below the top level too.
   if let unknown = CommandSuggestion.unknownWord(in: arguments, root: Gym.self), unknown.path != "gym" {
     let hint = unknown.nearest.map { "; did you mean '\($0)'?" } ?? ""
-    printError("gym: error: '\(unknown.path)' has no command '\(unknown.word)'\(hint) (see '\(unknown.path) --help')")
+    printError(
+      ErrorReporting.oneLine(
+        "gym: error: '\(unknown.path)' has no command '\(unknown.word)'\(hint) (see '\(unknown.path) --help')"))
     Glibc.exit(ExitStatus.usage.rawValue)
   }
   // Usage errors in one line, like every other error; the usage itself is one --help away.
-  printError("gym: error: \(ErrorReporting.oneLine(Gym.message(for: error))) (see '\(commandPath(arguments)) --help')")
+  printError(
+    "gym: error: \(ErrorReporting.joinedLines(Gym.message(for: error))) (see '\(ErrorReporting.oneLine(commandPath(arguments))) --help')"
+  )
   Glibc.exit(code.rawValue)
 }
 

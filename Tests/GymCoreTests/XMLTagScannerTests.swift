@@ -90,11 +90,35 @@ import Testing
       let tag = try #require(try tags("<a v=\"x\(reference)y\"/>").first)
       #expect(tag.withAttribute("v") { Array($0) } == [0x78] + bytes + [0x79], "\(reference)")
     }
-    // A surrogate and a code point past U+10FFFF are no characters.
-    #expect(error("<a v=\"&#xD800;\"/>")?.message.contains("'&#xD800;' is not expanded") == true)
-    #expect(error("<a v=\"&#x110000;\"/>")?.message.contains("'&#x110000;' is not expanded") == true)
+    // A surrogate and a code point past U+10FFFF are no characters; nor, to XML 1.0 (its `Char`
+    // production), NUL, the other C0 controls but tab, line feed and carriage return, U+FFFE and U+FFFF.
+    for reference in ["&#xD800;", "&#x110000;", "&#x;", "&#0;", "&#x0;", "&#1;", "&#x1F;", "&#xFFFE;", "&#xFFFF;"] {
+      #expect(
+        error("<a v=\"\(reference)\"/>")?.message.contains("'\(reference)' is not a character XML allows") == true,
+        "\(reference)")
+    }
     #expect(error("<a v=\"&;\"/>")?.message.contains("'&;' is not expanded") == true)
-    #expect(error("<a v=\"&#x;\"/>")?.message.contains("'&#x;' is not expanded") == true)
+    // The edges that are characters: tab, line feed, carriage return, space, U+D7FF, U+E000, U+FFFD.
+    let allowed: [(String, [UInt8])] = [
+      ("&#9;", [0x09]), ("&#xA;", [0x0A]), ("&#13;", [0x0D]), ("&#x20;", [0x20]),
+      ("&#xD7FF;", [0xED, 0x9F, 0xBF]), ("&#xE000;", [0xEE, 0x80, 0x80]), ("&#xFFFD;", [0xEF, 0xBF, 0xBD]),
+    ]
+    for (reference, bytes) in allowed {
+      let tag = try #require(try tags("<a v=\"\(reference)\"/>").first)
+      #expect(tag.withAttribute("v") { Array($0) } == bytes, "\(reference)")
+    }
+  }
+
+  /// Elements nested past `maximumDepth` are refused at the first too deep, with its line; as deep
+  /// as the bound is read.
+  @Test func nestingPastTheBoundIsRefused() throws {
+    let bound = XMLTagScanner.maximumDepth
+    let deepest = String(repeating: "<a>", count: bound) + String(repeating: "</a>", count: bound)
+    #expect(try tags(deepest).count == bound)
+    let tooDeep = String(repeating: "<a>\n", count: bound + 1) + String(repeating: "</a>", count: bound + 1)
+    let refused = try #require(error(tooDeep))
+    #expect(refused.message.contains("nested more than \(bound) deep"), "\(refused.message)")
+    #expect(refused.line == bound + 1)  // the (bound + 1)th <a>, one per line
   }
 
   /// A value whose quote never closes is an error at the first '<' after it, however much follows;

@@ -72,4 +72,26 @@ import Testing
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(try storedHex(copy) == [Self.titleHex, Self.notesHex])
   }
+
+  /// Words the command line brings are data too: an unknown command, a `-C` directory, a file named
+  /// on the line, each with a line break in it, still give one line on stderr; swift-argument-parser's
+  /// own list of values is joined into it.
+  @Test func whatTheCommandLineBringsStaysOneLine() throws {
+    let gym = try GymProcess()
+    let cases: [([String], Int32, String)] = [
+      (["foo\nbar"], 64, "unknown command 'foo?bar'"),
+      (["history", "lsit\nx"], 64, "has no command 'lsit?x'"),
+      (["help", "history", "lsit\nx"], 64, "has no command 'lsit?x'"),
+      (["-C", "/no\nx", "version"], 66, "-C '/no?x'"),
+      (["history", "add", "--plan-title", "x", "--focus", "nope"], 64, "one of the following: - fullBody - upper"),
+    ]
+    for (arguments, status, expected) in cases {
+      let result = try gym.run(arguments)
+      #expect(result.status == status, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+    }
+    let long = try gym.run([String(repeating: "x", count: 5000)])
+    #expect(long.stderr.count < 700, "cut to one screen line's worth: \(long.stderr.count)")
+  }
 }

@@ -55,6 +55,15 @@ import Testing
     let unknown = try gym.run(["history", "daily", "--type", "mood"])
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("no samples of type 'mood'"))
+    // A type named as `samples import` stores it, a space in it, is one the commands take.
+    let spaced =
+      #"{"type":"my type","start":"2026-11-20T10:00:00Z","end":"2026-11-20T10:01:00Z","value":3,"unit":"cnt","source":"s"}"#
+    #expect(try gym.run(["history", "samples", "import", "-"], stdin: spaced + "\n").status == 0)
+    let listed = try gym.run([
+      "history", "samples", "list", "--type", "my type", "--format", "csv", "--fields", "type,value",
+    ])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdoutLines == ["type,value", "my type,3"])
   }
 
   /// A database from before history/008 holds the steps an earlier gym imported, and none of the

@@ -95,6 +95,8 @@ import Testing
       goodreads +=
         "\(id),\(title),A. Author,\"Author, A.\",,=\"\",=\"\",0,3.0,,,,,,,2021/01/01,\(shelf),,\(shelf),,,,0,0\n"
     }
+    // On a dnf shelf, Date Read is the day the book was put down, not a finished read.
+    goodreads += "4,Walden,A. Author,\"Author, A.\",,=\"\",=\"\",0,3.0,,,,,,2021/04/04,2021/01/01,dnf,,dnf,,,,0,0\n"
     let storygraph =
       "Title,Authors,Read Status,Date Added,Last Date Read,Dates Read,Read Count\n"
       + "The Secret History,Donna Tartt,did-not-finish,2021/01/21,2021/07/11,2021/07/11,1\n"
@@ -105,12 +107,18 @@ import Testing
     #expect(
       works.stdoutLines.dropFirst().map(String.init) == [
         "Emma,read,", "Middlemarch,abandoned,", "Moby-Dick,abandoned,", "The Secret History,abandoned,",
-        "Ulysses,abandoned,",
+        "Ulysses,abandoned,", "Walden,abandoned,",
       ], "\(works.stdout)")
     let stats = try gym.run(["library", "stats", "--year", "2021", "-f", "json"])
     let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
-    // Emma read in March; The Secret History put down on 2021-07-11; the Goodreads three undated.
+    // Emma read in March; The Secret History put down on 2021-07-11 and Walden on 2021-04-04; the
+    // Goodreads three undated.
     #expect(json["books"] as? Int == 1)
-    #expect(json["didNotFinish"] as? Int == 1)
+    #expect(json["didNotFinish"] as? Int == 2)
+    let readings = try gym.run(["library", "readings", "-f", "csv", "--fields", "title,status,finished"])
+    #expect(readings.stdoutLines.contains("Walden,abandoned,2021-04-04"), "\(readings.stdout)")
+    // Importing again changes nothing.
+    let again = try gym.run(["library", "import", try gym.write("goodreads.csv", goodreads)])
+    #expect(again.stderr.contains("4 unchanged"), "\(again.stderr)")
   }
 }

@@ -68,7 +68,7 @@ import Testing
   static let english =
     "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
   static let englishShort = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE"
-  static let kg = ["--weight-unit", "kg"]
+  static let kg = ["--weight-unit", "kg", "--distance-unit", "km"]
 
   static let strongLayouts: [Layout] = [
     Layout(

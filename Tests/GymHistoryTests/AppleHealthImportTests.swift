@@ -213,6 +213,34 @@ import ZIPFoundation
             "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"furlong\" value=\"1\" startDate=\"2024-01-14 10:00:00 -0800\" endDate=\"2024-01-14 10:00:00 -0800\"/>"
         ), "unit 'furlong' cannot be converted"
       ),
+      // A date alone is no start: never read as its midnight.
+      (
+        Self.export(
+          records:
+            "<Record type=\"HKQuantityTypeIdentifierStepCount\" unit=\"count\" value=\"1\" startDate=\"2024-04-03\" endDate=\"2024-04-03 10:00:00 -0800\"/>"
+        ), "startDate '2024-04-03' is not a date"
+      ),
+      // An end before the start: no length is made up for it (a sleep stage of 0 minutes).
+      (
+        Self.export(
+          records:
+            "<Record type=\"HKCategoryTypeIdentifierSleepAnalysis\" sourceName=\"Watch\" startDate=\"2024-01-14 01:00:00 -0800\" endDate=\"2024-01-14 00:40:00 -0800\" value=\"HKCategoryValueSleepAnalysisAsleepREM\"/>"
+        ), "<Record> ends (2024-01-14T08:40:00.000Z) before it starts (2024-01-14T09:00:00.000Z)"
+      ),
+      // A quantity gym does not know is still a quantity: a value that is no number is no stage.
+      (
+        Self.export(
+          records:
+            "<Record type=\"HKQuantityTypeIdentifierBloodGlucose\" unit=\"mg/dL\" value=\"ninety\" startDate=\"2024-01-14 10:00:00 -0800\" endDate=\"2024-01-14 10:00:00 -0800\"/>"
+        ), "HKQuantityTypeIdentifierBloodGlucose: value 'ninety' is not a number"
+      ),
+      // XML has no character U+0000.
+      (
+        Self.export(
+          records:
+            "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Ph&#0;one\" unit=\"count\" value=\"1\" startDate=\"2024-01-14 10:00:00 -0800\" endDate=\"2024-01-14 10:00:00 -0800\"/>"
+        ), "'&#0;' is not a character XML allows"
+      ),
     ]
     for (text, expected) in cases {
       let store = try HistoryFixtures.store()
@@ -227,5 +255,22 @@ import ZIPFoundation
       }
       #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sample") } == 0)
     }
+  }
+
+  /// Without `strict` those records are skipped and told, and the rest of the export is kept.
+  @Test func recordsGymCannotReadAreSkippedAndTheRestKept() throws {
+    let bad = [
+      "<Record type=\"HKCategoryTypeIdentifierSleepAnalysis\" sourceName=\"Watch\" startDate=\"2024-01-14 01:00:00 -0800\" endDate=\"2024-01-14 00:40:00 -0800\" value=\"HKCategoryValueSleepAnalysisAsleepREM\"/>",
+      "<Record type=\"HKQuantityTypeIdentifierBloodGlucose\" unit=\"mg/dL\" value=\"ninety\" startDate=\"2024-01-14 10:00:00 -0800\" endDate=\"2024-01-14 10:00:00 -0800\"/>",
+      "<Record type=\"HKQuantityTypeIdentifierStepCount\" unit=\"count\" value=\"1\" startDate=\"2024-04-03\" endDate=\"2024-04-03\"/>",
+      "<Workout workoutActivityType=\"HKWorkoutActivityTypeYoga\" sourceName=\"Watch\" startDate=\"2024-01-14 09:00:00 -0800\" endDate=\"2024-01-14 08:00:00 -0800\"/>",
+    ].joined(separator: "\n")
+    let store = try HistoryFixtures.store()
+    let path = try HistoryFixtures.file("export.xml", Self.export(records: Self.records + "\n" + bad))
+    let counts = try run(path, store: store)
+    #expect(counts.skips.count == 4, "\(counts.skips.summary)")
+    // The eight good records and two good workouts of `records`, as `recordsBecomeSamplesInGymsUnits` reads them.
+    #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sample") } == 8)
+    #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout") } == 2)
   }
 }

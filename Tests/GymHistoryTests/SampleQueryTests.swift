@@ -120,10 +120,43 @@ import Testing
     #expect(summary.bodyMass.map(\.value) == [20, 19, 18, 17, 16])
     #expect(
       summary.lastNightSleep == [.init(stage: "asleepCore", minutes: 150), .init(stage: "asleepDeep", minutes: 30)])
-    #expect(summary.lastNightAsleep == 180 && summary.lastNightInBed == 0)
+    // The watch's night, its records once each: 90 + 30 + 60 = 180 asleep; no in-bed record: unknown.
+    #expect(summary.lastNightAsleep == 180 && summary.lastNightInBed == nil)
     #expect(summary.workoutsThisWeek == 1 && summary.workoutMinutesThisWeek == 40)
     #expect(summary.heartRateByHour.count == HealthSummary.hours)
     #expect(summary.heartRateByHour.first?.label == "2026-11-21 12:00")
+  }
+
+  /// One source's overlapping records count once in an hour's sleep, as in the night's: 22:30–02:00
+  /// and 22:30–01:00 are 210 minutes, placed at the hour they start (22:00), not 210 + 150.
+  @Test func anHoursSleepCountsOverlappingRecordsOnce() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .sleep, "2026-11-20T22:30:00Z", minutes: 210, value: 210, stage: .asleepCore)
+      try insert(db, .sleep, "2026-11-20T22:30:00Z", minutes: 150, value: 150, stage: .asleepCore)
+    }
+    let hours = try store.read { try SampleBuckets.hourly($0, type: .sleep, hours: 16, selection: .standard, now: now) }
+    let slept = hours.filter { $0.sum != nil }.map { "\($0.label) \($0.sum!)" }
+    #expect(slept == ["2026-11-20 22:00 210.0"])
+  }
+
+  /// The summary as of a time (`--until`): nothing recorded after it; minutes no workout gives and a
+  /// night without records are unknown, not 0.
+  @Test func theSummaryAsOfATimeShowsNothingLater() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .heartRate, "2026-11-21T10:00:00Z", value: 60)
+      try insert(db, .heartRate, "2026-11-21T13:00:00Z", value: 100)  // after now (12:30)
+      try insert(db, .bodyMass, "2026-11-21T07:00:00Z", value: 80)
+      try insert(db, .bodyMass, "2026-11-21T19:00:00Z", value: 81)  // after now
+      try HistoryFixtures.insert(db, at: "2026-11-17T10:00:00.000Z", minutes: nil)  // this week, no duration
+      try HistoryFixtures.insert(db, at: "2026-11-21T18:00:00.000Z", minutes: 50)  // this week, after now
+    }
+    let summary = try store.read { try HealthSummary.compute($0, now: now) }
+    #expect(summary.latestHeartRate == .init(at: "2026-11-21T10:00:00.000Z", value: 60))
+    #expect(summary.bodyMass.map(\.value) == [80])
+    #expect(summary.workoutsThisWeek == 1 && summary.workoutMinutesThisWeek == nil)
+    #expect(summary.lastNightAsleep == nil && summary.lastNightInBed == nil && summary.lastNightSleep.isEmpty)
   }
 
   /// Every query of the summary, daily and recent reads through an index: no table scan.

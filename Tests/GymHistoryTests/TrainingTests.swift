@@ -27,10 +27,11 @@ import Testing
 
   static func id(_ workout: Int) -> String { String(format: "00000000-0000-4000-8000-%012d", workout) }
 
-  static func store() throws -> Store {
+  /// A store holding `sets`, each workout on its first set's date.
+  static func store(_ sets: [(Int, String, String, String, Double?, Int?)] = sets) throws -> Store {
     let store = try HistoryFixtures.store()
     try store.write { db in
-      for workout in 1...3 {
+      for workout in Set(sets.map(\.0)).sorted() {
         let date = sets.first { $0.0 == workout }!.1
         try db.execute(
           sql: "INSERT INTO workout (seq, id, completedAt, status, planTitle) VALUES (?, ?, ?, 'completed', 'Push')",

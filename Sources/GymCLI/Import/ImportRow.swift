@@ -29,6 +29,12 @@ public struct ImportRow {
     }
   }
 
+  /// The row without those checks: what a refused row still says (the session it belongs to).
+  public init(unchecked values: RecordValues, line: Int) {
+    self.values = values
+    self.line = line
+  }
+
   /// The cell's text, trimmed; nil when the column is absent or the cell blank.
   public func text(_ column: String) -> String? {
     guard let i = values.fieldNames.firstIndex(of: column), values.kinds[i] == .string else { return nil }

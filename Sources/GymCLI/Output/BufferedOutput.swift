@@ -88,6 +88,13 @@ public enum Notes {
 
 /// Prints one line on stderr at once (errors and warnings). Whatever it quotes from a file or the
 /// database reaches the terminal as data (`inertOnTerminal`).
+/// A log line of a long-running command (the schedulers) or a note naming what a file or the remote
+/// gave: one line, whatever the names in it hold (`ErrorReporting.oneLine`).
+public func logNote(_ line: String) { printNote(ErrorReporting.oneLine(line)) }
+
+/// `logNote` for a failure.
+public func logError(_ line: String) { printError(ErrorReporting.oneLine(line)) }
+
 public func printError(_ line: String) {
   let stream = BufferedOutput.standardError()
   stream.write(line.inertOnTerminal + "\n")

@@ -44,6 +44,15 @@ public enum ErrorReporting {
     return text
   }
 
+  /// A message whose own line breaks are its layout (swift-argument-parser's `one of the
+  /// following:` and its list) as one line: each break and the indent after it one space, the rest
+  /// made fit as `oneLine` does.
+  public static func joinedLines(_ message: String) -> String {
+    oneLine(
+      message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }.joined(separator: " "))
+  }
+
   /// The store's account of what happened, with what to do about it in the command line's terms.
   static func message(for error: StoreError) -> String {
     switch error {

@@ -164,6 +164,20 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     self = value
   }
 
+  /// `init(parsing:)` for a field that always gives a time of day (an app's export): a date alone
+  /// is refused, never read as its midnight.
+  public init?(parsingDateTime text: some StringProtocol) {
+    var text = String(text)
+    guard let value = text.withUTF8({ Timestamp(parsingDateTime: $0) }) else { return nil }
+    self = value
+  }
+
+  public init?(parsingDateTime bytes: UnsafeBufferPointer<UInt8>) {
+    // The parser reads exactly four digits of year, so a time's separator is the eleventh byte.
+    guard bytes.count > 10, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ") else { return nil }
+    self.init(parsing: bytes)
+  }
+
   /// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
   public static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year

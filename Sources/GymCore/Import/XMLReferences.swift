@@ -100,7 +100,15 @@ enum XMLReferences {
         // Past the last code point the value stops growing: nothing that long is a character.
         if let digit, code <= 0x10FFFF { code = code * (isHex ? 16 : 10) + digit } else { valid = false }
       }
-      scalar = valid ? Unicode.Scalar(code) : nil
+      // XML 1.0's Char: a reference to any other code point (`&#0;`, `&#xFFFE;`) is not a character.
+      guard valid,
+        code == 0x9 || code == 0xA || code == 0xD || (0x20...0xD7FF).contains(code)
+          || (0xE000...0xFFFD).contains(code) || (0x10000...0x10FFFF).contains(code),
+        let character = Unicode.Scalar(code)
+      else {
+        return .failure("'&\(String(decoding: name, as: UTF8.self));' is not a character XML allows")
+      }
+      scalar = character
     } else {
       scalar = nil
     }

@@ -68,6 +68,9 @@ public struct XMLTagScanner {
     }
   }
 
+  /// How deep elements may nest: an Apple Health export nests five or six.
+  public static let maximumDepth = 1000
+
   private let input: InputBuffer
   private var line = 1
   private var depth = 0
@@ -99,6 +102,11 @@ public struct XMLTagScanner {
           return tag
         }
         depth += 1
+        // Each open element is remembered until it closes: a bound keeps the memory bounded.
+        guard depth <= Self.maximumDepth else {
+          throw InputError(
+            line: line, message: "malformed XML: elements nested more than \(Self.maximumDepth) deep")
+        }
         return tag
       case .closing(let name, let end):
         guard let last = open.last, last == name else {

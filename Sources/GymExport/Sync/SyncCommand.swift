@@ -192,13 +192,13 @@ struct SyncStatus: GymCommand {
           do {
             markers[device] = try AppliedMarker.open(bytes, identities: identities, device: device)
           } catch {
-            printNote("gym: \(device)/\(AppliedMarker.fileName) on the remote is left out: \(error)")
+            logNote("gym: \(device)/\(AppliedMarker.fileName) on the remote is left out: \(error)")
           }
         }
       } catch let failure as Rclone.Failure {
-        printNote("gym: what each device has applied was not read: \(failure.message)")
+        logNote("gym: what each device has applied was not read: \(failure.message)")
       } catch {
-        printNote("gym: what each device has applied was not read: \(ErrorReporting.classify(error).1)")
+        logNote("gym: what each device has applied was not read: \(ErrorReporting.classify(error).1)")
       }
     } else {
       listing = nil
@@ -339,9 +339,9 @@ struct SyncService: Service {
         } else {
           report = try job.run(now: started)
         }
-        printNote("\(Timestamp.now().canonical) \(SyncRun.summary(report))")
+        logNote("\(Timestamp.now().canonical) \(SyncRun.summary(report))")
         for refusal in report.refused {
-          printError(
+          logError(
             "\(Timestamp.now().canonical) refused \(job.remote.path(device: refusal.device, last: refusal.last)): "
               + refusal.reason)
         }
@@ -350,7 +350,7 @@ struct SyncService: Service {
             "\(Timestamp.now().canonical) \(SyncCompact.summary(compaction, remote: job.remote, olderThan: "1h"))")
         }
       } catch {
-        printError("\(Timestamp.now().canonical) sync failed: \(ErrorReporting.classify(error).1)")
+        logError("\(Timestamp.now().canonical) sync failed: \(ErrorReporting.classify(error).1)")
       }
       guard !Task.isShuttingDownGracefully else { break }
       await Scheduled.wait(interval, since: started)

@@ -31,7 +31,7 @@ struct HistoryImport: GymCommand {
   @Option(help: "Strong exports whose weights name no unit: the unit set in the app.")
   var weightUnit: WeightUnit?
   @Option(help: "Strong exports whose distances name no unit: the unit set in the app.")
-  var distanceUnit: DistanceUnit = .km
+  var distanceUnit: DistanceUnit?
   @Option(help: "gym files: the format (default: from the extension, else the first byte).")
   var inputFormat: InputFormat?
   @Flag(help: "Update only the fields each record gives (gym's files): change one value without restating the rest.")
@@ -75,7 +75,7 @@ struct HistoryImport: GymCommand {
         "--strict is for Strong and Hevy exports, and '\(input.displayName)' is not one: give --from if it is")
     }
     if source != .gym {
-      printNote("reading \(input.displayName) as a \(source == .strong ? "Strong" : "Hevy") export (from its header)")
+      logNote("reading \(input.displayName) as a \(source == .strong ? "Strong" : "Hevy") export (from its header)")
     }
     return source
   }
@@ -109,7 +109,7 @@ struct HistoryImport: GymCommand {
       let format: any LoggerFormat =
         from == .hevy
         ? HevyFormat()
-        : StrongFormat(kilogramsPerUnit: weightUnit?.kilograms, kilometresPerUnit: distanceUnit.kilometres)
+        : StrongFormat(kilogramsPerUnit: weightUnit?.kilograms, kilometresPerUnit: distanceUnit?.kilometres)
       var job = LoggerImport(format: format, path: file)
       job.opened = input
       job.strict = strictOption.strict
@@ -121,7 +121,8 @@ struct HistoryImport: GymCommand {
         ? ImportNote.validatedOnly(counts.rows, "rows, \(w.read) workouts" + counts.skips.summary)
         : "\(ImportNote.verb(dryRun: dryRun)) \(counts.rows) rows: workouts \(w.inserted) inserted, \(w.updated) updated, "
           + "\(w.unchanged) unchanged; sets \(s.inserted) inserted, \(s.updated) updated, \(s.unchanged) unchanged"
-          + counts.skips.summary + ImportNote.suffix(dryRun: dryRun)
+          + (counts.setsRemoved > 0 ? ", \(counts.setsRemoved) removed" : "") + counts.skips.summary
+          + ImportNote.suffix(dryRun: dryRun)
       if let records = TrainingRecords.summary(counts.newRecords) { summary += "\n" + records }
     }
     progress.finish()

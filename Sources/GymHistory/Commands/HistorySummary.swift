@@ -44,12 +44,15 @@ struct HistorySummary: GymCommand {
       return
     }
     func number(_ value: Double) -> String { Cell.real(value).plainText(localTime: true) }
+    func known(_ value: Double?) -> String { value.map(number) ?? "unknown" }
     let heart = summary.latestHeartRate.map {
       "\(number($0.value)) count/min at \(Cell.timestamp($0.at).plainText(localTime: true))"
     }
     out.write("steps today: \(number(summary.stepsToday.rounded()))\n")  // shares of samples, in whole steps
     out.write("latest heart rate: \(heart ?? "none")\n")
-    out.write("workouts this week: \(summary.workoutsThisWeek) (\(summary.workoutMinutesThisWeek) min)\n\n")
+    let minutes = summary.workoutMinutesThisWeek.map { "\($0) min" } ?? "minutes unknown"
+    out.write(
+      "workouts this week: \(summary.workoutsThisWeek)\(summary.workoutsThisWeek > 0 ? " (\(minutes))" : "")\n\n")
     out.write("last \(HealthSummary.hours) hours\n")
     chart.draw(
       summary.stepsByHour.map { (label: $0.label, value: $0.sum ?? 0) }, title: "steps by hour", default: .spark,
@@ -67,7 +70,7 @@ struct HistorySummary: GymCommand {
     for reading in summary.bodyMass { mass.write([.timestamp(reading.at), .real(display.value(reading.value))]) }
     mass.finish(next: nil)
     out.write(
-      "\nlast night's sleep (min): in bed \(number(summary.lastNightInBed)), asleep \(number(summary.lastNightAsleep))\n"
+      "\nlast night's sleep (min): in bed \(known(summary.lastNightInBed)), asleep \(known(summary.lastNightAsleep))\n"
     )
     let sleep = RecordWriter(format: .table, columns: ["stage", "minutes"], out: out)
     for stage in summary.lastNightSleep { sleep.write([.text(stage.stage), .real(stage.minutes)]) }
@@ -92,7 +95,9 @@ enum SummaryJSON {
       "bodyMass": .array(s.bodyMass.map { reading(.init(at: $0.at, value: display.value($0.value))) }),
       "lastNightInBed": .number(s.lastNightInBed), "lastNightAsleep": .number(s.lastNightAsleep),
       "lastNightSleep": .array(s.lastNightSleep.map { ["stage": .text($0.stage), "minutes": .number($0.minutes)] }),
-      "workoutsThisWeek": ["sessions": .integer(s.workoutsThisWeek), "minutes": .integer(s.workoutMinutesThisWeek)],
+      "workoutsThisWeek": [
+        "sessions": .integer(s.workoutsThisWeek), "minutes": s.workoutMinutesThisWeek.map { .integer($0) } ?? .null,
+      ],
     ]
   }
 }

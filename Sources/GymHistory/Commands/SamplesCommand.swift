@@ -40,7 +40,10 @@ struct SampleTypeArgument: ExpressibleByArgument, Sendable {
   var rawValue: String { name }
 
   init?(argument: String) {
-    guard !argument.isEmpty, argument.count <= 200, argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+    // Any text an import stores as a type (`samples import` takes `my type`), bound as a value:
+    // only what no type can hold is refused.
+    guard !argument.isEmpty, argument.count <= 200,
+      !argument.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 })
     else { return nil }
     name = argument
   }

@@ -13,10 +13,9 @@ enum HealthRecord {
       throw InputError(line: tag.line, message: "<Record> has no type")
     }
     let typeName = recordType.identifier
-    let start = try date(tag, "startDate")
-    let end = try date(tag, "endDate")
+    let (start, end) = try dates(tag)
     let raw = tag.attribute("value") ?? ""
-    let minutes = Double(max(0, end.millisecondsSince1970 - start.millisecondsSince1970)) / 60_000
+    let minutes = Double(end.millisecondsSince1970 - start.millisecondsSince1970) / 60_000
     let known = recordType.known
     var stage = "none"
     let value: Double
@@ -52,8 +51,9 @@ enum HealthRecord {
       if let number = DecimalNumber.parse(raw) {
         value = number
         unit = tag.attribute("unit") ?? ""
-      } else if Double(raw) != nil {
-        // `0x10`, `nan`, `inf`: a number to Swift's reader, not to an export.
+      } else if Double(raw) != nil || typeName.hasPrefix("HKQuantityTypeIdentifier") {
+        // `0x10`, `nan`, `inf`: a number to Swift's reader, not to an export; and a quantity's
+        // value is a number, never a category's stage.
         throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
       } else {
         // A category record: how long it lasted, and its value.
@@ -68,7 +68,7 @@ enum HealthRecord {
     start.appendCanonical(to: &scratch)
     values.set(1, kind: .string, bytes: scratch)
     scratch.removeAll(keepingCapacity: true)
-    max(start, end).appendCanonical(to: &scratch)
+    end.appendCanonical(to: &scratch)
     values.set(2, kind: .string, bytes: scratch)
     let rounded = (value * 1_000_000).rounded() / 1_000_000
     if rounded == rounded.rounded(), abs(rounded) < 1e15, rounded.sign == .plus || rounded != 0 {
@@ -106,8 +106,7 @@ enum HealthRecord {
   /// `totalEnergyBurned`, or later from its `<WorkoutStatistics>`.
   static func workout(from tag: XMLTagScanner.Tag) throws(InputError) -> LoggedWorkout {
     let activity = tag.attribute("workoutActivityType") ?? "HKWorkoutActivityTypeOther"
-    let start = try date(tag, "startDate")
-    let end = max(start, try date(tag, "endDate"))
+    let (start, end) = try dates(tag)
     var minutes = Double(end.millisecondsSince1970 - start.millisecondsSince1970) / 60_000
     if let text = tag.attribute("duration") {
       let unit = tag.attribute("durationUnit") ?? "min"
@@ -167,8 +166,20 @@ enum HealthRecord {
     return (value * factor * 1_000_000).rounded() / 1_000_000
   }
 
+  /// Its `startDate` and `endDate`; an end before the start is refused (no length is made up for it).
+  private static func dates(_ tag: XMLTagScanner.Tag) throws(InputError) -> (Timestamp, Timestamp) {
+    let start = try date(tag, "startDate")
+    let end = try date(tag, "endDate")
+    guard end >= start else {
+      throw InputError(
+        line: tag.line,
+        message: "<\(tag.name)> ends (\(end.canonical)) before it starts (\(start.canonical))")
+    }
+    return (start, end)
+  }
+
   private static func date(_ tag: XMLTagScanner.Tag, _ name: String) throws(InputError) -> Timestamp {
-    guard let parsed = tag.withAttribute(name, { Timestamp(parsing: $0) }) else {
+    guard let parsed = tag.withAttribute(name, { Timestamp(parsingDateTime: $0) }) else {
       throw InputError(line: tag.line, message: "<\(tag.name)> has no \(name)")
     }
     if let date = parsed { return date }
@@ -188,7 +199,7 @@ enum HealthRecord {
     func part(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
     let offset = part(14..<bytes.count).trimmed
     return Timestamp(
-      parsing: "\(part(0..<4))-\(part(4..<6))-\(part(6..<8)) \(part(8..<10)):\(part(10..<12)):\(part(12..<14))"
+      parsingDateTime: "\(part(0..<4))-\(part(4..<6))-\(part(6..<8)) \(part(8..<10)):\(part(10..<12)):\(part(12..<14))"
         + (offset.isEmpty ? "" : " " + offset))
   }
 }

@@ -63,7 +63,7 @@ enum HevyDates {
   static let fillers: Set<String> = ["de", "del"]
 
   static func parse(_ text: String) -> Timestamp? {
-    if let iso = Timestamp(parsing: text) { return iso }
+    if let iso = Timestamp(parsingDateTime: text) { return iso }
     // The 12-hour marker as English and Spanish devices write it: PM, p.m., p. m.
     var text = text.lowercased()
     for (written, marker) in [("a. m.", "am"), ("p. m.", "pm"), ("a.m.", "am"), ("p.m.", "pm")] {
@@ -79,7 +79,9 @@ enum HevyDates {
       marker = last
       words.removeLast()
     }
-    guard let time = words.last, words.count >= 2, let (hour, minute) = clock(time, marker: marker) else { return nil }
+    guard let time = words.last, words.count >= 2, let (hour, minute, second) = clock(time, marker: marker) else {
+      return nil
+    }
     words.removeLast()
     let date: (day: Int, month: Int, year: Int)?
     switch words.count {
@@ -102,17 +104,23 @@ enum HevyDates {
     func pad(_ n: Int, _ width: Int = 2) -> String {
       String(repeating: "0", count: max(0, width - String(n).count)) + String(n)
     }
-    return Timestamp(parsing: "\(pad(year, 4))-\(pad(month))-\(pad(day)) \(pad(hour)):\(pad(minute))")
+    return Timestamp(
+      parsing: "\(pad(year, 4))-\(pad(month))-\(pad(day)) \(pad(hour)):\(pad(minute)):\(pad(second))")
   }
 
-  /// `16:50`, or `1:01` with a 12-hour marker.
-  private static func clock(_ text: String, marker: String?) -> (Int, Int)? {
+  /// `16:50`, `16:50:05`, or `1:01` with a 12-hour marker.
+  private static func clock(_ text: String, marker: String?) -> (Int, Int, Int)? {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2 || parts.count == 3, let hour = Int(parts[0]), let minute = Int(parts[1]),
-      (0..<60).contains(minute)
+      (0..<60).contains(minute), parts.allSatisfy({ (1...2).contains($0.count) })
     else { return nil }
-    guard let marker else { return (0..<24).contains(hour) ? (hour, minute) : nil }
+    var second = 0
+    if parts.count == 3 {
+      guard let read = Int(parts[2]), (0..<60).contains(read) else { return nil }
+      second = read
+    }
+    guard let marker else { return (0..<24).contains(hour) ? (hour, minute, second) : nil }
     guard (1...12).contains(hour) else { return nil }
-    return (hour % 12 + (marker.hasPrefix("p") ? 12 : 0), minute)
+    return (hour % 12 + (marker.hasPrefix("p") ? 12 : 0), minute, second)
   }
 }

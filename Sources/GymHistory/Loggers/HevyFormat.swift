@@ -30,9 +30,10 @@ struct HevyFormat: LoggerFormat {
     guard let end = HevyDates.parse(endText) else {
       throw row.fail("end_time", endText, expected: "a time like 8 Apr 2026, 17:45")
     }
-    let minutes = Double(max(0, end.millisecondsSince1970 - start.millisecondsSince1970)) / 60_000
+    // An end before the start is a negative duration, which the import keeps as unknown.
+    let minutes = (Double(end.millisecondsSince1970) - Double(start.millisecondsSince1970)) / 60_000
     let workout = LoggedWorkout(
-      key: "hevy|\(startText)|\(title)", title: title, start: start, end: max(start, end), durationMinutes: minutes,
+      key: Self.key(startText, title), title: title, start: start, end: max(start, end), durationMinutes: minutes,
       notes: row.text("description"))
     let type = try row.required("set_type")
     guard WorkoutSetSchema.kinds.contains(type) else {
@@ -51,5 +52,13 @@ struct HevyFormat: LoggerFormat {
       distanceKm: distanceKm, durationSeconds: try row.number("duration_seconds"), rpe: try row.number("rpe"),
       notes: row.text("exercise_notes"))
     return (workout, set)
+  }
+
+  /// A session is its start as the file writes it and its title.
+  static func key(_ startText: String, _ title: String) -> String { "hevy|\(startText)|\(title)" }
+
+  func session(ofRefused row: ImportRow) -> String? {
+    guard let start = row.text("start_time"), let title = row.text("title") else { return nil }
+    return Self.key(start, title)
   }
 }

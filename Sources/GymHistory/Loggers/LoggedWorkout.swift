@@ -16,6 +16,9 @@ struct LoggedSet: Equatable {
   var durationSeconds: Double?
   var rpe: Double?
   var notes: String?
+  /// Its place among its session's sets, from 1, counting the rows of the session that were sets
+  /// (those gym could not read included): set by the import, not by the format.
+  var position = 0
 
   /// Every value within what a person could mean (`PlausibleRange`); else the row's line and the bound.
   func checkPlausible(line: Int) throws(InputError) {
@@ -68,6 +71,12 @@ struct LoggedWorkout: Equatable {
       end = later
     }
     self.init(key: key, title: title, start: start, end: end, durationMinutes: minutes, notes: notes)
+  }
+
+  /// The time spent unknown: it ended, as far as gym knows, when it started.
+  mutating func forgetDuration() {
+    durationMinutes = nil
+    end = start
   }
 
   /// Its totals within what a person could mean (`PlausibleRange`); else the row's line and the bound.

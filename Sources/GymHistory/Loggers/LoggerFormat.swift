@@ -13,6 +13,11 @@ protocol LoggerFormat {
   func check(header: Set<String>) throws(InputError)
   /// The session a row belongs to and its set; nil for rows that are not sets.
   func parse(_ row: ImportRow) throws(InputError) -> (LoggedWorkout, LoggedSet?)?
+  /// The session of a row `parse` refused, read from its text alone, when the row would have been
+  /// one of the session's sets: its place stays held, so the sets after it keep theirs (a set gym
+  /// stored from an earlier export is neither overwritten by its neighbour nor left behind). nil
+  /// when the row names no session or is not a set.
+  func session(ofRefused row: ImportRow) -> String?
 }
 
 extension LoggerFormat {
@@ -24,4 +29,5 @@ extension LoggerFormat {
     return required.allSatisfy(names.contains)
   }
   func check(header: Set<String>) throws(InputError) {}
+  func session(ofRefused row: ImportRow) -> String? { nil }
 }

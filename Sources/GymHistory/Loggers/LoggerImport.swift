@@ -9,6 +9,8 @@ struct LoggerCounts {
   var newRecords: [TrainingRecords.Record] = []
   var workouts = ImportCounts()
   var sets = ImportCounts()
+  /// Sets a newer export no longer has (deleted in the app), removed from their workouts.
+  var setsRemoved = 0
   /// Rows gym could not read, skipped and told (with `--strict`, the first refuses the file).
   var skips = ImportSkips(strict: true, displayName: "")
 }
@@ -42,6 +44,11 @@ struct LoggerImport {
         counts.skips = ImportSkips(strict: strict, displayName: file.displayName)
         var current: LoggedWorkout?
         var sessions = Set<String>()
+        // Each session's next set position, the places of the sets gym could not read held; and the
+        // sessions with such a set, whose sets past the file's are not theirs to remove.
+        var nextPosition: [String: Int] = [:]
+        var incomplete: Set<String> = []
+        var unknownDurations: Set<String> = []
         while try scanner.next(
           into: &values,
           ragged: { problem throws(InputError) in
@@ -51,16 +58,32 @@ struct LoggerImport {
         {
           counts.rows += 1
           progress.update(counts.rows, unit: "rows")
-          let parsed: (LoggedWorkout, LoggedSet?)?
+          var parsed: (LoggedWorkout, LoggedSet?)?
           do {
             parsed = try format.parse(try ImportRow(values: values, line: scanner.recordLine))
+            if let minutes = parsed?.0.durationMinutes, !PlausibleRange.minutes.contains(minutes) {
+              // A timer left running (Strong's `264h 1m`), an end before the start: the sets are
+              // real, the time spent is not known. Told once per session.
+              parsed?.0.forgetDuration()
+              if let key = parsed?.0.key, unknownDurations.insert(key).inserted {
+                let bad = InputError(
+                  line: scanner.recordLine,
+                  message: "a duration of \(minutes) minutes is out of range "
+                    + "(\(PlausibleRange.describe(PlausibleRange.minutes)))")
+                try counts.skips.keepUnknown("its duration", bad, progress: progress)
+              }
+            }
             try parsed?.0.checkPlausible(line: scanner.recordLine)
             try parsed?.1?.checkPlausible(line: scanner.recordLine)
           } catch {
             try counts.skips.skip(error, progress: progress)
+            if let key = format.session(ofRefused: ImportRow(unchecked: values, line: scanner.recordLine)) {
+              nextPosition[key, default: 1] += 1
+              incomplete.insert(key)
+            }
             continue
           }
-          guard let (session, set) = parsed else { continue }
+          guard let (session, read) = parsed else { continue }
           if writer == nil { sessions.insert(session.key) }  // a dry run without a database counts these
           if current?.key != session.key {
             if let done = current { try writer?.write(done, counts: &counts) }
@@ -68,10 +91,15 @@ struct LoggerImport {
           } else if current?.notes == nil {
             current?.notes = session.notes  // the session's notes may be on any of its rows
           }
-          if let set { current?.sets.append(set) }
+          if var set = read {
+            set.position = nextPosition[session.key, default: 1]
+            nextPosition[session.key] = set.position + 1
+            current?.sets.append(set)
+          }
         }
         if let done = current { try writer?.write(done, counts: &counts) }
         if let writer {
+          counts.setsRemoved = try writer.removeSets(past: nextPosition, except: incomplete)
           try writer.countWorkouts(&counts.workouts)
         } else {
           counts.workouts.read = sessions.count
@@ -98,8 +126,8 @@ struct LoggerImport {
 /// is counted once, by what the whole import did to it (`countWorkouts`).
 final class LoggerWriter {
   let db: Database
-  /// The next free set position of each workout written in this import.
-  private var positions: [Int64: Int] = [:]
+  /// The workout of each session written in this import, by the session's key.
+  private var workouts: [String: Int64] = [:]
   /// Each session written so far: its workout's row before this import (nil: new), and what its
   /// rows gave up to now.
   private var sessions: [String: (before: [DatabaseValue]?, rpe: LoggedWorkout.RPETotal, notes: String?)] = [:]
@@ -147,12 +175,10 @@ final class LoggerWriter {
     let seq =
       try sessions[id]?.before.flatMap { Int64.fromDatabaseValue($0[0]) }
       ?? Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM workout WHERE id = ?"), arguments: [id])!
+    workouts[workout.key] = seq
     let insertSet = try db.cachedStatement(sql: Self.insertSetSQL)
-    // A session met again later in the same file continues where its sets stopped.
-    let first = positions[seq] ?? 1
-    positions[seq] = first + workout.sets.count
-    for (offset, set) in workout.sets.enumerated() {
-      let position = first + offset
+    for set in workout.sets {
+      let position = set.position
       let existed = try Bool.fetchOne(
         db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM workout_set WHERE workoutSeq = ? AND position = ?)"),
         arguments: [seq, position])!
@@ -162,6 +188,19 @@ final class LoggerWriter {
       ])
       count(&counts.sets, existed: existed)
     }
+  }
+
+  /// Removes each written session's sets from `next[key]` on, which the file no longer has, but not
+  /// those of a session with a set gym could not read (the file does not say which it has). Returns
+  /// how many it removed.
+  func removeSets(past next: [String: Int], except incomplete: Set<String>) throws -> Int {
+    let delete = try db.cachedStatement(sql: "DELETE FROM workout_set WHERE workoutSeq = ? AND position >= ?")
+    var removed = 0
+    for (key, seq) in workouts where !incomplete.contains(key) {
+      try delete.execute(arguments: [seq, next[key] ?? 1])
+      removed += db.changesCount
+    }
+    return removed
   }
 
   /// Built once: the statement cache is keyed by this text, looked up for every session.

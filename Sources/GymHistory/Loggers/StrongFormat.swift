@@ -11,7 +11,9 @@ import GymCore
 struct StrongFormat: LoggerFormat {
   /// The unit of a `Weight` column that names none, as set in the app (`--weight-unit`).
   let kilogramsPerUnit: Double?
-  let kilometresPerUnit: Double
+  /// The unit of a distance whose row and column name none (`--distance-unit`); without it such a
+  /// row is skipped and told, never read in a unit the file does not say.
+  let kilometresPerUnit: Double?
 
   let columns = StrongHeaders.columns
   let aliases = StrongHeaders.aliases
@@ -47,7 +49,7 @@ struct StrongFormat: LoggerFormat {
     let workout: LoggedWorkout
     do {
       workout = try LoggedWorkout(
-        key: "strong|\(dateText)|\(title)", title: title, start: start, minutes: minutes,
+        key: Self.key(dateText, title), title: title, start: start, minutes: minutes,
         notes: row.text("Workout Notes"))
     } catch {
       throw InputError(line: row.line, message: error.message)
@@ -73,18 +75,32 @@ struct StrongFormat: LoggerFormat {
     return (workout, set)
   }
 
+  /// A session is its date as Strong writes it (`zeroPadded`) and its name.
+  static func key(_ dateText: String, _ title: String) -> String { "strong|\(dateText)|\(title)" }
+
+  func session(ofRefused row: ImportRow) -> String? {
+    guard let date = row.text("Date"), let title = row.text("Workout Name") else { return nil }
+    let order = row.text("Set Order") ?? ""
+    guard order != "Note", !StrongHeaders.restRows.contains(order) else { return nil }
+    return Self.key(Self.zeroPadded(date), title)
+  }
+
   private func weightKg(_ row: ImportRow) throws(InputError) -> Double? {
     if let kg = try row.number("Weight (kg)") { return kg }
     if let lb = try row.number("Weight (lb)") { return converted(lb, by: WeightUnit.lb.kilograms) }
     guard let weight = try row.number("Weight") else { return nil }
-    var perUnit = kilogramsPerUnit ?? 1
     if let unit = row.text("Weight Unit") {
       guard let named = Self.weightUnits[unit.lowercased()] else {
         throw row.fail("Weight Unit", unit, expected: "kg or lbs")
       }
-      perUnit = named.kilograms
+      return converted(weight, by: named.kilograms)
     }
-    return converted(weight, by: perUnit)
+    // A blank `Weight Unit` cell says no more than a layout without the column.
+    guard let kilogramsPerUnit else {
+      throw InputError(
+        line: row.line, message: "a weight of \(weight) names no unit: pass --weight-unit kg or lb, as set in the app")
+    }
+    return converted(weight, by: kilogramsPerUnit)
   }
 
   private func distanceKm(_ row: ImportRow) throws(InputError) -> Double? {
@@ -92,14 +108,18 @@ struct StrongFormat: LoggerFormat {
     if let miles = try row.number("Distance (mi)") { return converted(miles, by: DistanceUnit.mi.kilometres) }
     if let metres = try row.number("Distance (m)") { return metres / 1000 }
     guard let distance = try row.number("Distance") else { return nil }
-    var perUnit = kilometresPerUnit
     if let unit = row.text("Distance Unit") {
       guard let named = Self.distanceUnits[unit.lowercased()] else {
         throw row.fail("Distance Unit", unit, expected: "km, mi or m")
       }
-      perUnit = named
+      return converted(distance, by: named)
     }
-    return converted(distance, by: perUnit)
+    guard let kilometresPerUnit else {
+      throw InputError(
+        line: row.line,
+        message: "a distance of \(distance) names no unit: pass --distance-unit km or mi, as set in the app")
+    }
+    return converted(distance, by: kilometresPerUnit)
   }
 
   static let weightUnits: [String: WeightUnit] = ["kg": .kg, "kgs": .kg, "lb": .lb, "lbs": .lb]
@@ -132,7 +152,7 @@ struct StrongFormat: LoggerFormat {
   /// no-break space before the marker).
   static func date(_ text: String) -> Timestamp? {
     let lower = text.lowercased()
-    guard lower.hasSuffix("am") || lower.hasSuffix("pm") else { return Timestamp(parsing: text) }
+    guard lower.hasSuffix("am") || lower.hasSuffix("pm") else { return Timestamp(parsingDateTime: text) }
     let isPM = lower.hasSuffix("pm")
     let body = text.dropLast(2).trimmed
     let parts = body.split(separator: " ")
@@ -140,7 +160,7 @@ struct StrongFormat: LoggerFormat {
       (1...12).contains(hour)
     else { return nil }
     let hour24 = hour % 12 + (isPM ? 12 : 0)
-    return Timestamp(parsing: "\(parts[0]) \(hour24 < 10 ? "0" : "")\(hour24)\(parts[1][colon...])")
+    return Timestamp(parsingDateTime: "\(parts[0]) \(hour24 < 10 ? "0" : "")\(hour24)\(parts[1][colon...])")
   }
 
   /// Seconds in a duration as Strong spells it in each language: `1h 5m`, `36m`, `38min`,

@@ -119,7 +119,8 @@ enum SleepNights {
     night.inBedSource = inBedSource
     night.source = source
     let asleep = stages.filter { asleepStages.contains($0.stage) }
-    if keepingRecords { night.asleepRecords = asleep }
+    // As counted: one source's overlapping records once (an hour's buckets then add up to the night).
+    if keepingRecords { night.asleepRecords = plainSum ? asleep : merged(asleep) }
     if !stages.isEmpty {
       night.asleep = minutes(asleep) ?? 0
       night.awake = minutes(stages.filter { $0.stage == "awake" }) ?? 0
@@ -135,6 +136,21 @@ enum SleepNights {
   }
 
   /// The time the records cover, each moment once.
+  /// The time `records` cover, as records that do not overlap (each starts where the first of those
+  /// it joins starts), in time order.
+  static func merged(_ records: [Record]) -> [Record] {
+    var joined: [Record] = []
+    for record in records.sorted(by: { $0.start < $1.start }) {
+      if let last = joined.last, record.start <= last.end {
+        joined[joined.count - 1] = Record(
+          start: last.start, end: max(last.end, record.end), stage: last.stage, source: last.source)
+      } else {
+        joined.append(record)
+      }
+    }
+    return joined
+  }
+
   static func unionLength(_ records: [Record]) -> Int64 {
     var total: Int64 = 0
     var reached = Int64.min

@@ -15,30 +15,37 @@ enum TrainingProgress {
   ) throws
     -> [[Cell]]
   {
-    let spellings = try ExerciseAliases.spellings(db, of: exercise).map(\.spelled)
+    let spellings = try ExerciseAliases.spellings(db, of: exercise)
     guard !spellings.isEmpty else { return [] }
+    // An assisted exercise's weight helps rather than loads: no e1RM, top weight or volume.
+    let assisted = spellings.map { $0.key.contains("assisted") }
     var clock = try WorkoutClock(db, since: since, until: until, period: period)
     struct Totals {
       var best: Double?
-      var top: (weight: Double, reps: Int64)?
+      /// The heaviest weight, with the most reps done at it (nil: none of its sets says).
+      var top: (weight: Double, reps: Int64?)?
       var sets = 0
-      var reps: Int64 = 0
-      var volume = 0.0
-      var weighted = false
+      /// The reps of the sets that say theirs: nil when none does (unknown, not 0).
+      var reps: Int64?
+      /// Weight × reps of the weighted sets that say their reps; nil when none does.
+      var volume: Double?
     }
     var totals: [Int64: Totals] = [:]
-    try SetPass.run(db, spellings: spellings) { set in
+    try SetPass.run(db, spellings: spellings.map(\.spelled)) { set in
       guard !set.isWarmup, let rank = clock.rank(set.workout) else { return }
       let key = clock.periodKey(rank: rank)
       var total = totals[key] ?? Totals()
       total.sets += 1
-      total.reps += set.reps ?? 0
-      if set.weight > 0 {
-        let reps = set.reps ?? 0
-        total.weighted = true
-        if let e1rm = formula.estimate(weight: set.weight, reps: Int(reps)) { total.best = max(total.best ?? 0, e1rm) }
-        if total.top.map({ (set.weight, reps) > ($0.weight, $0.reps) }) ?? true { total.top = (set.weight, reps) }
-        if reps > 0 { total.volume += set.weight * Double(reps) }
+      if let reps = set.reps { total.reps = (total.reps ?? 0) + reps }
+      if set.weight > 0, !assisted[set.spelling] {
+        if let reps = set.reps, let e1rm = formula.estimate(weight: set.weight, reps: Int(reps)) {
+          total.best = max(total.best ?? 0, e1rm)
+        }
+        // At one weight, more reps are the better set; unknown reps are fewer than any.
+        if total.top.map({ (set.weight, set.reps ?? -1) > ($0.weight, $0.reps ?? -1) }) ?? true {
+          total.top = (set.weight, set.reps)
+        }
+        if let reps = set.reps { total.volume = (total.volume ?? 0) + set.weight * Double(reps) }
       }
       totals[key] = total
     }
@@ -46,9 +53,9 @@ enum TrainingProgress {
       let total = totals[key]!
       return [
         .text(period.name(key)), total.best.map { .real(($0 * 10).rounded() / 10) } ?? .null,
-        total.top.map { .real($0.weight) } ?? .null, total.top.map { .integer($0.reps) } ?? .null,
-        .integer(Int64(total.sets)), .integer(total.reps),
-        total.weighted ? .real((total.volume * 10).rounded() / 10) : .null,
+        total.top.map { .real($0.weight) } ?? .null, total.top?.reps.map { .integer($0) } ?? .null,
+        .integer(Int64(total.sets)), total.reps.map { .integer($0) } ?? .null,
+        total.volume.map { .real(($0 * 10).rounded() / 10) } ?? .null,
       ]
     }
   }

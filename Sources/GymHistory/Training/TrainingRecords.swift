@@ -104,10 +104,13 @@ enum TrainingRecords {
       }
     }
 
-    /// The records this tally holds, in print order: by weight, or most reps for an exercise without.
+    /// The records this tally holds, in print order: by weight, then the most reps of the sets
+    /// without a weight (a pull-up done with and without a belt has both); an exercise without
+    /// weighted sets has only the most reps.
     var kinds: [(String, Best?)] {
       weighted
         ? [("heaviest", heaviest), ("e1RM", e1rm), ("setVolume", setVolume), ("sessionVolume", sessionVolume)]
+          + (mostReps == nil ? [] : [("mostReps", mostReps)])
         : [("mostReps", mostReps)]
     }
 

@@ -37,6 +37,8 @@ enum TrainingVolume {
     var reps = sets
     var tonnage = sets
     var seen = [Bool](repeating: false, count: sets.count)
+    // Whether a set of the cell says its reps: with none, its reps and tonnage are unknown, not 0.
+    var repsKnown = seen
     try SetPass.run(db, spellings: spellings.map(\.spelled)) { set in
       guard !set.isWarmup, let rank = clock.rank(set.workout) else { return }
       let period = periodOfRank[rank]
@@ -48,6 +50,7 @@ enum TrainingVolume {
         reps[cell] += count * share
         tonnage[cell] += load * share
         seen[cell] = true
+        if set.reps != nil { repsKnown[cell] = true }
       }
     }
     let muscleFilter = muscle?.lowercased()
@@ -59,8 +62,8 @@ enum TrainingVolume {
         if let wanted = muscleFilter, muscles[muscle].lowercased() != wanted { continue }
         let cell = period * muscles.count + muscle
         rows.append([
-          .text(name), .text(muscles[muscle]), .real(sets[cell]), .real(reps[cell]),
-          .real((tonnage[cell] * 10).rounded() / 10),
+          .text(name), .text(muscles[muscle]), .real(sets[cell]), repsKnown[cell] ? .real(reps[cell]) : .null,
+          repsKnown[cell] ? .real((tonnage[cell] * 10).rounded() / 10) : .null,
         ])
       }
     }

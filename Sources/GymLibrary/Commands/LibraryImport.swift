@@ -105,7 +105,7 @@ struct LibraryImport: GymCommand {
         "--strict is for Goodreads and StoryGraph exports, and '\(input.displayName)' is not one: give its source if it is"
       )
     }
-    if let known { printNote("reading \(input.displayName) as a \(known.name) export (from its header)") }
+    if let known { logNote("reading \(input.displayName) as a \(known.name) export (from its header)") }
     return source
   }
 

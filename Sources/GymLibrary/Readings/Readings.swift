@@ -103,7 +103,8 @@ enum Readings {
   /// finish dates, the shelf, how many times it was read — recorded against the readings gym has.
   /// - A finish date gym has on a finished reading adds nothing (its start is filled when unknown);
   ///   else it finishes the reading in progress (when that started on or before it); else it is a
-  ///   reading of its own.
+  ///   reading of its own. On the abandoned shelf it is the day the book was put down: an abandoned
+  ///   reading (the one in progress, ended so), unless one ended that day is there.
   /// - The reading shelf starts a reading when none is in progress, unless one from the same start
   ///   (undated matching undated) ended after the source's finish date — it was ended in gym since
   ///   the source was made; the abandoned shelf records an abandoned reading when none is in progress
@@ -127,6 +128,19 @@ enum Readings {
         if let started {
           try db.cachedStatement(sql: "UPDATE reading SET started = ? WHERE id = ? AND started IS NULL")
             .execute(arguments: [started, same])
+        }
+      } else if shelf == "abandoned" {
+        // On the abandoned shelf (Goodreads' `dnf`) the date is when the book was put down.
+        let recorded = try Bool.fetchOne(
+          db.cachedStatement(
+            sql: "SELECT EXISTS (SELECT 1 FROM reading WHERE workId = ? AND status = 'abandoned' AND finished = ?)"),
+          arguments: [work, finished])!
+        if recorded {
+        } else if let current = inProgress, (current.started ?? finished) <= finished {
+          try end(db, reading: current.id, status: "abandoned", finished: finished, started: started)
+          inProgress = nil
+        } else {
+          try insert(db, work: work, started: started, finished: finished, status: "abandoned")
         }
       } else if let current = inProgress, (current.started ?? finished) <= finished, shelf != "reading" {
         try end(db, reading: current.id, status: "read", finished: finished, started: started)

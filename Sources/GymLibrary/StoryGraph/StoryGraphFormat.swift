@@ -53,7 +53,7 @@ enum StoryGraphFormat: LibraryExportFormat {
       book.entry.readCount = max(0, count - book.entry.readings.filter { $0.status == "abandoned" }.count)
     }
     if let stars = row.text("Star Rating") {
-      guard let value = Double(stars), value == 0 || Stars.isValid(value) else {
+      guard let value = DecimalNumber.parse(stars), value == 0 || Stars.isValid(value) else {
         throw row.fail("Star Rating", stars, expected: "a rating from 0.25 to 5 in quarter stars")
       }
       book.entry.rating = value == 0 ? nil : value
