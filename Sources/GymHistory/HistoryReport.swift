@@ -142,7 +142,10 @@ public enum HistoryReport {
       : try SampleBuckets.weekly(
         db, series: SampleSeries(.restingHeartRate), weeks: weeks, selection: selection, now: now)
     let restingGrain: ReportGrain = grain == .day ? .week : grain == .quarter ? .month : grain
-    let stepPoints: [ReportChart.Point] = steps.reversed().map { .init($0.label, ($0.sum ?? 0).rounded()) }
+    // A day without steps recorded is not drawn as a day of none.
+    let stepPoints: [ReportChart.Point] = steps.reversed().compactMap { bucket in
+      bucket.sum.map { .init(bucket.label, $0.rounded()) }
+    }
     let restingPoints: [ReportChart.Point] = resting.reversed().compactMap { bucket in
       bucket.avg.map { .init(bucket.label, ($0 * 10).rounded() / 10) }
     }
@@ -160,10 +163,16 @@ public enum HistoryReport {
     return section.isEmpty ? nil : section
   }
 
+  /// How far past the period's last instant its last night reaches: a record belongs to the night
+  /// of the date six hours after it starts (`SleepNights`), and `lastNight` takes the date six hours
+  /// before the instant it is given, so a sleep that began that evening (the period's newest
+  /// record, by default) is in the period.
+  static let nightReach: Int64 = 12 * 3_600_000
+
   /// The period's last seven nights as `history sleep` shows them (those with any sleep): in bed,
   /// asleep and its stages, and awake, in hours and minutes; empty where no source recorded it.
   static func lastNights(_ db: Database, selection: SampleSelection, now: Timestamp) throws -> ReportTable? {
-    let newest = SleepNights.lastNight(now: now.adding(milliseconds: 6 * 3_600_000))
+    let newest = SleepNights.lastNight(now: now.adding(milliseconds: Self.nightReach))
     let oldest = try String.fetchOne(db, sql: "SELECT date(?, '-6 days')", arguments: [newest]) ?? newest
     let nights = try SleepNights.nights(db, from: oldest, to: newest, selection: selection).filter {
       $0.asleep != nil || $0.inBed != nil
@@ -188,15 +197,14 @@ public enum HistoryReport {
   static func sleepChart(_ db: Database, days: Int, selection: SampleSelection, since: Timestamp, now: Timestamp) throws
     -> ReportChart?
   {
-    // The night that ends after the period's last instant (a sleep that began that evening) counts:
-    // `nightly` takes the night of 6 hours before its `now`.
     let nights = try SampleBuckets.nightly(
-      db, nights: days, selection: selection, now: now.adding(milliseconds: 6 * 3_600_000))
+      db, nights: days, selection: selection, now: now.adding(milliseconds: Self.nightReach))
     func hours(_ minutes: Double) -> Double { (minutes / 60 * 10).rounded() / 10 }
     if days <= ReportGrain.dailyDays {
+      // A night no source recorded is not drawn: no zero is made up.
       return ReportChart(
         title: "Sleep per night", kind: .bars, xLabel: "night ending", yLabel: "hours asleep",
-        points: nights.reversed().map { .init($0.label, hours($0.sum ?? 0)) })
+        points: nights.reversed().compactMap { night in night.sum.map { .init(night.label, hours($0)) } })
     }
     var byMonth: [String: (total: Double, nights: Int)] = [:]
     for night in nights {

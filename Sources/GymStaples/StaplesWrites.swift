@@ -95,8 +95,9 @@ enum StaplesWrites {
     return true
   }
 
-  /// `set`: the given fields of an existing item. A new unit converts its lots (2 l becomes 2000 ml);
-  /// one of another dimension is refused while there is stock to convert.
+  /// `set`: the given fields of an existing item. A new unit converts its lots (2 l becomes 2000 ml),
+  /// what was taken and cooked of it, and its minimum stock; one of another dimension is refused while
+  /// any of them is there to convert.
   static func setItem(_ db: Database, name: String, changes: ItemChanges, now: Timestamp) throws {
     guard !changes.isEmpty else {
       throw GymError.usage(
@@ -114,13 +115,27 @@ enum StaplesWrites {
     }
     for conversion in changes.conversions { try Stock.setConversion(db, item: item.seq, conversion) }
     if let unit = changes.unit, unit != item.unit {
-      if let total = try Stock.total(db, item: item.seq), total > Stock.tolerance {
+      // Every amount kept in the item's unit goes over with it: its lots, what was taken and cooked
+      // (the pantry's stats), and the minimum stock unless this command gives a new one.
+      let hasStock = (try Stock.total(db, item: item.seq)).map { $0 > Stock.tolerance } ?? false
+      let hasUses = try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM stock_use WHERE itemSeq = ?)", arguments: [item.seq])!
+      let minimum = try Double.fetchOne(
+        db, sql: "SELECT minStock FROM grocery_item WHERE seq = ?", arguments: [item.seq])
+      let hasMinimum = changes.minStock == nil && minimum != nil
+      if hasStock || hasUses || hasMinimum {
         // Converted as a lot would be: the new unit's size in the old, the item's conversions across.
         // An item without a unit counts its lots in pieces: one piece, not "1 of the new unit".
         let factor = try ItemUnits(item: item.name, unit: unit, conversions: try Stock.conversions(db, item: item.seq))
           .convert(1, from: item.unit ?? "pieces")
         try db.execute(
           sql: "UPDATE stock_lot SET amount = amount * ? WHERE itemSeq = ?", arguments: [factor, item.seq])
+        try db.execute(
+          sql: "UPDATE stock_use SET amount = amount * ? WHERE itemSeq = ?", arguments: [factor, item.seq])
+        if hasMinimum {
+          try db.execute(
+            sql: "UPDATE grocery_item SET minStock = minStock * ? WHERE seq = ?", arguments: [factor, item.seq])
+        }
       }
       try db.execute(sql: "UPDATE grocery_item SET unit = ? WHERE seq = ?", arguments: [unit, item.seq])
     }

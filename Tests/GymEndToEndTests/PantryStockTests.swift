@@ -286,4 +286,34 @@ import Testing
     #expect(try gym.run(["staples", "buy", "Rice", "1", "kg", "-q"]).status == 0)
     #expect(try gym.run(["staples", "show", "Rice", "-f", "json"]).stdout.contains("\"unit\":\"kg\""))
   }
+
+  /// A new unit takes every amount kept in the old one along: the lots, what was taken, and the
+  /// minimum stock (2 kg, 0.3 kg taken, 1 kg bought → 2000 g, 300 g, 700 g).
+  @Test func aNewUnitConvertsTheMinimumAndWhatWasTaken() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["staples", "buy", "Flour", "1", "kg", "--category", "Baking", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "set", "Flour", "--min-stock", "2", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "use", "Flour", "0.3", "-q"]).status == 0)
+    #expect(try gym.run(["staples", "set", "Flour", "--unit", "g", "-q"]).status == 0)
+    // 1 kg − 0.3 kg = 0.7 kg = 700 g.
+    #expect(try lots(gym, "Flour").map { ($0 * 1000).rounded() / 1000 } == [700])
+    let stored = try DatabaseQueue(path: gym.databasePath).read { db in
+      try Row.fetchOne(
+        db,
+        sql: """
+          SELECT minStock, (SELECT SUM(amount) FROM stock_use WHERE itemSeq = grocery_item.seq)
+          FROM grocery_item WHERE name = 'Flour'
+          """)
+    }
+    #expect(stored?[0] as Double? == 2000)
+    #expect((stored?[1] as Double?).map { ($0 * 1000).rounded() / 1000 } == 300)
+    // 1,500 g in stock against a minimum of 2,000 g: 2000 − 1500 = 500 g to buy.
+    #expect(try gym.run(["staples", "set", "Flour", "--quantity", "1500", "-q"]).status == 0)
+    let list = try gym.run(["staples", "shopping-list", "-f", "csv"])
+    #expect(list.stdoutLines.contains("Baking,Flour,500,g,below its minimum of 2000"), "\(list.stdout)")
+    // Another dimension cannot carry the minimum over: refused, nothing changed.
+    let pieces = try gym.run(["staples", "set", "Flour", "--unit", "pcs"])
+    #expect(pieces.status != 0, "\(pieces.stderr)")
+    #expect(try lots(gym, "Flour").reduce(0, +) == 1500)
+  }
 }

@@ -149,15 +149,16 @@ import Testing
     #expect(dom.status == 0)
     // The charts and their points, from the data: 90 days back is 91 days, and the weeks (by their
     // Monday) from the one 90 days ago to this one; one focus; the squat's four muscle groups (quads and
-    // glutes, adductors and lower back); one week with a resting heart rate; 91 nights; twelve months,
+    // glutes, adductors and lower back); the one day with steps and the one night with sleep (a day or
+    // night nothing recorded is not drawn as zero); one week with a resting heart rate; twelve months,
     // and the goal's read, expected and goal; two recipes cooked (Soup never was).
     func daysSince1970(_ offset: Int) -> Int { Int(Date().timeIntervalSince1970 / 86_400) + offset }
     // 1970-01-01 was a Thursday, so (day + 3) % 7 is 0 on a Monday: a day's Monday is that many days back.
     func monday(_ day: Int) -> Int { day - (day + 3) % 7 }
     let weeks = (monday(daysSince1970(0)) - monday(daysSince1970(-90))) / 7 + 1
     let expected: [(String, Int)] = [
-      ("Sessions per week", weeks), ("Minutes per focus", 1), ("Hard sets per muscle group", 4), ("Steps per day", 91),
-      ("Resting heart rate, weekly average", 1), ("Sleep per night", 91), ("Books per month, \(day(0).prefix(4))", 12),
+      ("Sessions per week", weeks), ("Minutes per focus", 1), ("Hard sets per muscle group", 4), ("Steps per day", 1),
+      ("Resting heart rate, weekly average", 1), ("Sleep per night", 1), ("Books per month, \(day(0).prefix(4))", 12),
       ("Goal \(day(0).prefix(4)): 10 books", 3), ("Most-cooked recipes", 2),
     ]
     let found = charts(in: dom.stdout)

@@ -140,6 +140,24 @@ import Testing
     #expect(slept == ["2026-11-20 22:00 210.0"])
   }
 
+  /// A report whose period ends with a nap begun at 20:00 holds that nap's night (the next day's, as
+  /// a record's night is the date six hours after it starts), in its table and its chart.
+  @Test func theReportsLastNightHoldsAnEveningsSleep() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .sleep, "2026-11-21T20:00:00Z", minutes: 45, value: 45, stage: .asleepCore)
+    }
+    let end = Timestamp(parsing: "2026-11-21T20:00:00Z")!
+    let table = try store.read { try HistoryReport.lastNights($0, selection: .standard, now: end) }
+    #expect(table?.rows.map { [$0[0], $0[2]] } == [["2026-11-22", "0 h 45"]])
+    let chart = try store.read {
+      try HistoryReport.sleepChart(
+        $0, days: 7, selection: .standard, since: end.adding(milliseconds: -6 * 86_400_000), now: end)
+    }
+    // Only the night with sleep is drawn: 45 minutes = 0.75 h, shown to a tenth: 0.8.
+    #expect(chart?.points == [.init("2026-11-22", 0.8)])
+  }
+
   /// The summary as of a time (`--until`): nothing recorded after it; minutes no workout gives and a
   /// night without records are unknown, not 0.
   @Test func theSummaryAsOfATimeShowsNothingLater() throws {

@@ -49,11 +49,27 @@ struct WorkoutTotals {
   /// weightKg, reps, …); `workout`: its `seq`.
   static func compute(_ db: Database, workout: Int64, sets: [[Cell]]) throws -> WorkoutTotals {
     var totals = WorkoutTotals()
-    var names: [String: String] = [:]  // key → a name as written
+    // Each spelling's exercise through the aliases (`exercises rename`, `merge`): its key and the
+    // name it goes by, so two spellings merged into one are one exercise here as in `prs`.
+    var exercises: [String: (key: String, name: String)] = [:]
+    func exercise(_ spelled: String) throws -> (key: String, name: String) {
+      if let known = exercises[spelled] { return known }
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT \(ExerciseAliases.resolvedKey("?1")),
+            coalesce((SELECT name FROM exercise_alias WHERE aliasKey = \(ExerciseKey.sql("?1"))), ?1)
+          """, arguments: [spelled])
+      let found = (key: row?[0] as String? ?? ExerciseKey.swift(spelled), name: row?[1] as String? ?? spelled)
+      exercises[spelled] = found
+      return found
+    }
+    var names: [String: String] = [:]  // key → the name it goes by
     for set in sets {
       totals.sets += 1
-      guard case .text(let exercise) = set[1], case .text(let kind) = set[2] else { continue }
-      names[ExerciseKey.swift(exercise)] = names[ExerciseKey.swift(exercise)] ?? exercise
+      guard case .text(let spelled) = set[1], case .text(let kind) = set[2] else { continue }
+      let (key, name) = try exercise(spelled)
+      names[key] = names[key] ?? name
       guard kind != "warmup" else { continue }
       totals.workingSets += 1
       let reps = set[4].integerValue ?? 0
@@ -69,9 +85,9 @@ struct WorkoutTotals {
           continue
         }
         // The first working set of this exercise with the record's weight and reps.
-        let position = sets.first { set in
-          guard case .text(let exercise) = set[1], case .text(let kind) = set[2] else { return false }
-          return ExerciseKey.swift(exercise) == key && kind != "warmup"
+        let position = try sets.first { set in
+          guard case .text(let spelled) = set[1], case .text(let kind) = set[2] else { return false }
+          return try exercise(spelled).key == key && kind != "warmup"
             && set[3].numberValue == record.best.weight && set[4].integerValue == record.best.reps
         }?[0].integerValue
         if let position { totals.setRecords[position, default: []].append(record.kind) }
