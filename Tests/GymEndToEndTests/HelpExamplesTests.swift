@@ -72,6 +72,21 @@ import Testing
     #expect(viaHelp.status == 0 && viaHelp.stdout == help)
   }
 
+  /// An example longer than the help's width, which swift-argument-parser wraps, is one line under
+  /// EXAMPLES, and nothing of it is left above USAGE.
+  @Test func aLongExampleStaysWhole() throws {
+    let gym = try GymProcess()
+    let help = try gym.run(["staples", "list", "--help"]).stdout
+    let usage = try #require(help.range(of: "\nUSAGE:"))
+    #expect(!help[..<usage.lowerBound].contains("bestBefore\n"), "\(help)")
+    let examples = try #require(help.range(of: "\nEXAMPLES:\n"))
+    #expect(usage.lowerBound < examples.lowerBound)
+    #expect(
+      help.contains(
+        "\n  gym staples list --all -w 'bestBefore != nil' --sort bestBefore --fields name,quantity,unit,bestBefore\n"),
+      "\(help)")
+  }
+
   /// The directory every command's examples start from.
   static let fixture: String = {
     let gym = try! GymProcess()

@@ -47,6 +47,11 @@ import Testing
     #expect(try gym.run(["staples", "list", "--all", "--ids"]).stdoutLines.sorted() == ["Kefir", "Rye"])
     #expect(try gym.run(["staples", "delete", "Kefir", "Rye"]).status == 0)
     #expect(try gym.run(["staples", "list", "--all", "--ids"]).stdout.isEmpty)
+    // A name with a backslash comes out as stored, and `show` takes it back.
+    #expect(try gym.run(["staples", "add", #"a\x:y"#, "--category", "X", "-q"]).status == 0)
+    let id = try gym.run(["staples", "list", "--all", "--ids"]).stdout
+    #expect(id == #"a\x:y"# + "\n")
+    #expect(try gym.run(["staples", "show", String(id.dropLast())]).status == 0)
   }
 
   /// Every add prints what it made on stdout, for scripts; a book already there (same title and

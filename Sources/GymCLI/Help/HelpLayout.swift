@@ -16,8 +16,18 @@ public enum HelpLayout {
     }
     if let start = sections[0].firstIndex(of: HelpExamples.heading) {
       var end = start + 1
-      while end < sections[0].count, sections[0][end].hasPrefix("  ") { end += 1 }
-      let examples = sections[0][(start + 1)..<end]
+      var examples: [String] = []
+      // Each example is indented; a line that is not continues the one before it: swift-argument-parser
+      // wrapped a long example at a space, and it is joined back so it reads (and copies) whole.
+      while end < sections[0].count, !sections[0][end].isEmpty {
+        let line = sections[0][end]
+        if line.hasPrefix("  ") || examples.isEmpty {
+          examples.append(line)
+        } else {
+          examples[examples.count - 1] += " " + line
+        }
+        end += 1
+      }
       sections[0].removeSubrange(start..<end)
       // The blank line that stood before the examples, when it now doubles another.
       if start > 0, sections[0][start - 1].isEmpty, start == sections[0].count || sections[0][start].isEmpty {

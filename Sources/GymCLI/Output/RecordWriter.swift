@@ -9,12 +9,15 @@ public final class RecordWriter {
   private var count = 0
   private var bytes: [UInt8] = []
   private var table: TableLayout?
+  /// `--ids`: each identifier as `show`, `set` and `remove` take it, one per line (`IdentifierLine`).
+  private let identifiers: IdentifierLine?
 
   /// `header: false` for `--ids`: the values alone, one line each.
   public init(format: OutputFormat, columns: [String], out: BufferedOutput = .standardOutput(), header: Bool = true) {
     self.format = format
     self.columns = columns
     self.out = out
+    identifiers = !header && format == .tsv ? IdentifierLine(toTerminal: out.isTerminal) : nil
     bytes.reserveCapacity(512)
     switch format {
     case .csv:
@@ -53,7 +56,11 @@ public final class RecordWriter {
       out.write(bytes: bytes)
     case .tsv:
       bytes.removeAll(keepingCapacity: true)
-      TSVText.appendLine(cells.map { $0 == .null ? nil : $0.plainText(localTime: false) }, to: &bytes)
+      if let identifiers, cells.count == 1 {
+        identifiers.append(cells[0] == .null ? "" : cells[0].plainText(localTime: false), to: &bytes)
+      } else {
+        TSVText.appendLine(cells.map { $0 == .null ? nil : $0.plainText(localTime: false) }, to: &bytes)
+      }
       out.write(bytes: bytes)
     case .table:
       table?.add(cells, to: out)
