@@ -186,13 +186,10 @@ public struct ExportJob: Sendable {
     if transformed {
       // One a kill left behind is removed a day later, as the export's own partial directories.
       StalePartials.prune(in: NSTemporaryDirectory()) { $0.hasPrefix("gym-snapshot-") }
-      var template = Array(
-        (NSTemporaryDirectory() as NSString).appendingPathComponent("gym-snapshot-XXXXXX").utf8CString)
-      guard let made = mkdtemp(&template) else {
-        throw GymError(
-          .cannotCreate, "cannot make a private directory for the snapshot: \(String(cString: strerror(errno)))")
+      guard let made = PrivateDirectory.make(prefix: "gym-snapshot-") else {
+        throw GymError(.cannotCreate, "cannot make a private directory for the snapshot: \(PrivateDirectory.failure)")
       }
-      scratch = String(cString: made)
+      scratch = made
     }
     let plain = (scratch ?? directory) + "/gym.sqlite"
     let copy = try DatabaseQueue(path: plain)

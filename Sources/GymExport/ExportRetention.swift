@@ -28,19 +28,31 @@ public struct ExportListing: Sendable {
   /// never takes the place of a whole one. One whose manifest's time cannot be read is kept. An
   /// export whose copy to a remote failed or never finished is kept until it is copied: it may be
   /// the only one of its kind anywhere. Another database's exports are neither chosen nor counted.
+  ///
+  /// Before any is chosen, the exports that would be kept in their place are read whole, checksums
+  /// and all (`IntactExports`): a kept one damaged where it lies (a bit flipped on the disk, sizes
+  /// unchanged) is left out and the choice made again, so a damaged export never stands in for an
+  /// intact one thinned away. Nothing to delete, nothing read.
   public static func unkept(
     _ directory: String, policy: RetentionPolicy, owner: ExportOwner, now: Timestamp = .now()
   ) -> [Entry] {
     let pending = RemoteLog.read(in: directory).pending
-    let whole = exports(in: directory).filter { owner.owns($0.manifest) && isWhole($0, now: now) }
-    return policy.unkept(
-      whole, created: { Timestamp(parsing: $0.manifest.created) }, group: { $0.manifest.retentionGroup() }
-    ).filter { !pending.contains($0.name) }
+    var whole = exports(in: directory).filter { owner.owns($0.manifest) && isWhole($0, now: now) }
+    while true {
+      let chosen = policy.unkept(
+        whole, created: { Timestamp(parsing: $0.manifest.created) }, group: { $0.manifest.retentionGroup() }
+      ).filter { !pending.contains($0.name) }
+      guard !chosen.isEmpty else { return [] }
+      let dropped = Set(chosen.map(\.name))
+      let damaged = Set(whole.filter { !dropped.contains($0.name) && !IntactExports.check($0) }.map(\.name))
+      guard !damaged.isEmpty else { return chosen }
+      whole.removeAll { damaged.contains($0.name) }
+    }
   }
 
-  /// Every file its manifest lists there, a regular file of the size it lists (as on a remote; the
-  /// checksums are `status`'s, `doctor`'s and `verify`'s: reading every export at each thinning would
-  /// read gigabytes), and not dated more than a day ahead of `now`.
+  /// Every file its manifest lists there, a regular file of the size it lists (as on a remote),
+  /// and not dated more than a day ahead of `now`. The checksums are read only for the exports a
+  /// thinning keeps (`unkept`): reading every export at each thinning would read gigabytes.
   static func isWhole(_ entry: Entry, now: Timestamp) -> Bool {
     guard let created = Timestamp(parsing: entry.manifest.created),
       created.millisecondsSince1970 <= now.millisecondsSince1970 + 86_400_000

@@ -50,14 +50,18 @@ public struct ImportJob {
     try checkSchema()
     // What a killed verify left in the temporary directory, once a day old, as the export's own.
     StalePartials.prune(in: NSTemporaryDirectory()) { $0.hasPrefix(Self.verifyPrefix) }
-    let scratch = NSTemporaryDirectory() + Self.verifyPrefix + UUID().uuidString + ".sqlite"
+    // The rows, decrypted when the export is, go where only this user can read them.
+    guard let directory = PrivateDirectory.make(prefix: Self.verifyPrefix) else {
+      throw GymError(.cannotCreate, "cannot make a private directory for the check: \(PrivateDirectory.failure)")
+    }
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let scratch = directory + "/rows.sqlite"
     // Rows at this gym's schema: the load `run` makes into a new database, into a throwaway one
     // (the bench export: 4 s, where the staging database took 29 s; Docs/PerformanceNotes.md).
     if let direct = tablesAtThisSchema {
       _ = try loadThrowaway(direct, at: scratch)
       return
     }
-    defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(scratch + suffix) } }
     _ = try stage(into: scratch)
   }
 

@@ -62,4 +62,35 @@ import Testing
     let doctor = try gym.run(["doctor"], environment: ["GYM_EXPORT_DIRECTORY": backups])
     #expect(doctor.stdout.contains("is damaged"), "\(doctor.stdout)")
   }
+
+  /// Two exports, `--keep 1`: the newer damaged where it lies (one byte changed, its size the same,
+  /// so only its checksum tells) is not kept in place of the older, intact one, which stays.
+  @Test func aByteChangedInTheNewestKeepsTheOlderOne() throws {
+    let gym = try GymProcess()
+    try gym.seed(5)
+    let backups = gym.directory + "/backups"
+    for _ in 0..<2 {
+      #expect(try gym.run(["export", "create", "--out", backups, "--no-remote", "-q"]).status == 0)
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasPrefix("gym-export-") }
+      .sorted()
+    let newest = backups + "/" + names[1]
+    let file =
+      newest + "/" + (try FileManager.default.contentsOfDirectory(atPath: newest).first { $0.hasSuffix(".gz") }!)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    bytes[bytes.count / 2] ^= 0xFF
+    try bytes.write(to: URL(fileURLWithPath: file))
+    let pruned = try gym.run(["export", "prune", "--out", backups, "--keep", "1"])
+    #expect(pruned.status == 0 && pruned.stdoutLines.isEmpty, "\(pruned.stdout)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasPrefix("gym-export-") }
+        .sorted() == names)
+    // With both intact, the older one goes.
+    let again = try gym.run(["export", "create", "--out", backups, "--no-remote", "-q"])
+    #expect(again.status == 0)
+    try FileManager.default.removeItem(atPath: newest)
+    let thinned = try gym.run(["export", "prune", "--out", backups, "--keep", "1"])
+    #expect(thinned.stdoutLines.map(String.init) == [names[0]], "\(thinned.stdout)")
+  }
 }

@@ -47,6 +47,22 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: gym.directory + "/b"))
   }
 
+  /// A local directory whose relative name rclone would read otherwise (`bk:x`, the remote `bk`;
+  /// `-bk`, a flag) is handed to it as an absolute path: the export itself is what gets copied.
+  @Test(arguments: ["bk:x", "-bk"])
+  func aLocalDirectoryIsNeverTakenForARemoteOrAFlag(out: String) throws {
+    let gym = try GymProcess()
+    try gym.seed(3)
+    let remote = gym.directory + "/remote"
+    let made = try gym.run(["export", "--out=\(out)", "--remote", remote])
+    #expect(made.status == 0, "\(made.stderr)")
+    let name = made.stdout.split(separator: "/").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    let copied = try FileManager.default.contentsOfDirectory(atPath: remote)
+    #expect(copied == [try #require(name)], "\(copied)")
+    let local = try FileManager.default.contentsOfDirectory(atPath: gym.directory + "/" + out + "/" + copied[0])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: remote + "/" + copied[0]).sorted() == local.sorted())
+  }
+
   /// A manifest of 5 MiB on the remote is not read: the export is named damaged.
   @Test func anOversizedRemoteManifestIsNotRead() throws {
     let gym = try GymProcess()

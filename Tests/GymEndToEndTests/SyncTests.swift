@@ -500,6 +500,30 @@ import Testing
   /// that no other device opens: refused (78) before anything changes, whether its key was recorded
   /// at its first sync or (a device that began before keys were recorded) is checked against its own
   /// newest file on the remote, or another device's when it has none. Given the shared key again, it syncs.
+  /// A device name edited in the database (`../../esc`) never reaches rclone: refused as a
+  /// configured one is, nothing written on the remote or beside it.
+  @Test func aDeviceNameEditedInTheDatabaseIsRefused() throws {
+    let network = try Network()
+    let laptop = try network.device("laptop")
+    #expect(try laptop.run(["staples", "add", "Milk", "--category", "Dairy", "-q"]).status == 0)
+    #expect(try laptop.run(["sync"]).status == 0)
+    let before = try FileManager.default.subpathsOfDirectory(atPath: network.remote).sorted()
+    let database = try DatabaseQueue(path: laptop.databasePath)
+    try database.write {
+      try $0.execute(sql: "UPDATE sync_device SET device = '../../esc'")
+      try $0.execute(sql: "UPDATE sync_change SET device = '../../esc'")
+    }
+    try database.close()
+    #expect(try laptop.run(["staples", "add", "Tea", "--category", "Drinks", "-q"]).status == 0)
+    let refused = try laptop.run(["sync"])
+    #expect(refused.status == 78, "\(refused.stderr)")
+    #expect(refused.stderr.contains("sync device name '../../esc' may hold only"), "\(refused.stderr)")
+    #expect(try FileManager.default.subpathsOfDirectory(atPath: network.remote).sorted() == before)
+    let parent = (network.remote as NSString).deletingLastPathComponent
+    #expect(!FileManager.default.fileExists(atPath: parent + "/esc"))
+    #expect(!FileManager.default.fileExists(atPath: (parent as NSString).deletingLastPathComponent + "/esc"))
+  }
+
   @Test func aDeviceWhoseKeyChangedPushesNothing() throws {
     let network = try Network()
     var laptop = try network.device("laptop")

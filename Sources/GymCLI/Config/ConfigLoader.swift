@@ -59,9 +59,13 @@ public struct ConfigLoader {
       for name in names.reversed() {
         guard let raw = environment[name] else { continue }
         guard let value = key.normalise(raw) else {
+          // A secret key pasted where a recipient goes is never repeated on the screen or in a log.
+          let shown =
+            raw.uppercased().contains("AGE-SECRET-KEY-") ? "(a value holding a secret key, not shown)" : "'\(raw)'"
           throw GymError(
             .configuration,
-            "environment variable \(name)='\(raw)' is not \(key.kind.displayName); fix or unset it")
+            ErrorReporting.oneLine(
+              "environment variable \(name)=\(shown) is not \(key.kind.displayName); fix or unset it"))
         }
         configuration.set(key, value, source: "env \(name)")
       }

@@ -117,7 +117,8 @@ struct ExportPull: GymCommand {
       }
       // `--links`: a symbolic link on a local remote is fetched as a link (`name.rclonelink`), never
       // followed to what it points at; a link that arrives is then refused below.
-      try rclone.run("copy", [remotePath, temporary], flags: ["--files-from-raw", list, "--no-traverse", "--links"])
+      try rclone.run(
+        "copy", [remotePath, Rclone.local(temporary)], flags: ["--files-from-raw", list, "--no-traverse", "--links"])
       for file in manifest.files {
         var info = stat()
         if lstat(temporary + "/" + file.name, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {

@@ -106,6 +106,10 @@ struct Rclone: Sendable {
     (error as? Failure)?.isConfiguration == true ? .configuration : .temporaryFailure
   }
 
+  /// A local path as rclone must be given it: absolute. rclone reads `bk:x/…` as the remote `bk`,
+  /// and refuses an operand beginning with '-', so a relative `--out` could name another place.
+  static func local(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
   /// `remote` and `name` joined as rclone reads them: `nas:` + `x` is `nas:x`, `nas:gym` + `x` is `nas:gym/x`.
   static func join(_ remote: String, _ name: String) -> String {
     remote.hasSuffix(":") || remote.hasSuffix("/") ? remote + name : remote + "/" + name

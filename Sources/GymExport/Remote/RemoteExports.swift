@@ -37,8 +37,9 @@ struct RemoteExports: Sendable {
   func upload(_ path: String) throws {
     let name = (path as NSString).lastPathComponent
     let target = Rclone.join(remote, name)
-    try rclone.run("copy", [path, target], flags: ["--exclude", "/" + ExportManifest.fileName])
-    try rclone.run("copyto", [path + "/" + ExportManifest.fileName, target + "/" + ExportManifest.fileName])
+    let local = Rclone.local(path)
+    try rclone.run("copy", [local, target], flags: ["--exclude", "/" + ExportManifest.fileName])
+    try rclone.run("copyto", [local + "/" + ExportManifest.fileName, target + "/" + ExportManifest.fileName])
   }
 
   /// The exports on the remote, oldest first; an empty list when the remote path does not exist yet.

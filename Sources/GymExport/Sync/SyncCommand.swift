@@ -141,7 +141,7 @@ struct SyncRun: GymCommand {
     let job = try Self.job(sync, context)
     let report = try job.run()
     for refusal in report.refused {
-      printError(
+      logError(
         "gym: error: refused \(job.remote.path(device: refusal.device, last: refusal.last)): \(refusal.reason)")
     }
     printNote(Self.summary(report))

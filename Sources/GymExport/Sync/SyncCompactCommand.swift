@@ -38,7 +38,7 @@ struct SyncCompact: GymCommand {
     let margin = try WhereParser.parseSpan(olderThan, option: "--older-than").seconds
     let report = try SyncCompaction(job: job, margin: margin).run()
     for refusal in report.sync.refused {
-      printError(
+      logError(
         "gym: error: refused \(job.remote.path(device: refusal.device, last: refusal.last)): \(refusal.reason)")
     }
     printNote(SyncRun.summary(report.sync))

@@ -135,6 +135,14 @@ public struct SyncJob: Sendable {
     let recipient = try ChangeFile.recipient(of: identities)
     let listing = try remote.list()
     let existing = try store.read { try ChangeLog.device($0) }
+    // The recorded name becomes a folder on the remote and an rclone operand: one edited in the
+    // database (`../x`, `-v`) is refused as a configured one is, before anything reaches rclone.
+    if let existing, let problem = DeviceName.problem(with: existing) {
+      throw GymError(
+        .configuration,
+        "this database's sync device name '\(existing)' \(problem); it was changed outside gym: set it back "
+          + "in sync_device, or sync a copy made before the change")
+    }
     var report = Report()
     report.device = existing ?? configuredDevice ?? DeviceName.random()
     report.began = existing == nil

@@ -1,5 +1,6 @@
 import Foundation
 import GymCLI
+import GymCore
 
 #if canImport(Glibc)
   import Glibc
@@ -130,14 +131,10 @@ public struct SyncRemote: Sendable {
 
   /// A new directory only this user can enter, with a name nobody can guess (`mkdtemp`).
   static func scratchDirectory() throws -> String {
-    // Absolute: a relative path with a ':' in it would read to rclone as a remote.
-    let base = URL(fileURLWithPath: NSTemporaryDirectory()).standardizedFileURL.path
-    var template = Array((base + "/gym-sync-XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else {
-      throw Rclone.Failure(
-        status: nil, message: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
+    guard let made = PrivateDirectory.make(prefix: "gym-sync-") else {
+      throw Rclone.Failure(status: nil, message: "cannot make a temporary directory: \(PrivateDirectory.failure)")
     }
-    return String(cString: made)
+    return made
   }
 
   static func write(_ data: Data, to path: String) throws {
