@@ -23,21 +23,27 @@ import Testing
     #expect(try gym.run(["export", "prune", "--out", "backups", "--keep-daily", "-1"]).status == 64)
   }
 
-  /// Three exports, oldest to newest A, B, C, with `--keep 1`: C damaged (a file emptied) and B dated
-  /// in 2099 (a wrong clock) count for nothing and are kept, so A is the newest whole one and stays;
-  /// nothing is deleted. `export status --max-age 1h` judges A, dated two hours ago: it fails (the
-  /// damaged C, made a moment ago, would have passed), and `doctor` names C as damaged.
-  @Test func aDamagedOrFutureExportNeverTakesAWholeOnesPlace() throws {
+  /// `count` exports of a database of five workouts, in `backups`, their names oldest first.
+  static func exports(_ count: Int) throws -> (GymProcess, String, [String]) {
     let gym = try GymProcess()
     try gym.seed(5)
     let backups = gym.directory + "/backups"
-    for _ in 0..<3 {
+    for _ in 0..<count {
       #expect(try gym.run(["export", "create", "--out", backups, "--no-remote", "-q"]).status == 0)
       Thread.sleep(forTimeInterval: 0.01)
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasPrefix("gym-export-") }
       .sorted()
-    #expect(names.count == 3)
+    try #require(names.count == count)
+    return (gym, backups, names)
+  }
+
+  /// Three exports, oldest to newest A, B, C, with `--keep 1`: C damaged (a file emptied) and B dated
+  /// in 2099 (a wrong clock) count for nothing and are kept, so A is the newest whole one and stays;
+  /// nothing is deleted. `export status --max-age 1h` judges A, dated two hours ago: it fails (the
+  /// damaged C, made a moment ago, would have passed), and `doctor` names C as damaged.
+  @Test func aDamagedOrFutureExportNeverTakesAWholeOnesPlace() throws {
+    let (gym, backups, names) = try Self.exports(3)
     let newest = backups + "/" + names[2]
     let data = try FileManager.default.contentsOfDirectory(atPath: newest).first { $0.hasSuffix(".gz") }!
     try Data().write(to: URL(fileURLWithPath: newest + "/" + data))
@@ -66,15 +72,7 @@ import Testing
   /// Two exports, `--keep 1`: the newer damaged where it lies (one byte changed, its size the same,
   /// so only its checksum tells) is not kept in place of the older, intact one, which stays.
   @Test func aByteChangedInTheNewestKeepsTheOlderOne() throws {
-    let gym = try GymProcess()
-    try gym.seed(5)
-    let backups = gym.directory + "/backups"
-    for _ in 0..<2 {
-      #expect(try gym.run(["export", "create", "--out", backups, "--no-remote", "-q"]).status == 0)
-      Thread.sleep(forTimeInterval: 0.01)
-    }
-    let names = try FileManager.default.contentsOfDirectory(atPath: backups).filter { $0.hasPrefix("gym-export-") }
-      .sorted()
+    let (gym, backups, names) = try Self.exports(2)
     let newest = backups + "/" + names[1]
     let file =
       newest + "/" + (try FileManager.default.contentsOfDirectory(atPath: newest).first { $0.hasSuffix(".gz") }!)
