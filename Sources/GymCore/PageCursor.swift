@@ -72,6 +72,10 @@ public struct PageCursor: Sendable, Equatable {
     guard sortSpec == Self.spec(sort), values.count == sort.count + 1 else {
       throw StoreError.invalidCursor("it was made for another order (\(sortSpec))")
     }
+    // The row key, last, is what makes the position one row: a cursor gym made always has it.
+    guard case .int64 = values[sort.count].storage else {
+      throw StoreError.invalidCursor("it names no row (edited?)")
+    }
     let columns = sort.map { table.columnSQL($0.field) } + [table.rowKeySQL]
     let descending = sort.map(\.descending) + [sort.last?.descending ?? false]
     // Whether a key can be NULL (the row key never is). SQLite orders NULL first ascending and last

@@ -51,6 +51,13 @@ public final class Store: Sendable {
   /// opens; where SQLite is already in use (a test process) they stay as they are.
   private static let sqliteSettings: Void = { _ = gym_sqlite_configure() }()
 
+  /// `path` as SQLite must be given it to read it as a file name: `:memory:` names no file, and
+  /// `file:…` is a URI to the system's SQLite (its own parameters, another file: `file:x?mode=rwc`).
+  /// Such a path is the file of that name in the working directory.
+  public static func literalPath(_ path: String) -> String {
+    path == ":memory:" || path.lowercased().hasPrefix("file:") ? "./" + path : path
+  }
+
   /// Opens (creating if needed) the database at `path` and brings its schema up to date.
   /// A file that is not a gym database is refused before anything writes to it.
   public init(path: String, modules: [GymModule], options: Options = Options()) throws {

@@ -51,10 +51,27 @@ public struct DoctorCommand: GymCommand {
     }
   }
 
+  /// What in the export's settings would make every export, scheduled or not, fail: recipients
+  /// that hold no usable key, a remote rclone cannot be handed. Read as `export create` reads them.
+  static func exportSettingsProblem(_ context: CommandContext) -> String? {
+    if let configured = context.configuration.string(.exportRecipients) {
+      do { _ = try AgeRecipient.file(configured) } catch let error as AgeError {
+        return "export.recipients: \(error.description); every export would be refused (fix it with 'gym config show')"
+      } catch { return "export.recipients: \(error)" }
+    }
+    if let remote = context.configuration.string(.exportRemote), let problem = Rclone.problem(with: remote) {
+      return "export.remote \(problem); every copy would be refused"
+    }
+    return nil
+  }
+
   static func examine(_ context: CommandContext) -> [Finding] {
     var findings: [Finding] = []
     let file = context.configuration.file
     findings.append(Finding(check: "configuration", result: .ok, detail: file.map { "read \($0)" } ?? "defaults"))
+    if let problem = exportSettingsProblem(context) {
+      findings.append(Finding(check: "export settings", result: .problem, detail: problem))
+    }
     let path = context.databasePath
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent

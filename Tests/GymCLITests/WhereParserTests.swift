@@ -129,7 +129,11 @@ import Testing
     for text in ["0000-01-01T00:00:00Z", "0000-06-01T12:00", "0000-01-01"] {
       #expect(throws: GymError.self, "\(text)") { try WhereParser.parseDate(text, option: "--completed-at") }
       #expect(throws: GymError.self, "\(text)") { try WhereParser.parseDay(text, option: "--best-before") }
+      // Written as in --where, with the @ and nothing added to it.
+      #expect(throws: GymError.self, "@\(text)") { try WhereParser.parseDate("@" + text, option: "--completed-at") }
+      #expect(throws: GymError.self, "@\(text)") { try WhereParser.parseDay("@" + text, option: "--best-before") }
     }
+    #expect(try WhereParser.parseDay("@0001-01-01", option: "--finished").text == "0001-01-01")
     #expect(
       try WhereParser.parseDate("0001-01-01T00:00:00Z", option: "--since").canonical == "0001-01-01T00:00:00.000Z")
     #expect(try WhereParser.parseDay("9999-12-31", option: "--finished").text == "9999-12-31")

@@ -76,6 +76,25 @@ import Testing
     #expect(throws: StoreError.self) { try PageCursor(decoding: "%%%") }
   }
 
+  /// An edited cursor whose values are all NULL, descending, would leave no condition at all
+  /// (`()`, a syntax error): a cursor that names no row is refused as invalid.
+  @Test func aCursorWithoutItsRowIsRejected() throws {
+    let sort = [SortKey("at", descending: true)]
+    let edited = try PageCursor(decoding: PageCursor(sort: sort, values: [.null, .null]).encoded)
+    let query = Query(table: Fixtures.table, sort: sort, limit: 5, after: edited)
+    #expect {
+      try query.selectSQL()
+    } throws: { error in
+      guard case .invalidCursor(let reason) = error as? StoreError else { return false }
+      return reason.contains("names no row")
+    }
+    // The same order with its row: a condition SQLite takes.
+    let made = PageCursor(sort: sort, values: [.null, 7.databaseValue])
+    let store = try Fixtures.store()
+    let sql = try Query(table: Fixtures.table, sort: sort, limit: 5, after: made).selectSQL()
+    #expect(throws: Never.self) { try store.read { _ = try Row.fetchAll($0, sql: sql.0, arguments: sql.1) } }
+  }
+
   @Test func mixedDirectionsUseExpandedCondition() throws {
     let sort = [SortKey("kind"), SortKey("at", descending: true)]
     let cursor = PageCursor(sort: sort, values: ["a".databaseValue, "t".databaseValue, 3.databaseValue])

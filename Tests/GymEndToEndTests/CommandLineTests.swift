@@ -210,4 +210,19 @@ import Testing
     #expect(none.stdout.contains("\"databaseSchema\":null"))
     #expect(!FileManager.default.fileExists(atPath: missing))
   }
+
+  /// `--database` names a file, whatever SQLite would read in it: `:memory:` (no file at all) and a
+  /// `file:` URI (its own parameters, another file) are files of those names in the working directory.
+  @Test(arguments: [":memory:", "file:data.sqlite?mode=rwc"])
+  func aDatabasePathIsAFileName(path: String) throws {
+    let gym = try GymProcess()
+    let added = try gym.run([
+      "history", "add", "--plan-title", "x", "--focus", "legs", "--duration", "1", "--database", path,
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(FileManager.default.fileExists(atPath: gym.directory + "/" + path))
+    #expect(!FileManager.default.fileExists(atPath: gym.directory + "/data.sqlite"))
+    let counted = try gym.run(["history", "count", "--database", path])
+    #expect(counted.status == 0 && counted.stdout == "1\n", "\(counted.stderr)")
+  }
 }

@@ -96,6 +96,22 @@ import Testing
     #expect(early.stderr.contains("--since '3000000d' is not a date"))
   }
 
+  /// A period whose buckets would end past 9999-12-31, where SQLite's dates end, is a usage error in
+  /// one line, not a crash (a bucket's edge there is NULL).
+  @Test func aPeriodPastTheLastDateIsAUsageError() throws {
+    let (gym, _) = try prepared()
+    for command in [
+      ["history", "daily", "--type", "steps"], ["history", "recent", "--type", "steps"],
+      ["history", "trend", "--type", "steps"], ["history", "summary"], ["report", "--out", "r.html"],
+    ] {
+      let result = try gym.run(command + ["--until", "9999-12-31T23:59:59.999Z"])
+      #expect(result.status == 64, "\(command): \(result.status) \(result.stderr)")
+      #expect(
+        result.stderr == "gym: error: the period reaches past 9999-12-31, where dates end; give an earlier --until\n",
+        "\(command)")
+    }
+  }
+
   /// What the spellings mean, worked out by hand: the same day whichever way it is written.
   @Test func theSameDayWrittenTwoWaysIsTheSameDay() throws {
     let (gym, _) = try prepared()

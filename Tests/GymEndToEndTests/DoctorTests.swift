@@ -69,6 +69,23 @@ import Testing
       result.stdout.contains("2 samples start more than a day from now ('Old Watch' 2 from 2099-01-01T10:00:00.000Z)"))
   }
 
+  /// Export settings every export would be refused for (a low-order recipient, a remote rclone
+  /// would read as a flag) are a problem; a usable recipient passes.
+  @Test func exportSettingsThatFailEveryExportAreAProblem() throws {
+    let gym = try GymProcess()
+    try gym.seed(1)
+    for environment in [
+      ["GYM_EXPORT_RECIPIENTS": EncryptionFailsClosedTests.lowOrder], ["GYM_EXPORT_REMOTE": "-x"],
+    ] {
+      let result = try gym.run(["doctor", "--format", "csv"], environment: environment)
+      #expect(result.status == 1, "\(environment): \(result.stdout)")
+      #expect(findings(result)["export settings"] == "problem", "\(result.stdout)")
+    }
+    let fine = try gym.run(
+      ["doctor", "--format", "csv"], environment: ["GYM_EXPORT_RECIPIENTS": EncryptionFailsClosedTests.recipient])
+    #expect(findings(fine)["export settings"] == nil, "\(fine.stdout)")
+  }
+
   @Test func anInterruptedRestoreAndAMissingDatabaseAreProblemsWithTheFix() throws {
     let gym = try GymProcess()
     try gym.seed(1)

@@ -524,6 +524,18 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: (parent as NSString).deletingLastPathComponent + "/esc"))
   }
 
+  /// A change file rclone did not put on the remote (here: skipped by `RCLONE_MAX_SIZE`) is a
+  /// failure that may pass, exit 75, as its message says; not a configuration error (78).
+  @Test func aFileTheRemoteDidNotTakeIsTriedAgain() throws {
+    let network = try Network()
+    let laptop = try network.device("laptop")
+    #expect(try laptop.run(["staples", "add", "Milk", "--category", "Dairy", "-q"]).status == 0)
+    let skipped = try laptop.run(["sync"], environment: ["RCLONE_MAX_SIZE": "10B"])
+    #expect(skipped.status == 75, "\(skipped.stderr)")
+    #expect(skipped.stderr.contains("is not on the remote after rclone copied it"), "\(skipped.stderr)")
+    #expect(try laptop.run(["sync"]).status == 0)
+  }
+
   @Test func aDeviceWhoseKeyChangedPushesNothing() throws {
     let network = try Network()
     var laptop = try network.device("laptop")

@@ -38,12 +38,20 @@ public enum YAMLLimits {
       if let open = quote {
         if byte == UInt8(ascii: "\\") && open == UInt8(ascii: "\"") {
           i += 1  // an escaped character
+          continue
         } else if byte == open {
           quote = nil
+          continue
         }
-        continue
+        // A quote read as opening may be text (`device: a 'b`), which would hide the rest of the
+        // file: aliases and brackets inside one still count, so no quote hides a bomb (a quoted
+        // `[*x` counts too, which no configuration needs).
+        let counted: [UInt8] = [
+          UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "]"), UInt8(ascii: "}"),
+        ]
+        guard counted.contains(byte) else { continue }
       }
-      if atLineStart {
+      if atLineStart && quote == nil {
         if byte == UInt8(ascii: " ") {
           indentDepth += 1
           if indentDepth / 2 > maximumDepth { return ("the file nests deeper than \(maximumDepth) levels", line) }

@@ -54,12 +54,27 @@ public struct OutputOptions: ParsableArguments {
 
   public init() {}
 
+  /// The first name given a second time, if any.
+  static func firstRepeated(_ names: [String]) -> String? {
+    var seen: Set<String> = []
+    return names.first { !seen.insert($0).inserted }
+  }
+
   public var fieldList: [String] {
     fields?.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } ?? []
   }
 
+  /// More than any list has: a bound, so a generated line cannot reach SQLite's column limit.
+  static let maximumFields = 64
+
   public func validate() throws {
     if fields != nil && fieldList.isEmpty { throw ValidationError("--fields needs at least one field name") }
+    if fieldList.count > Self.maximumFields {
+      throw ValidationError("--fields names \(fieldList.count) fields; a list has at most \(Self.maximumFields)")
+    }
+    if let twice = Self.firstRepeated(fieldList) {
+      throw ValidationError("--fields names '\(twice)' twice; name each field once")
+    }
     if ids && (fields != nil || format != nil) {
       throw ValidationError("--ids prints identifiers only: drop --fields and --format")
     }
@@ -151,9 +166,18 @@ public struct SortOptions: ParsableArguments {
     }
   }
 
+  /// Keys past the first that orders every row change nothing: a bound well above any real order.
+  static let maximumKeys = 16
+
   public func validate() throws {
     if let keys, keys.isEmpty || keys.contains(where: { $0.field.isEmpty }) {
       throw ValidationError("--sort needs field names, such as --sort title or --sort rating:desc,title")
+    }
+    if let keys, keys.count > Self.maximumKeys {
+      throw ValidationError("--sort names \(keys.count) keys; an order has at most \(Self.maximumKeys)")
+    }
+    if let keys, let twice = OutputOptions.firstRepeated(keys.map(\.field)) {
+      throw ValidationError("--sort names '\(twice)' twice; name each field once")
     }
   }
 }

@@ -57,7 +57,8 @@ public struct CommandContext {
   }
 
   public var databasePath: String {
-    configuration.string(.databasePath) ?? Store.defaultPath(environment: ConfigLoader.processEnvironment())
+    Store.literalPath(
+      configuration.string(.databasePath) ?? Store.defaultPath(environment: ConfigLoader.processEnvironment()))
   }
 
   /// Where exports go without `--out`: `export.directory`, else `$XDG_DATA_HOME/gym/exports`.

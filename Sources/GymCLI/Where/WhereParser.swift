@@ -266,6 +266,10 @@ public struct WhereParser {
       }
       result = moved
     }
+    // A date alone too (`@0000-06-01`): what gym writes, its importers read back.
+    guard result.isWithinCalendarYears else {
+      throw WhereSyntaxError(message: "the date is out of range (years 1 to 9999)", column: token.column)
+    }
     return result
   }
 

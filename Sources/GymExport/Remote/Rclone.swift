@@ -9,11 +9,15 @@ struct Rclone: Sendable {
     /// rclone's exit status (3: directory not found, 4: file not found); nil when it did not start.
     let status: Int32?
     let message: String
+    /// A failure around rclone that may pass (a listing cut short, a file that changed as it was
+    /// read, a full disk): exit 75, whatever `status` says.
+    var transient = false
     var description: String { message }
     var isNotFound: Bool { status == 3 || status == 4 }
     /// rclone missing, or its configuration not naming the remote or unreadable: trying again cannot help.
     var isConfiguration: Bool {
-      status == nil || message.contains("didn't find section in config file")
+      guard !transient else { return false }
+      return status == nil || message.contains("didn't find section in config file")
         || message.contains("Failed to load config")
         || message.contains("config file")
           && message.contains("permission denied")

@@ -62,7 +62,7 @@ struct RemoteExports: Sendable {
       }
     }
     guard let items = try? JSONDecoder().decode([Item].self, from: data) else {
-      throw Rclone.Failure(status: nil, message: "rclone lsjson gave a listing gym cannot read")
+      throw Rclone.Failure(status: nil, message: "rclone lsjson gave a listing gym cannot read", transient: true)
     }
     var sizes: [String: [String: Int]] = [:]
     for item in items {

@@ -100,7 +100,8 @@ public struct SyncCompaction: Sendable {
     let after = try remote.list()
     guard after.bases.contains(base.hlc) else {
       throw Rclone.Failure(
-        status: nil, message: "base \(BaseFile.name(hlc: base.hlc)) is not on the remote after rclone copied it")
+        status: nil, message: "base \(BaseFile.name(hlc: base.hlc)) is not on the remote after rclone copied it",
+        transient: true)
     }
     // A device that appeared meanwhile (its first push, unseen by the markers) may hold changes
     // from before the cut that the base lacks: then the base goes again, and nothing is removed.

@@ -171,7 +171,8 @@ public struct SyncJob: Sendable {
     var newestBase: SyncBase.Snapshot?
     if existing == nil || listing.files[device] == nil, let newest = listing.bases.last {
       guard let sealed = try remote.downloadBase(newest) else {
-        throw Rclone.Failure(status: nil, message: "base \(BaseFile.name(hlc: newest)) left the remote as it was read")
+        throw Rclone.Failure(
+          status: nil, message: "base \(BaseFile.name(hlc: newest)) left the remote as it was read", transient: true)
       }
       do {
         newestBase = try BaseFile.open(
@@ -306,7 +307,8 @@ public struct SyncJob: Sendable {
       if let missing = sealed.map(\.last).first(where: { !listed.contains($0) }) {
         throw Rclone.Failure(
           status: nil,
-          message: "change file \(ChangeFile.name(last: missing)) is not on the remote after rclone copied it")
+          message: "change file \(ChangeFile.name(last: missing)) is not on the remote after rclone copied it",
+          transient: true)
       }
     }
     try store.write { db in

@@ -29,7 +29,7 @@ public struct SyncRemote: Sendable {
       return SyncListing(files: [:], bases: [])
     }
     guard let items = try? JSONSerialization.jsonObject(with: output) as? [[String: Any]] else {
-      throw Rclone.Failure(status: nil, message: "rclone lsjson gave no list")
+      throw Rclone.Failure(status: nil, message: "rclone lsjson gave no list", transient: true)
     }
     var files: [String: [Int64]] = [:]
     var bases: [Int64] = []
@@ -132,14 +132,16 @@ public struct SyncRemote: Sendable {
   /// A new directory only this user can enter, with a name nobody can guess (`mkdtemp`).
   static func scratchDirectory() throws -> String {
     guard let made = PrivateDirectory.make(prefix: "gym-sync-") else {
-      throw Rclone.Failure(status: nil, message: "cannot make a temporary directory: \(PrivateDirectory.failure)")
+      throw Rclone.Failure(
+        status: nil, message: "cannot make a temporary directory: \(PrivateDirectory.failure)", transient: true)
     }
     return made
   }
 
   static func write(_ data: Data, to path: String) throws {
     do { try data.write(to: URL(fileURLWithPath: path), options: .withoutOverwriting) } catch {
-      throw Rclone.Failure(status: nil, message: "cannot write '\(path)': \(error.localizedDescription)")
+      throw Rclone.Failure(
+        status: nil, message: "cannot write '\(path)': \(error.localizedDescription)", transient: true)
     }
   }
 

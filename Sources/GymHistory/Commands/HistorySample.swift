@@ -26,7 +26,8 @@ struct HistorySample: ParsableCommand {
 
   func validate() throws {
     if count < 0 { throw ValidationError("--count must be 0 or more") }
-    if days < 1 { throw ValidationError("--days must be 1 or more") }
+    // A hundred years back at most: what it writes stays within the years gym's importers read.
+    if days < 1 || days > 36_500 { throw ValidationError("--days must be from 1 to 36500") }
   }
 
   func run() throws {

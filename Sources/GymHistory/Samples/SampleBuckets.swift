@@ -208,6 +208,11 @@ enum SampleBuckets {
   private static func buckets(_ db: Database, series: SampleSeries, edges: [Row], selection: SampleSelection) throws
     -> [SampleBucket]
   {
+    // SQLite's dates end at 9999-12-31: a bucket past it has no label or bound (NULL).
+    guard edges.dropLast().allSatisfy({ ($0[0] as String?) != nil }), edges.allSatisfy({ ($0[1] as Int64?) != nil })
+    else {
+      throw GymError.usage("the period reaches past 9999-12-31, where dates end; give an earlier --until")
+    }
     let labels: [String] = edges.dropLast().map { $0[0] }
     let bounds: [Int64] = edges.map { $0[1] }
     let result: [SampleBucket]

@@ -54,10 +54,10 @@ struct ItemOptions: ParsableArguments {
   func validate() throws {
     if let category, category.trimmed.isEmpty { throw ValidationError("--category must not be empty") }
     if let quantity, !quantity.isFinite || quantity < 0 || quantity >= 1e12 {
-      throw ValidationError("--quantity must be 0 or more")
+      throw ValidationError("--quantity must be a number from 0 to below 1e12")
     }
     if let minStock, !minStock.isFinite || minStock < 0 || minStock >= 1e12 {
-      throw ValidationError("--min-stock must be 0 or more")
+      throw ValidationError("--min-stock must be a number from 0 to below 1e12")
     }
     if let unit, PantryUnit.lookup(unit) == nil, unit.trimmed.isEmpty {
       throw ValidationError("--unit must not be empty")

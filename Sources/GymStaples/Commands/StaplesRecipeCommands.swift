@@ -78,7 +78,7 @@ struct RecipeCommand: ParsableCommand {
 
     func validate() throws {
       try checkName(name, "recipe")
-      if let servings, servings < 1 { throw ValidationError("--servings must be 1 or more") }
+      if let servings, servings < 1 || servings > 10_000 { throw ValidationError("--servings must be from 1 to 10000") }
     }
 
     func run(context: CommandContext) throws {

@@ -62,6 +62,9 @@ struct UnitConversion: Equatable {
   var toAmount: Double
   var toUnit: String
 
+  /// The smallest amount a side may give: a millionth (of a gram, a piece …).
+  static let smallest = 0.000_001
+
   /// `egg: 1 piece = 60 g`, `1 cup = 120 g`; the item's name before the colon is optional, and
   /// returned when given.
   static func parse(_ text: String) throws(GymError) -> (item: String?, conversion: UnitConversion) {
@@ -74,8 +77,8 @@ struct UnitConversion: Equatable {
     }
     let sides = rest.split(separator: "=", omittingEmptySubsequences: false)
     guard sides.count == 2, let from = PantryAmount(parsing: String(sides[0])),
-      let to = PantryAmount(parsing: String(sides[1])), from.amount > 0, to.amount > 0
-    else { throw GymError.usage("--unit-weight '\(text)': \(usage)") }
+      let to = PantryAmount(parsing: String(sides[1])), from.amount >= Self.smallest, to.amount >= Self.smallest
+    else { throw GymError.usage("--unit-weight '\(text)': \(usage), each amount at least \(Self.smallest)") }
     for unit in [from.unit, to.unit] where PantryUnit.lookup(unit) == nil {
       throw GymError.usage("--unit-weight '\(text)': unknown unit '\(unit ?? "")'; see 'gym staples buy --help'")
     }
@@ -152,8 +155,20 @@ struct ItemUnits {
   let unit: String?
   var conversions: [UnitConversion] = []
 
-  /// `amount` in `from`, in the item's unit; an error naming both units when they cannot meet.
+  /// `amount` in `from`, in the item's unit; an error naming both units when they cannot meet, or
+  /// when what comes out is no amount a lot can hold (a conversion of `1 piece = 4.9e-324 g` made
+  /// 1 g infinitely many pieces).
   func convert(_ amount: Double, from: String?) throws(GymError) -> Double {
+    let result = try converted(amount, from: from)
+    guard result.isFinite, amount == 0 || result > 0 else {
+      throw GymError.usage(
+        "\(amount) \(PantryUnit.name(from)) of \(item) is no amount in \(PantryUnit.name(unit)) gym can keep; "
+          + "check its --unit-weight")
+    }
+    return result
+  }
+
+  private func converted(_ amount: Double, from: String?) throws(GymError) -> Double {
     // No unit means the item's; the item's own unit matches, known to gym or not (a "clove").
     guard let from, !from.trimmed.isEmpty else { return amount }
     if from.trimmed.lowercased() == unit?.trimmed.lowercased() { return amount }
