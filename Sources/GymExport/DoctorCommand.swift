@@ -56,7 +56,9 @@ public struct DoctorCommand: GymCommand {
   static func exportSettingsProblem(_ context: CommandContext) -> String? {
     if let configured = context.configuration.string(.exportRecipients) {
       do { _ = try AgeRecipient.file(configured) } catch let error as AgeError {
-        return "export.recipients: \(error.description); every export would be refused (fix it with 'gym config show')"
+        return
+          "export.recipients: \(error.description); every export that names no key of its own would be refused "
+          + "(fix it with 'gym config show')"
       } catch { return "export.recipients: \(error)" }
     }
     if let remote = context.configuration.string(.exportRemote), let problem = Rclone.problem(with: remote) {

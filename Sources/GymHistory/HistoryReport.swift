@@ -173,10 +173,11 @@ public enum HistoryReport {
   /// asleep and its stages, and awake, in hours and minutes; empty where no source recorded it.
   static func lastNights(_ db: Database, selection: SampleSelection, now: Timestamp) throws -> ReportTable? {
     let newest = SleepNights.lastNight(now: now.adding(milliseconds: Self.nightReach))
-    let oldest = try String.fetchOne(db, sql: "SELECT date(?, '-6 days')", arguments: [newest]) ?? newest
+    // Eight back: when the period ends in an evening, its last night (tonight) may hold nothing yet.
+    let oldest = try String.fetchOne(db, sql: "SELECT date(?, '-7 days')", arguments: [newest]) ?? newest
     let nights = try SleepNights.nights(db, from: oldest, to: newest, selection: selection).filter {
       $0.asleep != nil || $0.inBed != nil
-    }
+    }.prefix(7)
     func time(_ minutes: Double?) -> String {
       guard let minutes, minutes.isFinite, minutes >= 0, minutes < 1e6 else { return "" }
       let whole = Int(minutes.rounded())
@@ -197,8 +198,17 @@ public enum HistoryReport {
   static func sleepChart(_ db: Database, days: Int, selection: SampleSelection, since: Timestamp, now: Timestamp) throws
     -> ReportChart?
   {
+    // From the night the period's first instant falls in to the one its last does (a record's night
+    // is the date six hours after it starts): as many nights as that, not the period's days.
+    let span =
+      try Int.fetchOne(
+        db,
+        sql: """
+          SELECT CAST(julianday(date(?1, 'localtime', '+6 hours')) - julianday(date(?2, 'localtime', '+6 hours'))
+            AS INTEGER) + 1
+          """, arguments: [now.canonical, since.canonical]) ?? days
     let nights = try SampleBuckets.nightly(
-      db, nights: days, selection: selection, now: now.adding(milliseconds: Self.nightReach))
+      db, nights: max(1, span), selection: selection, now: now.adding(milliseconds: Self.nightReach))
     func hours(_ minutes: Double) -> Double { (minutes / 60 * 10).rounded() / 10 }
     if days <= ReportGrain.dailyDays {
       // A night no source recorded is not drawn: no zero is made up.

@@ -122,7 +122,7 @@ enum StaplesWrites {
         db, sql: "SELECT EXISTS (SELECT 1 FROM stock_use WHERE itemSeq = ?)", arguments: [item.seq])!
       let minimum = try Double.fetchOne(
         db, sql: "SELECT minStock FROM grocery_item WHERE seq = ?", arguments: [item.seq])
-      let hasMinimum = changes.minStock == nil && minimum != nil
+      let hasMinimum = changes.minStock == nil && (minimum ?? 0) > 0  // 0 is 0 in any unit
       if hasStock || hasUses || hasMinimum {
         // Converted as a lot would be: the new unit's size in the old, the item's conversions across.
         // An item without a unit counts its lots in pieces: one piece, not "1 of the new unit".

@@ -96,7 +96,8 @@ import Testing
         "\(id),\(title),A. Author,\"Author, A.\",,=\"\",=\"\",0,3.0,,,,,,,2021/01/01,\(shelf),,\(shelf),,,,0,0\n"
     }
     // On a dnf shelf, Date Read is the day the book was put down, not a finished read.
-    goodreads += "4,Walden,A. Author,\"Author, A.\",,=\"\",=\"\",0,3.0,,,,,,2021/04/04,2021/01/01,dnf,,dnf,,,,0,0\n"
+    // Its Read Count of 1 is that session (as currently-reading's counts the one in progress): no read.
+    goodreads += "4,Walden,A. Author,\"Author, A.\",,=\"\",=\"\",0,3.0,,,,,,2021/04/04,2021/01/01,dnf,,dnf,,,,1,0\n"
     let storygraph =
       "Title,Authors,Read Status,Date Added,Last Date Read,Dates Read,Read Count\n"
       + "The Secret History,Donna Tartt,did-not-finish,2021/01/21,2021/07/11,2021/07/11,1\n"
@@ -117,6 +118,7 @@ import Testing
     #expect(json["didNotFinish"] as? Int == 2)
     let readings = try gym.run(["library", "readings", "-f", "csv", "--fields", "title,status,finished"])
     #expect(readings.stdoutLines.contains("Walden,abandoned,2021-04-04"), "\(readings.stdout)")
+    #expect(readings.stdoutLines.filter { $0.hasPrefix("Walden,") }.count == 1, "\(readings.stdout)")
     // Importing again changes nothing.
     let again = try gym.run(["library", "import", try gym.write("goodreads.csv", goodreads)])
     #expect(again.stderr.contains("4 unchanged"), "\(again.stderr)")

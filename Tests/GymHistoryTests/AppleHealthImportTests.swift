@@ -263,7 +263,11 @@ import ZIPFoundation
       "<Record type=\"HKCategoryTypeIdentifierSleepAnalysis\" sourceName=\"Watch\" startDate=\"2024-01-14 01:00:00 -0800\" endDate=\"2024-01-14 00:40:00 -0800\" value=\"HKCategoryValueSleepAnalysisAsleepREM\"/>",
       "<Record type=\"HKQuantityTypeIdentifierBloodGlucose\" unit=\"mg/dL\" value=\"ninety\" startDate=\"2024-01-14 10:00:00 -0800\" endDate=\"2024-01-14 10:00:00 -0800\"/>",
       "<Record type=\"HKQuantityTypeIdentifierStepCount\" unit=\"count\" value=\"1\" startDate=\"2024-04-03\" endDate=\"2024-04-03\"/>",
-      "<Workout workoutActivityType=\"HKWorkoutActivityTypeYoga\" sourceName=\"Watch\" startDate=\"2024-01-14 09:00:00 -0800\" endDate=\"2024-01-14 08:00:00 -0800\"/>",
+      // Refused, with statistics that must not go to the workout before it (the strength one, which
+      // has no distance of its own).
+      "<Workout workoutActivityType=\"HKWorkoutActivityTypeYoga\" sourceName=\"Watch\" startDate=\"2024-01-14 09:00:00 -0800\" endDate=\"2024-01-14 08:00:00 -0800\">",
+      "<WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" sum=\"5\" unit=\"km\"/>",
+      "</Workout>",
     ].joined(separator: "\n")
     let store = try HistoryFixtures.store()
     let path = try HistoryFixtures.file("export.xml", Self.export(records: Self.records + "\n" + bad))
@@ -272,5 +276,10 @@ import ZIPFoundation
     // The eight good records and two good workouts of `records`, as `recordsBecomeSamplesInGymsUnits` reads them.
     #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sample") } == 8)
     #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout") } == 2)
+    let strength = try store.read {
+      try Row.fetchOne(
+        $0, sql: "SELECT distanceKm FROM workout WHERE focus IS NOT 'cardio' AND planTitle NOT LIKE '%Run%'")
+    }
+    #expect(strength?["distanceKm"] == nil as Double?)
   }
 }

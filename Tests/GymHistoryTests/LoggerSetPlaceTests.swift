@@ -68,6 +68,35 @@ import Testing
     #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout_set") } == 3)
   }
 
+  /// A line gym cannot split into the header's fields (too many, or cut off) names no session for
+  /// sure: nothing is removed anywhere, whatever the file no longer has.
+  @Test func aRowOfAnotherShapeRemovesNothing() throws {
+    let store = try HistoryFixtures.store()
+    _ = try run(kilograms, Self.header + Self.row(1, "60") + Self.row(2, "70") + Self.row(3, "80"), store: store)
+    let counts = try run(
+      kilograms, Self.header + Self.row(1, "60") + "2024-01-01 10:00:00,A,Bench,2,70\n", store: store)
+    #expect(counts.skips.count == 1 && counts.setsRemoved == 0)
+    #expect(try sets(store) == [["1", "60.0"], ["2", "70.0"], ["3", "80.0"]])
+  }
+
+  /// A session stored by a gym that numbered only the readable sets (A 1, C 2, D 3 with B
+  /// unreadable) and imported again from the same file: C and D move to their places (3, 4), not
+  /// stored twice. One stored whole from an earlier file (A, B, C, D) keeps B.
+  @Test func setsNumberedTheOldWayMoveToTheirPlaces() throws {
+    let file = Self.header + Self.row(1, "60") + Self.row(2, "7O") + Self.row(3, "80") + Self.row(4, "90")
+    let store = try HistoryFixtures.store()
+    _ = try run(kilograms, Self.header + Self.row(1, "60") + Self.row(3, "80") + Self.row(4, "90"), store: store)
+    #expect(try sets(store) == [["1", "60.0"], ["2", "80.0"], ["3", "90.0"]])
+    _ = try run(kilograms, file, store: store)
+    #expect(try sets(store) == [["1", "60.0"], ["3", "80.0"], ["4", "90.0"]])
+    let whole = try HistoryFixtures.store()
+    _ = try run(
+      kilograms, Self.header + Self.row(1, "60") + Self.row(2, "70") + Self.row(3, "80") + Self.row(4, "90"),
+      store: whole)
+    _ = try run(kilograms, file, store: whole)
+    #expect(try sets(whole) == [["1", "60.0"], ["2", "70.0"], ["3", "80.0"], ["4", "90.0"]])
+  }
+
   /// A session whose rows are apart in the file continues its places where they stopped, and a
   /// rest timer or note row takes none.
   @Test func aSessionMetAgainContinuesItsPlaces() throws {
@@ -145,15 +174,17 @@ import Testing
     let text =
       header + "2024-03-17 10:00:00;Lift;Bench;1;135;;10;;;;;;\n" + "2024-03-17 10:00:00;Lift;Bench;2;60;kg;10;;;;;;\n"
       + "2024-03-18 10:00:00;Run;Run;1;;;;;3;;1800;;\n" + "2024-03-18 10:00:00;Run;Run;2;;;;;2;mi.;900;;\n"
+      // Zero is zero in any unit: a lift's `0` distance and a `0` weight need none.
+      + "2024-03-19 10:00:00;Lift;Plank;1;0;;1;;0;;60;;\n"
     let store = try HistoryFixtures.store()
     let counts = try run(StrongFormat(kilogramsPerUnit: nil, kilometresPerUnit: nil), text, store: store)
     #expect(counts.skips.count == 2 && counts.skips.summary.contains("(lines 2, 4)"), "\(counts.skips.summary)")
     let stored = try store.read {
       try Row.fetchAll($0, sql: "SELECT weightKg, distanceKm FROM workout_set ORDER BY weightKg IS NULL, seq")
     }
-    // 60 kg as written; 2 mi = 2 × 1.609344 = 3.218688 km, kept to a thousandth: 3.219.
-    #expect(stored.map { $0["weightKg"] as Double? } == [60, nil])
-    #expect(stored.map { $0["distanceKm"] as Double? } == [nil, 3.219])
+    // 60 kg as written, then the plank's 0; 2 mi = 2 × 1.609344 = 3.218688 km, kept to a thousandth: 3.219.
+    #expect(stored.map { $0["weightKg"] as Double? } == [60, 0, nil])
+    #expect(stored.map { $0["distanceKm"] as Double? } == [nil, 0, 3.219])
     // With the units given, 135 lb = 135 × 0.45359237 = 61.234970 kg → 61.235; 3 km as written.
     let given = try HistoryFixtures.store()
     let lb = StrongFormat(kilogramsPerUnit: WeightUnit.lb.kilograms, kilometresPerUnit: 1)
@@ -161,7 +192,7 @@ import Testing
     let weights = try given.read {
       try Double.fetchAll($0, sql: "SELECT weightKg FROM workout_set WHERE weightKg IS NOT NULL ORDER BY seq")
     }
-    #expect(weights == [61.235, 60])
+    #expect(weights == [61.235, 60, 0])
   }
 
   /// Strong writes a time with every date: a date alone is skipped and told, never read as midnight.

@@ -158,6 +158,20 @@ import Testing
     #expect(chart?.points == [.init("2026-11-22", 0.8)])
   }
 
+  /// A period ending at 20:00 with nothing slept yet that evening still shows its last seven nights
+  /// with sleep (tonight, empty, takes none of the seven places): nights of 2026-11-15 to 11-21.
+  @Test func theReportsLastSevenNightsSkipTonightWhenEmpty() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      for day in 14...20 {
+        try insert(db, .sleep, "2026-11-\(day)T23:00:00Z", minutes: 60, value: 60, stage: .asleepCore)
+      }
+    }
+    let end = Timestamp(parsing: "2026-11-21T20:00:00Z")!
+    let table = try store.read { try HistoryReport.lastNights($0, selection: .standard, now: end) }
+    #expect(table?.rows.map { $0[0] } == (15...21).reversed().map { "2026-11-\($0)" })
+  }
+
   /// The summary as of a time (`--until`): nothing recorded after it; minutes no workout gives and a
   /// night without records are unknown, not 0.
   @Test func theSummaryAsOfATimeShowsNothingLater() throws {

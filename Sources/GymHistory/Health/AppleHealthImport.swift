@@ -224,6 +224,7 @@ final class HealthParser: @unchecked Sendable {
         do {
           batch.workouts.append(try HealthRecord.workout(from: tag))
         } catch {
+          inWorkout = false  // its <WorkoutStatistics> are not the workout before it's
           try skip(error, in: &batch)
         }
       }

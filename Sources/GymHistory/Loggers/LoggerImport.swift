@@ -48,11 +48,15 @@ struct LoggerImport {
         // sessions with such a set, whose sets past the file's are not theirs to remove.
         var nextPosition: [String: Int] = [:]
         var incomplete: Set<String> = []
+        // A row whose session is not known (a line with too many or too few fields, one cut off):
+        // any session may miss a set, so none has sets removed.
+        var unattributed = false
         var unknownDurations: Set<String> = []
         while try scanner.next(
           into: &values,
           ragged: { problem throws(InputError) in
             counts.rows += 1
+            unattributed = true
             try counts.skips.skip(problem, progress: progress)
           })
         {
@@ -80,13 +84,17 @@ struct LoggerImport {
             if let key = format.session(ofRefused: ImportRow(unchecked: values, line: scanner.recordLine)) {
               nextPosition[key, default: 1] += 1
               incomplete.insert(key)
+            } else {
+              unattributed = true
             }
             continue
           }
           guard let (session, read) = parsed else { continue }
           if writer == nil { sessions.insert(session.key) }  // a dry run without a database counts these
           if current?.key != session.key {
-            if let done = current { try writer?.write(done, counts: &counts) }
+            if let done = current {
+              try writer?.write(done, counts: &counts, holes: incomplete.contains(done.key))
+            }
             current = session
           } else if current?.notes == nil {
             current?.notes = session.notes  // the session's notes may be on any of its rows
@@ -97,9 +105,11 @@ struct LoggerImport {
             current?.sets.append(set)
           }
         }
-        if let done = current { try writer?.write(done, counts: &counts) }
-        if let writer {
+        if let done = current { try writer?.write(done, counts: &counts, holes: incomplete.contains(done.key)) }
+        if let writer, !unattributed {
           counts.setsRemoved = try writer.removeSets(past: nextPosition, except: incomplete)
+        }
+        if let writer {
           try writer.countWorkouts(&counts.workouts)
         } else {
           counts.workouts.read = sessions.count
@@ -141,9 +151,11 @@ final class LoggerWriter {
     FROM workout WHERE id = ?
     """
 
-  func write(_ block: LoggedWorkout, counts: inout LoggerCounts) throws {
+  /// `holes`: the session has sets the file holds but gym could not read (their places held).
+  func write(_ block: LoggedWorkout, counts: inout LoggerCounts, holes: Bool = false) throws {
     var workout = block
     let id = workout.id
+    let isFirstBlock = sessions[id] == nil
     let row = try db.cachedStatement(sql: Self.rowSQL)
     if let earlier = sessions[id] {
       workout.earlierRPE = earlier.rpe
@@ -176,6 +188,7 @@ final class LoggerWriter {
       try sessions[id]?.before.flatMap { Int64.fromDatabaseValue($0[0]) }
       ?? Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM workout WHERE id = ?"), arguments: [id])!
     workouts[workout.key] = seq
+    if holes && isFirstBlock { try dropOldNumbering(workout: seq, sets: workout.sets) }
     let insertSet = try db.cachedStatement(sql: Self.insertSetSQL)
     for set in workout.sets {
       let position = set.position
@@ -188,6 +201,32 @@ final class LoggerWriter {
       ])
       count(&counts.sets, existed: existed)
     }
+  }
+
+  /// A session whose file has sets gym cannot read, stored by a gym that numbered only the readable
+  /// ones (1, 2, 3 … in a row): found as exactly those sets, in order, at 1…n, while their places
+  /// now differ, they are this file's sets at their old places and go before the file's are
+  /// written at theirs (else each set after a hole would be stored twice). A session stored whole
+  /// from an earlier file has more sets than the readable ones, and is left as it is.
+  private func dropOldNumbering(workout seq: Int64, sets: [LoggedSet]) throws {
+    guard !sets.isEmpty, sets.enumerated().contains(where: { $0.element.position != $0.offset + 1 }) else { return }
+    let stored = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT position, exercise, kind, weightKg, reps, distanceKm, durationSeconds, rpe, notes
+        FROM workout_set WHERE workoutSeq = ? ORDER BY position
+        """, arguments: [seq])
+    guard stored.count == sets.count else { return }
+    for (offset, (row, set)) in zip(stored, sets).enumerated() {
+      let position: Int64? = row[0]
+      let texts: [String?] = [row[1], row[2], row[8]]
+      let numbers: [Double?] = [row[3], row[5], row[6], row[7]]
+      let reps: Int? = row[4]
+      guard position == Int64(offset + 1), texts == [set.exercise, set.kind, set.notes],
+        numbers == [set.weightKg, set.distanceKm, set.durationSeconds, set.rpe], reps == set.reps
+      else { return }
+    }
+    try db.execute(sql: "DELETE FROM workout_set WHERE workoutSeq = ?", arguments: [seq])
   }
 
   /// Removes each written session's sets from `next[key]` on, which the file no longer has, but not

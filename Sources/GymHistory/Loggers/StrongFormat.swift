@@ -89,6 +89,8 @@ struct StrongFormat: LoggerFormat {
     if let kg = try row.number("Weight (kg)") { return kg }
     if let lb = try row.number("Weight (lb)") { return converted(lb, by: WeightUnit.lb.kilograms) }
     guard let weight = try row.number("Weight") else { return nil }
+    // Zero is zero in any unit (real exports write `0` for a set without weight).
+    if weight == 0 { return 0 }
     if let unit = row.text("Weight Unit") {
       guard let named = Self.weightUnits[unit.lowercased()] else {
         throw row.fail("Weight Unit", unit, expected: "kg or lbs")
@@ -108,6 +110,8 @@ struct StrongFormat: LoggerFormat {
     if let miles = try row.number("Distance (mi)") { return converted(miles, by: DistanceUnit.mi.kilometres) }
     if let metres = try row.number("Distance (m)") { return metres / 1000 }
     guard let distance = try row.number("Distance") else { return nil }
+    // Zero is zero in any unit: a lifting set's `0` in the Distance column needs no --distance-unit.
+    if distance == 0 { return 0 }
     if let unit = row.text("Distance Unit") {
       guard let named = Self.distanceUnits[unit.lowercased()] else {
         throw row.fail("Distance Unit", unit, expected: "km, mi or m")

@@ -135,7 +135,6 @@ enum SleepNights {
     return night
   }
 
-  /// The time the records cover, each moment once.
   /// The time `records` cover, as records that do not overlap (each starts where the first of those
   /// it joins starts), in time order.
   static func merged(_ records: [Record]) -> [Record] {
@@ -151,6 +150,7 @@ enum SleepNights {
     return joined
   }
 
+  /// The time the records cover, each moment once.
   static func unionLength(_ records: [Record]) -> Int64 {
     var total: Int64 = 0
     var reached = Int64.min

@@ -8,7 +8,8 @@ import GymCore
 /// `YYYY/MM/DD` or blank; `My Rating` 0 means unrated; reviews hold HTML, quotes, commas and line
 /// breaks; the series is in the title (`Gideon the Ninth (The Locked Tomb, #1)`); `Additional
 /// Authors` is a comma-separated list; `Exclusive Shelf` is read, currently-reading, to-read or a
-/// shelf of the user's own; `Read Count` on currently-reading counts the read in progress.
+/// shelf of the user's own; `Read Count` on currently-reading counts the read in progress, and on a
+/// did-not-finish shelf with a `Date Read` the session put down.
 struct GoodreadsFormat: LibraryExportFormat {
   static let name = "Goodreads"
   static let whereToExport = "export it from My Books → Import and export"
@@ -89,8 +90,12 @@ struct GoodreadsFormat: LibraryExportFormat {
     book.entry.review = row.exactText("My Review")
     // Goodreads counts the read in progress: on currently-reading, one of the count is not finished.
     let isReading = book.entry.status == "reading"
-    let count = try row.integer("Read Count", in: 0...(Readings.maximumReads + (isReading ? 1 : 0)))
-    book.entry.readCount = isReading ? count.map { max(0, $0 - 1) } : count
+    // So is the session a Date Read records on a did-not-finish shelf (the day it was put down):
+    // neither is a finished read.
+    let putDown = book.entry.status == "abandoned" && book.entry.dateFinished != nil
+    let sessions = (isReading ? 1 : 0) + (putDown ? 1 : 0)
+    let count = try row.integer("Read Count", in: 0...(Readings.maximumReads + sessions))
+    book.entry.readCount = count.map { max(0, $0 - sessions) }
     book.entry.ownedCopies = try row.integer("Owned Copies", in: 0...100_000) ?? 0
     return book
   }
