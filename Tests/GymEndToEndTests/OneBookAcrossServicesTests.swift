@@ -122,5 +122,39 @@ import Testing
     // Importing again changes nothing.
     let again = try gym.run(["library", "import", try gym.write("goodreads.csv", goodreads)])
     #expect(again.stderr.contains("4 unchanged"), "\(again.stderr)")
+    // Through `library export goodreads` and back: Walden put down on 2021-04-04, no read.
+    let exported = try gym.run(["library", "export", "goodreads"])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let back = gym.directory + "/back.sqlite"
+    let reimport = try gym.run(["library", "import", try gym.write("back.csv", exported.stdout), "--database", back])
+    #expect(reimport.status == 0, "\(reimport.stderr)")
+    let returned = try gym.run([
+      "library", "readings", "-f", "csv", "--fields", "title,status,finished", "--database", back,
+    ])
+    #expect(
+      returned.stdoutLines.filter { $0.hasPrefix("Walden,") } == ["Walden,abandoned,2021-04-04"], "\(returned.stdout)")
+  }
+
+  /// A book read, then read again and put down: Goodreads' layout has one Date Read, on the
+  /// abandoned shelf the day it was put down, and a Read Count of 2 (the read and that session); the
+  /// round trip keeps the read (undated) and the put-down day.
+  @Test func aBookReadThenPutDownKeepsBothThroughGoodreads() throws {
+    let gym = try GymProcess()
+    let id = try gym.run(["library", "add", "Walden", "--author", "Henry David Thoreau"]).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(try gym.run(["library", "start", id, "--date", "2020-01-01", "-q"]).status == 0)
+    #expect(try gym.run(["library", "finish", id, "--date", "2020-02-01", "-q"]).status == 0)
+    #expect(try gym.run(["library", "start", id, "--date", "2021-03-01", "-q"]).status == 0)
+    #expect(try gym.run(["library", "abandon", id, "--date", "2021-04-04", "-q"]).status == 0)
+    let exported = try gym.run(["library", "export", "goodreads"])
+    let row = try #require(exported.stdoutLines.first { $0.contains("Walden") })
+    #expect(row.contains(",2021/04/04,") && row.contains(",abandoned,") && row.hasSuffix(",2,0"), "\(row)")
+    let back = gym.directory + "/back.sqlite"
+    #expect(
+      try gym.run(["library", "import", try gym.write("back.csv", exported.stdout), "--database", back]).status == 0)
+    let returned = try gym.run([
+      "library", "readings", "-f", "csv", "--fields", "status,finished", "--sort", "status", "--database", back,
+    ])
+    #expect(returned.stdoutLines.dropFirst().sorted() == ["abandoned,2021-04-04", "read,"], "\(returned.stdout)")
   }
 }

@@ -68,15 +68,45 @@ import Testing
     #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout_set") } == 3)
   }
 
-  /// A line gym cannot split into the header's fields (too many, or cut off) names no session for
-  /// sure: nothing is removed anywhere, whatever the file no longer has.
-  @Test func aRowOfAnotherShapeRemovesNothing() throws {
+  /// A line of another shape than the header (a field short, one cut off) still names its session
+  /// by its first fields: its place is held, in the middle of a session or at its end, and nothing of
+  /// that session is removed. One that names no session turns removal off for the whole file.
+  @Test func aRowOfAnotherShapeHoldsItsPlace() throws {
+    let whole = Self.header + Self.row(1, "60") + Self.row(2, "70") + Self.row(3, "80") + Self.row(4, "90")
+    let short = "2024-01-01 10:00:00,A,Bench,2,70\n"
     let store = try HistoryFixtures.store()
-    _ = try run(kilograms, Self.header + Self.row(1, "60") + Self.row(2, "70") + Self.row(3, "80"), store: store)
+    _ = try run(kilograms, whole, store: store)
+    let middle = try run(
+      kilograms, Self.header + Self.row(1, "60") + short + Self.row(3, "80") + Self.row(4, "90"), store: store)
+    #expect(middle.skips.count == 1 && middle.setsRemoved == 0)
+    #expect(try sets(store) == [["1", "60.0"], ["2", "70.0"], ["3", "80.0"], ["4", "90.0"]])
+    let cut = try run(kilograms, Self.header + Self.row(1, "60") + short, store: store)
+    #expect(cut.skips.count == 1 && cut.setsRemoved == 0)
+    #expect(try sets(store).count == 4)
+    // Another session's set gone from the file, beside a line naming no session: nothing removed.
+    let other = Self.row(1, "100", date: "2024-02-01 10:00:00") + Self.row(2, "110", date: "2024-02-01 10:00:00")
+    _ = try run(kilograms, whole + other, store: store)
+    let nameless = try run(kilograms, whole + Self.row(1, "100", date: "2024-02-01 10:00:00") + ",,,,\n", store: store)
+    #expect(nameless.skips.count == 1 && nameless.setsRemoved == 0)
+    // Without it, the set the file no longer has goes.
+    let removed = try run(kilograms, whole + Self.row(1, "100", date: "2024-02-01 10:00:00"), store: store)
+    #expect(removed.setsRemoved == 1)
+  }
+
+  /// A rest timer refused with its session (a duration gym cannot read) holds no place and turns
+  /// no removal off: another session's set the file no longer has is removed.
+  @Test func aRefusedRestRowIsNoSet() throws {
+    let header = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps\n"
+    let store = try HistoryFixtures.store()
+    _ = try run(
+      kilograms, header + "2024-01-01 10:00:00,A,1h,Bench,1,60,10\n2024-01-01 10:00:00,A,1h,Bench,2,70,10\n",
+      store: store)
     let counts = try run(
-      kilograms, Self.header + Self.row(1, "60") + "2024-01-01 10:00:00,A,Bench,2,70\n", store: store)
-    #expect(counts.skips.count == 1 && counts.setsRemoved == 0)
-    #expect(try sets(store) == [["1", "60.0"], ["2", "70.0"], ["3", "80.0"]])
+      kilograms,
+      header + "2024-01-01 10:00:00,A,1h,Bench,1,60,10\n" + "2024-02-01 10:00:00,B,soon,Bench,Rest Timer,,\n",
+      store: store)
+    #expect(counts.skips.count == 1 && counts.setsRemoved == 1)
+    #expect(try sets(store) == [["1", "60.0"]])
   }
 
   /// A session stored by a gym that numbered only the readable sets (A 1, C 2, D 3 with B

@@ -105,7 +105,7 @@ public struct CSVRecordScanner: RecordScanner {
   /// The next record; one whose fields do not match the header's in number is an error (gym's own
   /// formats are all or nothing).
   public mutating func next(into values: inout RecordValues) throws(InputError) -> Bool {
-    try next(into: &values) { problem throws(InputError) in throw problem }
+    try next(into: &values, ragged: { problem throws(InputError) in throw problem })
   }
 
   /// The next record; one with more or fewer fields than the header (a row a spreadsheet cut short,
@@ -114,15 +114,29 @@ public struct CSVRecordScanner: RecordScanner {
   public mutating func next(
     into values: inout RecordValues, ragged: (InputError) throws(InputError) -> Void
   ) throws(InputError) -> Bool {
+    try next(into: &values, raggedRecord: { problem, _ throws(InputError) in try ragged(problem) })
+  }
+
+  /// `next(into:ragged:)`, `ragged` given what the record holds in the header's columns (as far as
+  /// it goes): an importer can still tell whose record it was (a workout logger's session).
+  public mutating func next(
+    into values: inout RecordValues, raggedRecord ragged: (InputError, RecordValues) throws(InputError) -> Void
+  ) throws(InputError) -> Bool {
     values.reset()
     while true {
       guard try readRecord() else { return false }
       if fields.count == 1 && fields[0].isEmpty && !quoted[0] { continue }  // blank line
       guard fields.count <= columnToField.count && fields.count >= columnToField.count - unnamedAtEnd else {
+        for (column, bytes) in fields.enumerated() where column < columnToField.count {
+          guard let field = columnToField[column] else { continue }
+          values.set(field, kind: bytes.isEmpty && !quoted[column] ? .null : .string, bytes: bytes)
+        }
         try ragged(
           InputError(
             line: recordLine,
-            message: "the record has \(fields.count) fields but the header has \(columnToField.count)"))
+            message: "the record has \(fields.count) fields but the header has \(columnToField.count)"),
+          values)
+        values.reset()
         continue
       }
       for (column, bytes) in fields.enumerated() {

@@ -57,8 +57,8 @@ struct HevyFormat: LoggerFormat {
   /// A session is its start as the file writes it and its title.
   static func key(_ startText: String, _ title: String) -> String { "hevy|\(startText)|\(title)" }
 
-  func session(ofRefused row: ImportRow) -> String? {
-    guard let start = row.text("start_time"), let title = row.text("title") else { return nil }
-    return Self.key(start, title)
+  func refused(_ row: ImportRow) -> RefusedRow {
+    guard let start = row.text("start_time"), let title = row.text("title") else { return .unknown }
+    return .set(session: Self.key(start, title))
   }
 }

@@ -13,11 +13,20 @@ protocol LoggerFormat {
   func check(header: Set<String>) throws(InputError)
   /// The session a row belongs to and its set; nil for rows that are not sets.
   func parse(_ row: ImportRow) throws(InputError) -> (LoggedWorkout, LoggedSet?)?
-  /// The session of a row `parse` refused, read from its text alone, when the row would have been
-  /// one of the session's sets: its place stays held, so the sets after it keep theirs (a set gym
-  /// stored from an earlier export is neither overwritten by its neighbour nor left behind). nil
-  /// when the row names no session or is not a set.
-  func session(ofRefused row: ImportRow) -> String?
+  /// What a row `parse` refused was, read from its text alone: a set of a session (its place stays
+  /// held, so the sets after it keep theirs: a set gym stored from an earlier export is neither
+  /// overwritten by its neighbour nor left behind), a row that is no set (a rest timer), or unknown.
+  func refused(_ row: ImportRow) -> RefusedRow
+}
+
+/// What a refused row of a logger's export was.
+enum RefusedRow: Equatable {
+  /// A set of the session with this key.
+  case set(session: String)
+  /// A row that holds no set (a rest timer, a note): no place to hold.
+  case notASet
+  /// Its session cannot be told: any session may miss a set.
+  case unknown
 }
 
 extension LoggerFormat {
@@ -29,5 +38,5 @@ extension LoggerFormat {
     return required.allSatisfy(names.contains)
   }
   func check(header: Set<String>) throws(InputError) {}
-  func session(ofRefused row: ImportRow) -> String? { nil }
+  func refused(_ row: ImportRow) -> RefusedRow { .unknown }
 }

@@ -48,16 +48,26 @@ struct LoggerImport {
         // sessions with such a set, whose sets past the file's are not theirs to remove.
         var nextPosition: [String: Int] = [:]
         var incomplete: Set<String> = []
-        // A row whose session is not known (a line with too many or too few fields, one cut off):
-        // any session may miss a set, so none has sets removed.
+        // A row whose session is not known (no date or name in it): any session may miss a set, so
+        // none has sets removed.
         var unattributed = false
+        /// A row gym could not read: its place held in its session, or the whole file's removals off.
+        func refused(_ row: ImportRow) {
+          switch format.refused(row) {
+          case .set(let key):
+            nextPosition[key, default: 1] += 1
+            incomplete.insert(key)
+          case .notASet: break
+          case .unknown: unattributed = true
+          }
+        }
         var unknownDurations: Set<String> = []
         while try scanner.next(
           into: &values,
-          ragged: { problem throws(InputError) in
+          raggedRecord: { problem, record throws(InputError) in
             counts.rows += 1
-            unattributed = true
             try counts.skips.skip(problem, progress: progress)
+            refused(ImportRow(unchecked: record, line: problem.line))
           })
         {
           counts.rows += 1
@@ -81,12 +91,7 @@ struct LoggerImport {
             try parsed?.1?.checkPlausible(line: scanner.recordLine)
           } catch {
             try counts.skips.skip(error, progress: progress)
-            if let key = format.session(ofRefused: ImportRow(unchecked: values, line: scanner.recordLine)) {
-              nextPosition[key, default: 1] += 1
-              incomplete.insert(key)
-            } else {
-              unattributed = true
-            }
+            refused(ImportRow(unchecked: values, line: scanner.recordLine))
             continue
           }
           guard let (session, read) = parsed else { continue }

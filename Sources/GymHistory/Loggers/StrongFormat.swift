@@ -78,11 +78,11 @@ struct StrongFormat: LoggerFormat {
   /// A session is its date as Strong writes it (`zeroPadded`) and its name.
   static func key(_ dateText: String, _ title: String) -> String { "strong|\(dateText)|\(title)" }
 
-  func session(ofRefused row: ImportRow) -> String? {
-    guard let date = row.text("Date"), let title = row.text("Workout Name") else { return nil }
+  func refused(_ row: ImportRow) -> RefusedRow {
     let order = row.text("Set Order") ?? ""
-    guard order != "Note", !StrongHeaders.restRows.contains(order) else { return nil }
-    return Self.key(Self.zeroPadded(date), title)
+    guard order != "Note", !StrongHeaders.restRows.contains(order) else { return .notASet }
+    guard let date = row.text("Date"), let title = row.text("Workout Name") else { return .unknown }
+    return .set(session: Self.key(Self.zeroPadded(date), title))
   }
 
   private func weightKg(_ row: ImportRow) throws(InputError) -> Double? {

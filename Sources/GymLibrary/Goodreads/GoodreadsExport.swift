@@ -31,7 +31,8 @@ enum GoodreadsExport {
       (SELECT group_concat(name, ', ') FROM (SELECT a.name FROM work_author wa JOIN author a ON a.id = wa.authorId
         WHERE wa.workId = w.id ORDER BY wa.position LIMIT -1 OFFSET 1)) AS additional,
       d.isbn10, d.isbn13, e.rating, d.publisher, d.binding, d.pageCount, d.year, w.firstPublished,
-      (SELECT MAX(finished) FROM reading WHERE workId = w.id AND status = 'read') AS lastRead,
+      (SELECT MAX(finished) FROM reading WHERE workId = w.id
+        AND status = CASE e.readingStatus WHEN 'abandoned' THEN 'abandoned' ELSE 'read' END) AS lastRead,
       e.dateAdded, e.shelves, e.readingStatus, e.review,
       (SELECT COUNT(*) FROM reading WHERE workId = w.id AND status = 'read') AS reads, e.ownedCopies
     FROM work w LEFT JOIN library_entry e ON e.workId = w.id
@@ -79,8 +80,10 @@ enum GoodreadsExport {
       field(row["review"])
       field(nil)  // Spoiler
       field(nil)  // Private Notes
-      // Goodreads counts the read in progress in Read Count, as the import expects.
-      field(String(((row["reads"] as Int?) ?? 0) + (status == "reading" ? 1 : 0)))
+      // Goodreads counts the read in progress in Read Count, and on a did-not-finish shelf the session
+      // its Date Read dates (the day the book was put down), as the import expects.
+      let putDown = status == "abandoned" && (row["lastRead"] as String?) != nil
+      field(String(((row["reads"] as Int?) ?? 0) + (status == "reading" || putDown ? 1 : 0)))
       field(String((row["ownedCopies"] as Int?) ?? 0), last: true)
       out.write(bytes: line)
       count += 1
