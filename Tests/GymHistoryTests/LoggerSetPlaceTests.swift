@@ -93,6 +93,17 @@ import Testing
     #expect(removed.setsRemoved == 1)
   }
 
+  /// A last line cut off inside the workout's name (`Push D` for `Push Day`) names a session the
+  /// file does not have: which session lost its tail is not known, and nothing is removed.
+  @Test func aLineCutInsideTheNameRemovesNothing() throws {
+    func push(_ order: Int, _ weight: String) -> String { "2024-02-01 10:00:00,Push Day,Bench,\(order),\(weight),10\n" }
+    let store = try HistoryFixtures.store()
+    _ = try run(kilograms, Self.header + push(1, "60") + push(2, "70") + push(3, "80"), store: store)
+    let cut = try run(kilograms, Self.header + push(1, "60") + "2024-02-01 10:00:00,Push D", store: store)
+    #expect(cut.skips.count == 1 && cut.setsRemoved == 0)
+    #expect(try sets(store) == [["1", "60.0"], ["2", "70.0"], ["3", "80.0"]])
+  }
+
   /// A rest timer refused with its session (a duration gym cannot read) holds no place and turns
   /// no removal off: another session's set the file no longer has is removed.
   @Test func aRefusedRestRowIsNoSet() throws {

@@ -51,12 +51,18 @@ struct LoggerImport {
         // A row whose session is not known (no date or name in it): any session may miss a set, so
         // none has sets removed.
         var unattributed = false
+        // The sessions rows were read of, and those lines of another shape named: a line cut off or
+        // shifted may name one the file does not have (`Push D` for `Push Day`), and then which
+        // session lost a set is not known.
+        var readSessions: Set<String> = []
+        var shapelessSessions: Set<String> = []
         /// A row gym could not read: its place held in its session, or the whole file's removals off.
-        func refused(_ row: ImportRow) {
+        func refused(_ row: ImportRow, shapeless: Bool = false) {
           switch format.refused(row) {
           case .set(let key):
             nextPosition[key, default: 1] += 1
             incomplete.insert(key)
+            if shapeless { shapelessSessions.insert(key) }
           case .notASet: break
           case .unknown: unattributed = true
           }
@@ -67,7 +73,7 @@ struct LoggerImport {
           raggedRecord: { problem, record throws(InputError) in
             counts.rows += 1
             try counts.skips.skip(problem, progress: progress)
-            refused(ImportRow(unchecked: record, line: problem.line))
+            refused(ImportRow(unchecked: record, line: problem.line), shapeless: true)
           })
         {
           counts.rows += 1
@@ -95,6 +101,7 @@ struct LoggerImport {
             continue
           }
           guard let (session, read) = parsed else { continue }
+          readSessions.insert(session.key)
           if writer == nil { sessions.insert(session.key) }  // a dry run without a database counts these
           if current?.key != session.key {
             if let done = current {
@@ -111,6 +118,7 @@ struct LoggerImport {
           }
         }
         if let done = current { try writer?.write(done, counts: &counts, holes: incomplete.contains(done.key)) }
+        if !shapelessSessions.isSubset(of: readSessions) { unattributed = true }
         if let writer, !unattributed {
           counts.setsRemoved = try writer.removeSets(past: nextPosition, except: incomplete)
         }
