@@ -52,6 +52,11 @@ public final class FreshDatabase: @unchecked Sendable {
   /// The store at the temporary path, made at the first call.
   public func openStore(modules: [GymModule], options: Store.Options) throws -> Store {
     if let store { return store }
+    // A restore cut short between moving the database aside and putting the backup in its place:
+    // a new database here would be overwritten by the restore's last step (as `Store` refuses too).
+    if access(target, F_OK) != 0 && access(target + ".restoring", F_OK) == 0 {
+      throw StoreError.interruptedRestore(path: target)
+    }
     let store = try Store(path: partial, modules: modules, options: options)
     try store.writeWithoutTransaction { db in
       _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = MEMORY")

@@ -79,7 +79,14 @@ public struct DoctorCommand: GymCommand {
     let name = (path as NSString).lastPathComponent
     let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
     let replaced = siblings.filter { $0.hasPrefix(name + ".replaced-") }.sorted()
-    if access(path + ".restoring", F_OK) == 0 {
+    if access(path + ".restoring", F_OK) == 0 && access(path, F_OK) == 0 {
+      // Cut short before it replaced anything: the database is as it was, the copy is left over.
+      findings.append(
+        Finding(
+          check: "restore", result: .problem,
+          detail: "'\(path).restoring' is a restore cut short before it replaced the database, which is as it was: "
+            + "remove it with 'rm \(path).restoring', or run the restore again"))
+    } else if access(path + ".restoring", F_OK) == 0 {
       findings.append(
         Finding(
           check: "restore", result: .problem,

@@ -107,9 +107,12 @@ public struct ImportJob {
     StalePartials.prune(in: folder.isEmpty ? "." : folder) {
       $0.hasPrefix(base) && ($0.hasSuffix(".partial") || $0.contains(".partial-"))
     }
-    let existedBefore = access(target, F_OK) == 0
-    if !existedBefore && !merge, let direct = tablesAtThisSchema {
-      return try loadIntoNewFile(direct)
+    // A new path: built beside it and put in place whole (`FreshDatabase`), so a failure or a kill
+    // leaves nothing there, and a database another command made there meanwhile is merged into,
+    // never deleted. What --merge would add to nothing is all of it.
+    if access(target, F_OK) != 0 {
+      if let direct = tablesAtThisSchema { return try loadIntoNewFile(direct) }
+      return try stageIntoNewFile(tables: modules.flatMap(\.tables).map(\.name))
     }
     let store = try Store(path: target, modules: modules, options: options)
     let tables = modules.flatMap(\.tables).map(\.name)
@@ -123,21 +126,28 @@ public struct ImportJob {
     }
     let staging = target + ".import-" + UUID().uuidString + ".partial"
     defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
-    do {
-      if existing == 0 && !merge,
-        let direct = directTables(applied: try MigrationRunner(store: store).state().applied)
-      {
-        return try loadDirectly(direct, into: store)
-      }
-      return try stageAndCopy(staging: staging, into: store, tables: tables)
-    } catch {
-      // A database this import created for nothing is not left behind, empty, to look restored.
-      if existing == 0 && !merge && !existedBefore {
-        try? store.close()
-        for suffix in ["", "-wal", "-shm"] { unlink(target + suffix) }
-      }
-      throw error
+    if existing == 0 && !merge,
+      let direct = directTables(applied: try MigrationRunner(store: store).state().applied)
+    {
+      return try loadDirectly(direct, into: store)
     }
+    return try stageAndCopy(staging: staging, into: store, tables: tables)
+  }
+
+  /// Into a new path, an export the one-pass load cannot take (a snapshot, an older schema): staged
+  /// and migrated, then copied into a database built beside the path, put there only once whole.
+  private func stageIntoNewFile(tables: [String]) throws -> ImportSummary {
+    let fresh = FreshDatabase(target: target)
+    defer { fresh.discard() }
+    let store = try fresh.openStore(modules: modules, options: options)
+    // Named as the import's partial files are, so one a kill leaves is pruned a day later.
+    let staging = fresh.partial + "-staging"
+    defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
+    var copying = self
+    copying.merge = false
+    let summary = try copying.stageAndCopy(staging: staging, into: store, tables: tables)
+    if try !fresh.publish() { try fresh.mergeIntoTarget().close() }
+    return summary
   }
 
   /// Into a database that has data (or that `--merge` names): the export loaded into a database of
@@ -161,7 +171,7 @@ public struct ImportJob {
   private func stage(into staging: String) throws -> ImportSummary {
     do {
       return try stageRows(into: staging)
-    } catch let error as DatabaseError {
+    } catch let error as DatabaseError where Self.isExportsFault(error) {
       // The rows do not fit the schema the manifest names: a table or column it does not have, a
       // value its constraints refuse. The export was edited or damaged.
       throw GymError.data(

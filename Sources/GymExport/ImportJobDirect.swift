@@ -87,11 +87,18 @@ extension ImportJob {
   private func explainingDatabaseErrors(_ body: () throws -> Void) throws {
     do {
       try body()
-    } catch let error as DatabaseError {
+    } catch let error as DatabaseError where Self.isExportsFault(error) {
       throw GymError.data(
         "\(reader.path)/\(ExportManifest.fileName): its tables do not fit its schema (\(error.message ?? "\(error)")); "
           + "the export was edited or damaged")
     }
+  }
+
+  /// Whether SQLite refused what the export holds (a constraint, a type, a table or column its schema
+  /// lacks), not failed to write (a full disk, a file-size limit, a lock): those are the machine's,
+  /// reported as such (exit 74, 75), never as a damaged export someone might throw away.
+  static func isExportsFault(_ error: DatabaseError) -> Bool {
+    [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH, .SQLITE_ERROR, .SQLITE_TOOBIG, .SQLITE_RANGE].contains(error.resultCode)
   }
 
   func checkForeignKeys(_ db: Database) throws {

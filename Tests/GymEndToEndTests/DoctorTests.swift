@@ -90,11 +90,23 @@ import Testing
     let gym = try GymProcess()
     try gym.seed(1)
     #expect(FileManager.default.createFile(atPath: gym.databasePath + ".restoring", contents: Data("x".utf8)))
+    // Cut short before anything was replaced: the database is as it was, and `mv` would overwrite it.
+    let early = try gym.run(["doctor", "--format", "csv"])
+    #expect(early.status == 1)
+    #expect(findings(early)["restore"] == "problem")
+    #expect(early.stdout.contains("remove it with 'rm \(gym.databasePath).restoring'"), "\(early.stdout)")
+    #expect(!early.stdout.contains("mv "))
+    // Cut short after the database was moved aside: finish it.
+    try FileManager.default.moveItem(atPath: gym.databasePath, toPath: gym.databasePath + ".replaced-20261128T000000Z")
     let interrupted = try gym.run(["doctor", "--format", "csv"])
     #expect(interrupted.status == 1)
     #expect(findings(interrupted)["restore"] == "problem")
     #expect(interrupted.stdout.contains("finish it with 'mv \(gym.databasePath).restoring \(gym.databasePath)'"))
-    #expect(interrupted.stderr == "gym: error: doctor found 1 problem(s): restore\n")
+    // No import makes a new database there meanwhile, which that `mv` would overwrite.
+    let samples = try gym.write("w.ndjson", try gym.run(["history", "sample", "--count", "3"]).stdout)
+    let imported = try gym.run(["history", "import", samples])
+    #expect(imported.status != 0 && imported.stderr.contains("restor"), "\(imported.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: gym.databasePath))
 
     let missing = gym.directory + "/none.sqlite"
     let none = try gym.run(["doctor", "--format", "csv", "--database", missing])

@@ -89,6 +89,48 @@ import Testing
     #expect(integrity == "ok")
   }
 
+  /// A snapshot export restored into a new path, the file-size limit reached: nothing at the path
+  /// (it used to leave an empty gym database there, which reads as a restored one).
+  @Test func aSnapshotRestoreCutShortLeavesNothingAtThePath() throws {
+    let gym = try GymProcess()
+    let samples = try gym.write(
+      "w.ndjson", try gym.run(["history", "sample", "--count", "20000", "--seed", "3"]).stdout)
+    #expect(try gym.run(["history", "import", samples, "-q"]).status == 0)
+    let exported = try gym.run(["export", "--format", "sqlite", "--compress", "none", "--out", "exports", "-q"])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let export = exported.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let target = gym.directory + "/restored.sqlite"
+    let result = try gym.run(
+      ["-c", "ulimit -f 200; exec \"$0\" import \"$1\" --database \"$2\"", GymProcess.executable, export, target],
+      executable: "/bin/sh")
+    #expect(result.status == 74, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: target), "\(result.stderr)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: gym.directory).filter { $0.hasPrefix("restored") }
+    #expect(left.isEmpty, "\(left)")
+    // Unconstrained, the same restore is whole: 20,000 workouts.
+    #expect(try gym.run(["import", export, "--database", target, "-q"]).status == 0)
+    #expect(try gym.run(["history", "count", "--database", target]).stdout == "20000\n")
+  }
+
+  /// A check or restore that cannot write (the file-size limit) is the machine's failure, exit 74,
+  /// never "the export was edited or damaged" (exit 65), which could make someone throw a good
+  /// backup away.
+  @Test func aWriteFailureIsNotADamagedExport() throws {
+    let gym = try GymProcess()
+    let samples = try gym.write(
+      "w.ndjson", try gym.run(["history", "sample", "--count", "20000", "--seed", "4"]).stdout)
+    #expect(try gym.run(["history", "import", samples, "-q"]).status == 0)
+    let exported = try gym.run(["export", "--out", "exports", "-q"])
+    let export = exported.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    for command in [["export", "verify", export], ["import", export, "--database", gym.directory + "/new.sqlite"]] {
+      let result = try gym.run(
+        ["-c", "ulimit -f 200; exec \"$0\" \"$@\"", GymProcess.executable] + command, executable: "/bin/sh")
+      #expect(result.status == 74, "\(command): \(result.status) \(result.stderr)")
+      #expect(!result.stderr.contains("edited or damaged"), "\(result.stderr)")
+    }
+    #expect(try gym.run(["export", "verify", export]).status == 0)
+  }
+
   /// `gym history import` killed at random points: the import is all there or not at all.
   @Test func killedMidImportTheDataIsBeforeOrAfter() throws {
     var timing = KillTiming("killedMidImportTheDataIsBeforeOrAfter")
