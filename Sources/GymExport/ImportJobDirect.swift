@@ -95,10 +95,15 @@ extension ImportJob {
   }
 
   /// Whether SQLite refused what the export holds (a constraint, a type, a table or column its schema
-  /// lacks), not failed to write (a full disk, a file-size limit, a lock): those are the machine's,
-  /// reported as such (exit 74, 75), never as a damaged export someone might throw away.
+  /// lacks, a snapshot whose own schema is damaged), not failed to write (a full disk, a file-size
+  /// limit, a lock): those are the machine's, reported as such (exit 74, 75), never as a damaged
+  /// export someone might throw away.
   static func isExportsFault(_ error: DatabaseError) -> Bool {
-    [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH, .SQLITE_ERROR, .SQLITE_TOOBIG, .SQLITE_RANGE].contains(error.resultCode)
+    [
+      .SQLITE_CONSTRAINT, .SQLITE_MISMATCH, .SQLITE_ERROR, .SQLITE_TOOBIG, .SQLITE_RANGE, .SQLITE_CORRUPT,
+      .SQLITE_NOTADB,
+    ]
+    .contains(error.resultCode)
   }
 
   func checkForeignKeys(_ db: Database) throws {
