@@ -43,7 +43,6 @@ struct LoggerImport {
         var counts = LoggerCounts()
         counts.skips = ImportSkips(strict: strict, displayName: file.displayName)
         var current: LoggedWorkout?
-        var sessions = Set<String>()
         // Each session's next set position, the places of the sets gym could not read held; and the
         // sessions with such a set, whose sets past the file's are not theirs to remove.
         var nextPosition: [String: Int] = [:]
@@ -101,8 +100,7 @@ struct LoggerImport {
             continue
           }
           guard let (session, read) = parsed else { continue }
-          readSessions.insert(session.key)
-          if writer == nil { sessions.insert(session.key) }  // a dry run without a database counts these
+          readSessions.insert(session.key)  // a dry run without a database counts these too
           if current?.key != session.key {
             if let done = current {
               try writer?.write(done, counts: &counts, holes: incomplete.contains(done.key))
@@ -125,8 +123,8 @@ struct LoggerImport {
         if let writer {
           try writer.countWorkouts(&counts.workouts)
         } else {
-          counts.workouts.read = sessions.count
-          counts.workouts.inserted = sessions.count  // a dry run without a database: every one is new
+          counts.workouts.read = readSessions.count
+          counts.workouts.inserted = readSessions.count  // a dry run without a database: every one is new
         }
         return counts
       }

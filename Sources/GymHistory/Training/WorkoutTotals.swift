@@ -52,23 +52,15 @@ struct WorkoutTotals {
     // Each spelling's exercise through the aliases (`exercises rename`, `merge`): its key and the
     // name it goes by, so two spellings merged into one are one exercise here as in `prs`.
     var exercises: [String: (key: String, name: String)] = [:]
-    func exercise(_ spelled: String) throws -> (key: String, name: String) {
-      if let known = exercises[spelled] { return known }
-      let row = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT \(ExerciseAliases.resolvedKey("?1")),
-            coalesce((SELECT name FROM exercise_alias WHERE aliasKey = \(ExerciseKey.sql("?1"))), ?1)
-          """, arguments: [spelled])
-      let found = (key: row?[0] as String? ?? ExerciseKey.swift(spelled), name: row?[1] as String? ?? spelled)
-      exercises[spelled] = found
-      return found
+    for spelling in try ExerciseAliases.spellings(db) { exercises[spelling.spelled] = (spelling.key, spelling.name) }
+    func exercise(_ spelled: String) -> (key: String, name: String) {
+      exercises[spelled] ?? (ExerciseKey.swift(spelled), spelled)
     }
     var names: [String: String] = [:]  // key → the name it goes by
     for set in sets {
       totals.sets += 1
       guard case .text(let spelled) = set[1], case .text(let kind) = set[2] else { continue }
-      let (key, name) = try exercise(spelled)
+      let (key, name) = exercise(spelled)
       names[key] = names[key] ?? name
       guard kind != "warmup" else { continue }
       totals.workingSets += 1
@@ -85,9 +77,9 @@ struct WorkoutTotals {
           continue
         }
         // The first working set of this exercise with the record's weight and reps.
-        let position = try sets.first { set in
+        let position = sets.first { set in
           guard case .text(let spelled) = set[1], case .text(let kind) = set[2] else { return false }
-          return try exercise(spelled).key == key && kind != "warmup"
+          return exercise(spelled).key == key && kind != "warmup"
             && set[3].numberValue == record.best.weight && set[4].integerValue == record.best.reps
         }?[0].integerValue
         if let position { totals.setRecords[position, default: []].append(record.kind) }

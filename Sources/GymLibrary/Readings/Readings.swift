@@ -135,11 +135,10 @@ enum Readings {
           db.cachedStatement(
             sql: "SELECT EXISTS (SELECT 1 FROM reading WHERE workId = ? AND status = 'abandoned' AND finished = ?)"),
           arguments: [work, finished])!
-        if recorded {
-        } else if let current = inProgress, (current.started ?? finished) <= finished {
+        if !recorded, let current = inProgress, (current.started ?? finished) <= finished {
           try end(db, reading: current.id, status: "abandoned", finished: finished, started: started)
           inProgress = nil
-        } else {
+        } else if !recorded {
           try insert(db, work: work, started: started, finished: finished, status: "abandoned")
         }
       } else if let current = inProgress, (current.started ?? finished) <= finished, shelf != "reading" {
