@@ -65,7 +65,20 @@ public final class Store: Sendable {
     self.path = path
     self.modules = modules
     self.options = options
-    let existing = try StoreFile.inspect(path)
+    var existing = try StoreFile.inspect(path)
+    if existing == .missing { try StoreFile.createDirectory(for: path) }
+    // Held until the first read below has taken SQLite's own lock (a restore waits for both).
+    let timeout = options.busyTimeoutMilliseconds
+    var openLock = try StoreOpenLock.acquire(
+      path, exclusive: existing == .missing || existing == .empty, timeoutMilliseconds: timeout)
+    defer { openLock?.release() }
+    existing = try StoreFile.inspect(path)
+    if let shared = openLock, !shared.isExclusive, existing == .missing || existing == .empty {
+      shared.release()  // restored away, or emptied, while this waited: created under the exclusive lock
+      openLock = try StoreOpenLock.acquire(path, exclusive: true, timeoutMilliseconds: timeout)
+      existing = try StoreFile.inspect(path)
+    }
+    if existing == .missing, access(path + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: path) }
     if existing == .sqliteRollbackJournal || (existing == .sqliteWAL && StoreFile.hasPendingWAL(path)) {
       // A read-write connection that closes last checkpoints the WAL into the main file and deletes
       // it: whose database this is must be known before one opens.
@@ -74,9 +87,6 @@ public final class Store: Sendable {
       }
     } else if existing == .sqliteWAL {
       StoreFile.removeStrandedCompanions(path)
-    } else if existing == .missing {
-      if access(path + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: path) }
-      try StoreFile.createDirectory(for: path)
     }
     var configuration = Configuration()
     configuration.busyMode = .timeout(TimeInterval(options.busyTimeoutMilliseconds) / 1000)
@@ -101,7 +111,11 @@ public final class Store: Sendable {
   /// refuses what it must and applies what is pending, through `MigrationRunner` (backup first,
   /// verified after, all or nothing).
   private func migrateIfNeeded() throws {
-    guard !options.inspectOnly else { return }
+    guard !options.inspectOnly else {
+      // A first read takes the lock a WAL connection keeps, which a restore waits for.
+      _ = try read { db in try Int.fetchOne(db, sql: "PRAGMA schema_version") }
+      return
+    }
     let state = try read { db in
       // The common case, a gym database, in one query; the table list only when that fails.
       if let applied = try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") {

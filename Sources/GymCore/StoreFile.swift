@@ -89,10 +89,14 @@ extension StoreFile {
     }
   }
 
-  /// Runs `body` holding the lock SQLite's last connection takes (below), waiting up to `timeout`
-  /// for every other connection to close: replacing the file under an open connection would send
-  /// its writes to the file moved aside. A database still open past the timeout is `busy` (75).
+  /// Runs `body` holding the store's open lock (`StoreOpenLock`) exclusively and the lock SQLite's last
+  /// connection takes (below), waiting up to `timeout` for each: for every other connection to close
+  /// and every store being opened to be open. Replacing the file under an open connection, or one
+  /// being opened, would send its writes to the file moved aside. A database still open past the
+  /// timeout is `busy` (75).
   static func whileNoConnectionIsOpen<T>(_ path: String, timeoutMilliseconds: Int, _ body: () throws -> T) throws -> T {
+    let openLock = try StoreOpenLock.acquire(path, exclusive: true, timeoutMilliseconds: timeoutMilliseconds)
+    defer { openLock?.release() }
     let descriptor = open(path, O_RDWR | O_CLOEXEC)
     guard descriptor >= 0 else {
       // Nothing there is open by anyone; a file that is there but cannot be locked is not replaced.

@@ -157,4 +157,26 @@ import Testing
     }
     #expect(Backup.list(of: path).map(\.version) == [4, 3])
   }
+
+  /// Three restores within one second: the first keeps the file it replaced under the second's
+  /// name, the next under the millisecond's; the third finds both taken and is told to try again
+  /// (exit 75), nothing replaced. Every replaced file is kept.
+  @Test func restoresWithinOneSecondKeepEveryFileTheyReplaced() throws {
+    let path = try F.filledV1(members: 4)
+    let copy = path + ".copy"
+    try FileManager.default.copyItem(atPath: path, toPath: copy)
+    let backup = Backup(unnamed: copy)
+    // 2026-11-28T08:00:00.250Z: a quarter of a second past the whole second.
+    let now = Date(timeIntervalSince1970: 1_795_852_800.25)
+    #expect(try backup.restore(to: path, migrations: F.v1, now: now) == path + ".replaced-20261128T080000Z")
+    #expect(try backup.restore(to: path, migrations: F.v1, now: now) == path + ".replaced-20261128T080000.250Z")
+    #expect(throws: StoreError.restoredThisInstant(path: path)) {
+      try backup.restore(to: path, migrations: F.v1, now: now)
+    }
+    #expect(!FileManager.default.fileExists(atPath: path + ".restoring"))
+    // 4 members, 3 visits each: 12 in the database and in each file it replaced.
+    for file in [path, path + ".replaced-20261128T080000Z", path + ".replaced-20261128T080000.250Z"] {
+      #expect(try rows(file, "SELECT COUNT(*) AS n FROM visit")[0]["n"] == 12, "\(file)")
+    }
+  }
 }

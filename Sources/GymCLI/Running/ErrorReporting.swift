@@ -61,6 +61,7 @@ public enum ErrorReporting {
     case .newerSchema: error.description + "; upgrade gym to use it"
     case .cannotCreate: error.description + "; choose a writable --database path"
     case .busy: error.description + "; try again, or raise database.busy_timeout"
+    case .restoredThisInstant: error.description + "; try again in a second"
     case .invalidCursor(let reason):
       "invalid --after cursor: \(reason); use the cursor printed after the previous page"
     case .unknownMigration: error.description + "; see 'gym migrate status' for the identifiers"
@@ -85,7 +86,7 @@ public enum ErrorReporting {
     case .interruptedRestore, .outOfRange, .inconsistent: .dataError
     case .unrecordedSyncWrite: .usage
     case .cannotCreate, .readOnly: .cannotCreate
-    case .busy: .temporaryFailure
+    case .busy, .restoredThisInstant: .temporaryFailure
     case .unknownField, .invalidValue, .invalidCursor: .usage
     case .notFound: .noInput
     }

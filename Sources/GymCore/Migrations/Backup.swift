@@ -127,6 +127,12 @@ public struct Backup: Sendable, Equatable {
     } catch {
       unlink(temporary)
       if let error = error as? StoreError { throw error }
+      let directory = (database as NSString).deletingLastPathComponent
+      if access(directory.isEmpty ? "." : directory, W_OK) != 0 {
+        throw StoreError.readOnly(
+          path: database,
+          reason: "its directory is not writable, and a restore writes its copy beside it; make it writable")
+      }
       throw StoreError.backupFailed(path: temporary, reason: "\(error)")
     }
     do {
@@ -139,31 +145,48 @@ public struct Backup: Sendable, Equatable {
     }
   }
 
-  /// Moves `database` (with its `-wal` and `-shm`) aside and `copy` into its place.
+  /// Moves `database` (with its `-wal` and `-shm`) aside and `copy` into its place. The current file
+  /// first gets its second name (a hard link), so the path is never without a database: a program
+  /// opening it in between (not gym: gym waits for the restore) would make a new one there.
   private func replace(_ database: String, with temporary: String, now: Date) throws -> String? {
-    var aside: String?
-    if access(database, F_OK) == 0 {
-      let target = database + ".replaced-" + Self.stamp(now)
-      guard access(target, F_OK) != 0 else {
+    guard access(database, F_OK) == 0 else {
+      do { try Durable.rename(temporary, to: database) } catch {
         unlink(temporary)
-        throw StoreError.backupFailed(path: target, reason: "it exists already; try again in a second")
+        throw StoreError.backupFailed(path: database, reason: error.description)
       }
-      guard rename(database, target) == 0 else {
-        unlink(temporary)
-        throw StoreError.backupFailed(path: target, reason: String(cString: strerror(errno)))
-      }
-      for suffix in ["-wal", "-shm"] where access(database + suffix, F_OK) == 0 {
-        _ = rename(database + suffix, target + suffix)
-      }
-      aside = target
+      return nil
+    }
+    let target = try Self.asideName(database, now: now)
+    let linked = link(database, target) == 0
+    guard linked || rename(database, target) == 0 else {
+      unlink(temporary)
+      throw StoreError.backupFailed(path: target, reason: String(cString: strerror(errno)))
+    }
+    for suffix in ["-wal", "-shm"] where access(database + suffix, F_OK) == 0 {
+      _ = rename(database + suffix, target + suffix)
     }
     do {
       try Durable.rename(temporary, to: database)
     } catch {
-      if let aside { _ = rename(aside, database) }  // put the original back
+      // Put the original back: with the link it never left.
+      for suffix in ["-wal", "-shm"] where access(target + suffix, F_OK) == 0 {
+        _ = rename(target + suffix, database + suffix)
+      }
+      if linked { unlink(target) } else { _ = rename(target, database) }
+      unlink(temporary)
       throw StoreError.backupFailed(path: database, reason: error.description)
     }
-    return aside
+    return target
+  }
+
+  /// `<database>.replaced-<time>`, to the millisecond when a restore had the second already; a
+  /// third within that millisecond is told to try again (75), never given an existing name.
+  private static func asideName(_ database: String, now: Date) throws -> String {
+    for milliseconds in [false, true] {
+      let name = database + ".replaced-" + FileStamp.utc(now, milliseconds: milliseconds)
+      if access(name, F_OK) != 0 { return name }
+    }
+    throw StoreError.restoredThisInstant(path: database)
   }
 
   static func stamp(_ date: Date) -> String { FileStamp.utc(date) }
