@@ -99,6 +99,29 @@ import Testing
     #expect(message == "gym: error: cannot write to standard output: No space left on device\n")
   }
 
+  /// `2> /dev/full`: a note or an error that cannot be written has nowhere to be reported, and must
+  /// not change what the command did or says by its status. A workout added with its note lost is
+  /// added (exit 0: a script retrying on 74 would add it twice); a missing workout is still 66.
+  @Test func notesThatCannotBeWrittenLeaveTheCommandsStatus() throws {
+    let gym = try GymProcess()
+    func run(_ arguments: [String]) throws -> Int32 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: GymProcess.executable)
+      process.arguments = arguments
+      process.environment = gym.environment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+      try process.run()
+      process.waitUntilExit()
+      return process.terminationStatus
+    }
+    #expect(try run(["history", "add", "--plan-title", "Noted", "--focus", "push", "--duration", "5"]) == 0)
+    #expect(try run(["history", "add", "--plan-title", "Noted", "--focus", "push", "--duration", "5"]) == 0)
+    #expect(try run(["history", "show", "no-such-workout"]) == 66)
+    let listed = try gym.run(["history", "count"])
+    #expect(listed.stdout == "2\n", "\(listed.stderr)")
+  }
+
   /// Files that would once be scanned whole as one enormous record (a zero-filled 64 MB file took
   /// 16–21 s and 1.2 GB; a 100,000-column header 38–118 s) are refused at once, in one line.
   @Test func binaryWideAndEndlessFilesAreRefusedAtOnce() throws {

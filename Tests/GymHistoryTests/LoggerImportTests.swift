@@ -74,6 +74,71 @@ import Testing
     #expect(try store.read { try Double.fetchOne($0, sql: "SELECT weightKg FROM workout_set") } == 140)
   }
 
+  /// A comma in a number is what the file's locale makes it. A spreadsheet saving a comma-separated
+  /// export in its number format writes `"1,000"` for a thousand (read as 1, a decimal comma, before);
+  /// in a semicolon-separated file a comma is the decimal comma. Any other comma is skipped with its line.
+  @Test func aCommaInANumberIsReadAsTheFileWritesIt() throws {
+    let kilograms = StrongFormat(kilogramsPerUnit: 1, kilometresPerUnit: 1)
+    let header =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    let commas =
+      header
+      + "2024-03-01 10:00:00,Pull,45m,Plank,1,\"1,002.5\",\"1,000\",,,,,\n"
+      + "2024-03-01 10:00:00,Pull,45m,Plank,2,\"140,5\",3,,,,,\n"
+      + "2024-03-01 10:00:00,Pull,45m,Plank,3,140,\"10,00\",,,,,\n"
+      + "2024-03-01 10:00:00,Pull,45m,Plank,4,\"1,000,00\",3,,,,,\n"
+    let store = try HistoryFixtures.store()
+    let counts = try run(kilograms, commas, store: store)
+    #expect(counts.skips.summary == "; 3 records skipped (lines 3, 4, 5)")
+    // 1 × 1000 + 2.5 kg for 1 × 1000 reps.
+    let set = try #require(try store.read { try Row.fetchOne($0, sql: "SELECT weightKg, reps FROM workout_set") })
+    #expect(set["weightKg"] == 1002.5 && set["reps"] == 1000)
+
+    let semicolons =
+      Self.strongHeader + "2024-03-02 10:00:00;Legs;45m;Squat;1;\"1,000\";3;;;;;\n"
+      + "2024-03-02 10:00:00;Legs;45m;Squat;2;\"1,000.5\";3;;;;;\n"
+    let other = try HistoryFixtures.store()
+    let read = try run(kilograms, semicolons, store: other)
+    #expect(read.skips.summary == "; 1 record skipped (line 3)")
+    // A decimal comma: 1 + 0/1000 kg.
+    #expect(try other.read { try Double.fetchOne($0, sql: "SELECT weightKg FROM workout_set") } == 1)
+  }
+
+  /// The same two sessions exported after the phone's language changed: each style's text for
+  /// 12 Jan 2024 18:30 (to 19:45) and 3 Feb 2024 07:05 (to 07:40). Imported after the English file,
+  /// or before it, they are the same two workouts with the same four sets, not two more.
+  @Test(arguments: [
+    ("Jan 12, 2024, 6:30 PM", "Jan 12, 2024, 7:45 PM", "Feb 3, 2024, 7:05 AM", "Feb 3, 2024, 7:40 AM"),
+    ("12 ene 2024, 18:30", "12 ene 2024, 19:45", "3 feb 2024, 07:05", "3 feb 2024, 07:40"),
+    ("12 de jan. de 2024, 18:30", "12 de jan. de 2024, 19:45", "3 de fev. de 2024, 07:05", "3 de fev. de 2024, 07:40"),
+    ("12. Januar 2024, 18:30", "12. Januar 2024, 19:45", "3. Februar 2024, 07:05", "3. Februar 2024, 07:40"),
+    ("12 Oca 2024, 18:30", "12 Oca 2024, 19:45", "3 Şub 2024, 07:05", "3 Şub 2024, 07:40"),
+    ("12 gen 2024, 18:30", "12 gen 2024, 19:45", "3 feb 2024, 7:05", "3 feb 2024, 7:40"),
+  ])
+  func aHevySessionExportedInAnotherLanguageIsTheSameWorkout(
+    legStart: String, legEnd: String, cardioStart: String, cardioEnd: String
+  ) throws {
+    let translated = Self.hevy.replacingOccurrences(of: "12 Jan 2024, 18:30", with: legStart)
+      .replacingOccurrences(of: "12 Jan 2024, 19:45", with: legEnd)
+      .replacingOccurrences(of: "3 Feb 2024, 07:05", with: cardioStart)
+      .replacingOccurrences(of: "3 Feb 2024, 07:40", with: cardioEnd)
+    #expect(translated.contains(legStart) && translated.contains(cardioEnd))
+    for (first, second) in [(Self.hevy, translated), (translated, Self.hevy)] {
+      let store = try HistoryFixtures.store()
+      _ = try run(HevyFormat(), first, store: store)
+      let again = try run(HevyFormat(), second, store: store)
+      #expect(again.workouts.inserted == 0 && again.sets.inserted == 0)
+      #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout") } == 2)
+      #expect(try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM workout_set") } == 4)
+    }
+    // A minute later is another session.
+    let store = try HistoryFixtures.store()
+    _ = try run(HevyFormat(), Self.hevy, store: store)
+    let later = translated.replacingOccurrences(
+      of: legStart, with: legStart.replacingOccurrences(of: ":30", with: ":31"))
+    #expect(try run(HevyFormat(), later, store: store).workouts.inserted == 1)
+  }
+
   @Test func hevySessionsUseStartAndEndTimes() throws {
     let store = try HistoryFixtures.store()
     let counts = try run(HevyFormat(), Self.hevy, store: store)

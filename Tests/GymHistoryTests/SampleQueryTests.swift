@@ -268,12 +268,18 @@ import Testing
   /// stages): a `steps` sample in kg would be summed as steps. Refused naming the line; a type gym
   /// does not know keeps its own unit.
   @Test func aKnownTypeTakesItsUnitAndOnlySleepAStage() throws {
-    func sample(_ type: String, _ unit: String, stage: String? = nil) -> String {
-      #"{"type":"\#(type)","start":"2026-11-01T10:00:00Z","end":"2026-11-01T10:05:00Z","value":5,"unit":"\#(unit)","#
-        + (stage.map { #""stage":"\#($0)","# } ?? "") + #""source":"w"}"#
+    func sample(_ type: String, _ unit: String, stage: String? = nil, value: String = "5") -> String {
+      #"{"type":"\#(type)","start":"2026-11-01T10:00:00Z","end":"2026-11-01T10:05:00Z","value":\#(value),"#
+        + #""unit":"\#(unit)","# + (stage.map { #""stage":"\#($0)","# } ?? "") + #""source":"w"}"#
     }
-    let good = [sample("steps", "count"), sample("sleep", "min", stage: "asleepREM"), sample("elevation", "m")]
+    // A type gym does not know keeps any value (a place below the sea); a known one may be 0.
+    let good = [
+      sample("steps", "count"), sample("sleep", "min", stage: "asleepREM"), sample("elevation", "m", value: "-3"),
+      sample("heartRate", "count/min", value: "-0"),
+    ]
     for (bad, message) in [
+      (sample("steps", "count", value: "-100"), "field 'value': '-100' is negative, and a steps sample never is"),
+      (sample("bodyMass", "kg", value: "-1e-3"), "field 'value': '-1e-3' is negative, and a bodyMass sample never is"),
       (sample("steps", "kg"), "field 'unit': 'kg' is not the unit of steps, which is stored in count"),
       (sample("steps", "count", stage: "asleepREM"), "field 'stage': 'asleepREM' is for sleep only"),
       (sample("sleep", "min", stage: "bogus"), "field 'stage': 'bogus' is not a sleep stage"),
@@ -287,7 +293,7 @@ import Testing
         _ = try job.run(openStore: { store }, progress: ProgressLine("t", enabled: false))
         Issue.record("expected an error for \(bad)")
       } catch let error as GymError {
-        #expect(error.message.contains("s.ndjson:4: \(message)"), "\(error.message)")
+        #expect(error.message.contains("s.ndjson:5: \(message)"), "\(error.message)")
       }
       #expect(try store.read { try Query(table: SampleSchema.table).count($0) } == 0)
     }
@@ -296,7 +302,7 @@ import Testing
       table: SampleSchema.table, conflict: SampleSchema.conflict,
       path: try HistoryFixtures.file("s.ndjson", good.joined(separator: "\n")), format: nil)
     job.extra = SampleRules()
-    #expect(try job.run(openStore: { store }, progress: ProgressLine("t", enabled: false)).inserted == 3)
+    #expect(try job.run(openStore: { store }, progress: ProgressLine("t", enabled: false)).inserted == 4)
   }
 
   @Test func everyDeclaredValuePassesTheTableConstraints() throws {

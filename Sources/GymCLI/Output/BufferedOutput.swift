@@ -32,21 +32,24 @@ public final class BufferedOutput {
   }
 
   public func flush() {
+    defer { buffer.removeAll(keepingCapacity: true) }
     do {
       try FileDescriptorIO.writeAll(descriptor, buffer)
     } catch {
+      // A note or an error that cannot be written has nowhere to be reported, and must not turn a
+      // command that did its work (a write committed) into a failure, or stop it before it cleans up.
+      guard descriptor != 2 else { return }
       failed(error)
     }
-    buffer.removeAll(keepingCapacity: true)
   }
 
   /// Output that cannot be written (a full disk, `> /dev/full`, a closed descriptor) must not look
   /// like success to a script: one line on stderr, exit 74. A broken pipe ends the process by
   /// SIGPIPE before this, as for any tool whose reader went away.
   private func failed(_ error: any Error) -> Never {
-    let name = descriptor == 1 ? "standard output" : descriptor == 2 ? "standard error" : "the output"
+    let name = descriptor == 1 ? "standard output" : "the output"
     let line = Array("gym: error: cannot write to \(name): \(error)\n".utf8)
-    if descriptor != 2 { _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) } }
+    _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
     exit(ExitStatus.ioError.rawValue)
   }
 

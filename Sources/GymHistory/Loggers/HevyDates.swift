@@ -62,8 +62,24 @@ enum HevyDates {
   /// Words that stand between a date's parts in some languages (`3 de set. de 2026`).
   static let fillers: Set<String> = ["de", "del"]
 
+  /// A local date and time as a start or end writes it, before it is placed in time.
+  struct Written: Equatable {
+    let year, month, day, hour, minute, second: Int
+  }
+
   static func parse(_ text: String) -> Timestamp? {
     if let iso = Timestamp(parsingDateTime: text) { return iso }
+    guard let written = written(text) else { return nil }
+    func pad(_ n: Int, _ width: Int = 2) -> String {
+      String(repeating: "0", count: max(0, width - String(n).count)) + String(n)
+    }
+    return Timestamp(
+      parsing: "\(pad(written.year, 4))-\(pad(written.month))-\(pad(written.day)) "
+        + "\(pad(written.hour)):\(pad(written.minute)):\(pad(written.second))")
+  }
+
+  /// The date and time a text in one of the languages says; nil for ISO 8601 and anything else.
+  static func written(_ text: String) -> Written? {
     // The 12-hour marker as English and Spanish devices write it: PM, p.m., p. m.
     var text = text.lowercased()
     for (written, marker) in [("a. m.", "am"), ("p. m.", "pm"), ("a.m.", "am"), ("p.m.", "pm")] {
@@ -101,11 +117,43 @@ enum HevyDates {
     // Four-digit years only: `03.09.26` could be 1926 or 2026, and gym does not guess.
     guard let (day, month, year) = date, (1...31).contains(day), (1...12).contains(month), (1000...9999).contains(year)
     else { return nil }
-    func pad(_ n: Int, _ width: Int = 2) -> String {
-      String(repeating: "0", count: max(0, width - String(n).count)) + String(n)
-    }
-    return Timestamp(
-      parsing: "\(pad(year, 4))-\(pad(month))-\(pad(day)) \(pad(hour)):\(pad(minute)):\(pad(second))")
+    return Written(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+  }
+
+  /// The texts Hevy has written for this time in each language it exports (`8 Apr 2026, 16:50`,
+  /// `Apr 8, 2026, 4:50 PM`, `8 abr 2026, 16:50`, `8 de abr. de 2026, 16:50`, …; hours with and
+  /// without a leading zero), each one that reads back as this time. A session exported once in one
+  /// language and once in another is one session: its earlier key is among these.
+  static func spellings(_ written: Written) -> [String] {
+    guard written.second == 0 else { return [] }  // none of these styles writes seconds
+    func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    let (d, m, y, minute) = ("\(written.day)", written.month - 1, "\(written.year)", pad(written.minute))
+    let clocks = Set(["\(pad(written.hour)):\(minute)", "\(written.hour):\(minute)"])
+    let english = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m]
+    let twelve = "\(english) \(d), \(y), \((written.hour + 11) % 12 + 1):\(minute) \(written.hour < 12 ? "AM" : "PM")"
+    let dayFirst: [String] = [
+      english,
+      ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"][m],
+      ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"][m],
+      ["Jan", "Fev", "Mar", "Abr", "Mai", "Jun", "Jul", "Ago", "Set", "Out", "Nov", "Dez"][m],
+      ["Oca", "Şub", "Mar", "Nis", "May", "Haz", "Tem", "Ağu", "Eyl", "Eki", "Kas", "Ara"][m],
+      ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."][m],
+      ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"][m],
+      ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"][m],
+    ].map { "\(d) \($0) \(y)" }
+    let brazil = ["jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."][m]
+    let german = [
+      "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November",
+      "Dezember",
+    ][m]
+    let dates =
+      dayFirst + [
+        "\(d) de \(brazil) de \(y)", "\(d) \(german) \(y)", "\(d). \(german) \(y)",
+        "\(pad(written.day)).\(pad(m + 1)).\(y)",
+      ]
+    let texts = [twelve] + dates.flatMap { date in clocks.sorted().map { "\(date), \($0)" } }
+    var seen: Set<String> = []
+    return texts.filter { self.written($0) == written && seen.insert($0).inserted }
   }
 
   /// `16:50`, `16:50:05`, or `1:01` with a 12-hour marker.

@@ -32,9 +32,10 @@ struct HevyFormat: LoggerFormat {
     }
     // An end before the start is a negative duration, which the import keeps as unknown.
     let minutes = (Double(end.millisecondsSince1970) - Double(start.millisecondsSince1970)) / 60_000
-    let workout = LoggedWorkout(
+    var workout = LoggedWorkout(
       key: Self.key(startText, title), title: title, start: start, end: max(start, end), durationMinutes: minutes,
       notes: row.text("description"))
+    workout.writtenStart = HevyDates.written(startText)
     let type = try row.required("set_type")
     guard WorkoutSetSchema.kinds.contains(type) else {
       throw row.fail("set_type", type, expected: "one of " + WorkoutSetSchema.kinds.joined(separator: ", "))

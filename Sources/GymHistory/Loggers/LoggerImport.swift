@@ -35,6 +35,7 @@ struct LoggerImport {
     do {
       try input.refuseBinary()
       var scanner = CSVRecordScanner(input: input, delimiter: try CSVRecordScanner.detectDelimiter(input))
+      let delimiter = scanner.delimiter
       var values = RecordValues(fieldNames: format.columns)
       try scanner.readHeader(
         expected: values, required: format.required, ignoringUnknown: true, aliases: format.aliases)
@@ -72,14 +73,14 @@ struct LoggerImport {
           raggedRecord: { problem, record throws(InputError) in
             counts.rows += 1
             try counts.skips.skip(problem, progress: progress)
-            refused(ImportRow(unchecked: record, line: problem.line), shapeless: true)
+            refused(ImportRow(unchecked: record, line: problem.line, delimiter: delimiter), shapeless: true)
           })
         {
           counts.rows += 1
           progress.update(counts.rows, unit: "rows")
           var parsed: (LoggedWorkout, LoggedSet?)?
           do {
-            parsed = try format.parse(try ImportRow(values: values, line: scanner.recordLine))
+            parsed = try format.parse(try ImportRow(values: values, line: scanner.recordLine, delimiter: delimiter))
             if let minutes = parsed?.0.durationMinutes, !PlausibleRange.minutes.contains(minutes) {
               // A timer left running (Strong's `264h 1m`), an end before the start: the sets are
               // real, the time spent is not known. Told once per session.
@@ -96,7 +97,7 @@ struct LoggerImport {
             try parsed?.1?.checkPlausible(line: scanner.recordLine)
           } catch {
             try counts.skips.skip(error, progress: progress)
-            refused(ImportRow(unchecked: values, line: scanner.recordLine))
+            refused(ImportRow(unchecked: values, line: scanner.recordLine, delimiter: delimiter))
             continue
           }
           guard let (session, read) = parsed else { continue }
@@ -153,6 +154,9 @@ final class LoggerWriter {
   /// rows gave up to now.
   private var sessions: [String: (before: [DatabaseValue]?, rpe: LoggedWorkout.RPETotal, notes: String?)] = [:]
   private var order: [String] = []
+  /// The id each session's workout has: its key's, or the one an import of the same session in
+  /// another language gave it (`LoggedWorkout.formerKeys`).
+  private var ids: [String: String] = [:]
 
   init(_ db: Database) throws { self.db = db }
 
@@ -162,12 +166,24 @@ final class LoggerWriter {
     FROM workout WHERE id = ?
     """
 
+  /// The id of the workout stored for this session: its key's; when none has it, the first of its
+  /// former keys' that one has; else its key's (a new workout).
+  private func storedID(of workout: LoggedWorkout, row: Statement) throws -> String {
+    let id = workout.id
+    guard try Row.fetchOne(row, arguments: [id]) == nil else { return id }
+    for former in workout.formerKeys.map(StableID.uuid(for:)) where try Row.fetchOne(row, arguments: [former]) != nil {
+      return former
+    }
+    return id
+  }
+
   /// `holes`: the session has sets the file holds but gym could not read (their places held).
   func write(_ block: LoggedWorkout, counts: inout LoggerCounts, holes: Bool = false) throws {
     var workout = block
-    let id = workout.id
-    let isFirstBlock = sessions[id] == nil
     let row = try db.cachedStatement(sql: Self.rowSQL)
+    let id = try ids[workout.key] ?? storedID(of: workout, row: row)
+    ids[workout.key] = id
+    let isFirstBlock = sessions[id] == nil
     if let earlier = sessions[id] {
       workout.earlierRPE = earlier.rpe
       workout.notes = earlier.notes ?? workout.notes

@@ -2,9 +2,9 @@ import GRDB
 import GymCLI
 import GymCore
 
-/// What a sample of a type gym knows must say, beyond each field's own rule: the type's one unit
-/// (a `steps` sample in `kg` would be summed as steps), and a stage only for sleep, one of its
-/// stages. A type gym does not know keeps its own unit and no stage. Checked on `history samples
+/// What a sample of a type gym knows must say, beyond each field's own rule: a value of 0 or more,
+/// the type's one unit (a `steps` sample in `kg` would be summed as steps), and a stage only for
+/// sleep, one of its stages. A type gym does not know keeps its own unit and no stage. Checked on `history samples
 /// import`, all or nothing like gym's other formats.
 ///
 /// Read where the bytes lie, with the fields' positions found once: a String per field and record
@@ -12,7 +12,9 @@ import GymCore
 final class SampleRules: ExtraFieldImport {
   let fieldNames: [String] = []
   /// Where the fields are in each record: the sample table's own order (`RecordImport` reads its fields).
-  private static let positions = ["type", "unit", "stage"].map { SampleSchema.table.fieldNames.firstIndex(of: $0)! }
+  private static let positions = ["type", "unit", "stage", "value"].map {
+    SampleSchema.table.fieldNames.firstIndex(of: $0)!
+  }
   private static let types = SampleType.allCases.map {
     (type: $0, name: Array($0.rawValue.utf8), unit: Array($0.unit.utf8))
   }
@@ -27,6 +29,17 @@ final class SampleRules: ExtraFieldImport {
       values.kinds[stageField] != .string
       || values.withBytes(stageField) { $0.isEmpty || ByteRuns.equal(Self.none, $0) }
     if let known {
+      // Every type gym knows counts or measures something that is never below zero (steps -100
+      // would take 100 from a day's total).
+      let valueField = Self.positions[3]
+      if values.withBytes(valueField, { $0.first == UInt8(ascii: "-") }),
+        let value = DecimalNumber.parse(values.string(valueField)), value < 0
+      {
+        throw InputError(
+          line: line,
+          message: "field 'value': '\(values.string(valueField))' is negative, and a \(known.type.rawValue) "
+            + "sample never is")
+      }
       guard values.withBytes(unitField, { ByteRuns.equal(known.unit, $0) }) else {
         throw InputError(
           line: line,
