@@ -182,7 +182,7 @@ struct ExportVerify: GymCommand {
     let rows = reader.manifest.totalRows ?? 0
     printNote(
       "ok: \(path): \(reader.manifest.files.count) files, \(rows) rows, checksums and counts match; "
-        + "every row loads into its schema")
+        + "every row loads into its schema" + reader.manifest.partialNote)
   }
 }
 
@@ -220,6 +220,7 @@ public struct ImportCommand: GymCommand {
         + (merge ? "; \(summary.existing) already there, left alone" : "")
         + (summary.migrated.isEmpty
           ? "" : "; the export's schema v\(summary.exportSchema) migrated: \(summary.migrated.joined(separator: ", "))")
+        + reader.manifest.partialNote
     )
   }
 }

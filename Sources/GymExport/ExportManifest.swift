@@ -91,6 +91,14 @@ public struct ExportManifest: Codable, Equatable, Sendable {
     return partial != true && modules.allSatisfy { $0.tables.isEmpty || held.contains($0.name) }
   }
 
+  /// `; a partial export: history only, not a backup of everything` when it is not complete, for the
+  /// notes of a restore or a check (one picked as the newest in a directory may be such a one).
+  public var partialNote: String {
+    guard !isComplete() else { return "" }
+    let modules = Set(tables.map(\.module)).sorted()
+    return "; a partial export: \(modules.joined(separator: ", ")) only, not a backup of everything"
+  }
+
   /// What retention judges it among: complete exports together; a partial one with those of its tables.
   public func retentionGroup() -> String {
     isComplete() ? "" : "partial:" + tables.map(\.name).sorted().joined(separator: ",")

@@ -53,6 +53,18 @@ import Testing
     let newer = try #require(try exports(gym, "b").last)
     #expect(try gym.run(["export", "prune", "--out", "b", "--keep", "1"]).stdoutLines == [Substring(partial)])
     #expect(try exports(gym, "b") == [full, newer])
+    // Restored or checked, it says what it is: one picked as the newest in the directory
+    // (`ls -d b/*/ | tail -1`) holds the library only.
+    let restored = try gym.run(
+      ["import", gym.directory + "/b/" + newer], environment: ["GYM_DATABASE": gym.directory + "/r.sqlite"])
+    #expect(restored.status == 0)
+    #expect(
+      restored.stderr.hasSuffix("; a partial export: library only, not a backup of everything\n"), "\(restored.stderr)")
+    let checked = try gym.run(["export", "verify", gym.directory + "/b/" + newer])
+    #expect(
+      checked.stderr.contains("every row loads into its schema; a partial export: library only"), "\(checked.stderr)")
+    let whole = try gym.run(["export", "verify", gym.directory + "/b/" + full])
+    #expect(whole.status == 0 && !whole.stderr.contains("partial"), "\(whole.stderr)")
     // The healthcheck looks at complete exports only.
     let path = gym.directory + "/only-partial"
     #expect(try gym.run(["export", "--out", path, "--tables", "work", "-q"]).status == 0)
