@@ -27,6 +27,8 @@ public final class FreshDatabase: @unchecked Sendable {
   private var isPublished = false
   /// The fsync `startSync` began.
   private(set) var earlySync: BackgroundSync?
+  /// After `mergeIntoTarget`: this load's rows it added, and those already there it left alone.
+  public private(set) var merged: (added: Int, existing: Int)?
   /// The folders the store makes for it (those of the target's path not there yet), deepest first:
   /// removed again, while empty, when the load fails, so a failed import leaves no trace.
   private let missingFolders: [String]
@@ -121,6 +123,7 @@ public final class FreshDatabase: @unchecked Sendable {
       try db.inTransaction(.immediate) {
         var merge = ImportMerge(keepingKeys: Set(store.syncedTables.map(\.name)))
         try merge.run(db, tables: schema.modules.flatMap(\.tables).map(\.name))
+        merged = (merge.added, merge.existing)
         return .commit
       }
     }

@@ -217,7 +217,9 @@ public struct ImportCommand: GymCommand {
     ).run()
     printNote(
       "imported \(summary.rows) rows into \(summary.tables) tables from \(path)"
-        + (merge ? "; \(summary.existing) already there, left alone" : "")
+        + (summary.mergedIntoDatabaseMadeMeanwhile
+          ? "; merged into the database another command made there meanwhile, \(summary.existing) already there"
+          : merge ? "; \(summary.existing) already there, left alone" : "")
         + (summary.migrated.isEmpty
           ? "" : "; the export's schema v\(summary.exportSchema) migrated: \(summary.migrated.joined(separator: ", "))")
         + reader.manifest.partialNote

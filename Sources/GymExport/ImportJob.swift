@@ -17,6 +17,17 @@ public struct ImportSummary: Sendable {
   public var migrated: [String] = []
   /// With `--merge`: rows already in the database, left alone.
   public var existing = 0
+  /// The load went into a database another command made at the new path meanwhile.
+  public var mergedIntoDatabaseMadeMeanwhile = false
+
+  /// The load merged into the database another command made at its path meanwhile: the rows it
+  /// added and those already there, as `--merge` counts them.
+  mutating func merged(_ fresh: FreshDatabase) throws {
+    try fresh.mergeIntoTarget().close()
+    rows = fresh.merged?.added ?? rows
+    existing = fresh.merged?.existing ?? 0
+    mergedIntoDatabaseMadeMeanwhile = true
+  }
 }
 
 /// Restores an export into an empty database, all or nothing: the export is verified first; its
@@ -145,8 +156,8 @@ public struct ImportJob {
     defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(staging + suffix) } }
     var copying = self
     copying.merge = false
-    let summary = try copying.stageAndCopy(staging: staging, into: store, tables: tables)
-    if try !fresh.publish() { try fresh.mergeIntoTarget().close() }
+    var summary = try copying.stageAndCopy(staging: staging, into: store, tables: tables)
+    if try !fresh.publish() { try summary.merged(fresh) }
     return summary
   }
 

@@ -65,7 +65,7 @@ extension ImportJob {
       return summary
     }
     // Another command made a database at the path meanwhile: this load is merged into it.
-    if try !fresh.publish() { try fresh.mergeIntoTarget().close() }
+    if try !fresh.publish() { try summary.merged(fresh) }
     return summary
   }
 

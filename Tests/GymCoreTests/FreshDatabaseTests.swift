@@ -74,16 +74,28 @@ import Testing
   @Test func aDatabaseMadeMeanwhileIsKeptAndTheLoadLeftToMerge() throws {
     let target = try Fixtures.temporaryDirectory() + "/new.sqlite"
     let fresh = FreshDatabase(target: target)
-    try Self.load(try fresh.openStore(modules: [Fixtures.module], options: .init()), ["mine"])
+    let loaded = try fresh.openStore(modules: [Fixtures.module], options: .init())
+    try Self.load(loaded, ["mine"])
     let other = try Store(path: target, modules: [Fixtures.module])
     try Self.load(other, ["theirs"])
+    // A row both have, by its key (the id): already there, left alone.
+    let shared = "00000000-0000-4000-8000-000000000001"
+    for store in [loaded, other] {
+      try store.write { db in
+        try db.execute(
+          sql: "INSERT INTO item (id, name, kind, size, at) VALUES (?, 'both', 'a', 9, '2026-11-24T10:00:00.000Z')",
+          arguments: [shared])
+      }
+    }
     try other.close()
     #expect(try fresh.publish() == false)
-    #expect(try Self.names(at: target) == ["theirs"])
-    #expect(try Self.names(at: fresh.partial) == ["mine"])
-    // Merged, as `gym import --merge` would: both rows kept, the temporary database gone.
+    #expect(try Self.names(at: target) == ["theirs", "both"])
+    #expect(try Self.names(at: fresh.partial) == ["mine", "both"])
+    // Merged, as `gym import --merge` would: both rows kept, the temporary database gone; of the
+    // load's two rows one added ("mine") and one already there ("both").
     try fresh.mergeIntoTarget().close()
-    #expect(try Self.names(at: target) == ["theirs", "mine"])
+    #expect(fresh.merged?.added == 1 && fresh.merged?.existing == 1)
+    #expect(try Self.names(at: target) == ["theirs", "both", "mine"])
     #expect(!FileManager.default.fileExists(atPath: fresh.partial))
   }
 
