@@ -179,4 +179,26 @@ import Testing
       #expect(try rows(file, "SELECT COUNT(*) AS n FROM visit")[0]["n"] == 12, "\(file)")
     }
   }
+
+  /// A migration that meets a full disk (here the database's own page limit, SQLite's same
+  /// SQLITE_FULL) fails as a write does, exit 74, not as a broken migration (65): the database is
+  /// rolled back all the same.
+  @Test func aFullDiskDuringAMigrationIsAWriteFailure() throws {
+    let path = try F.filledV1()
+    let original = try F.bytes(path)
+    let filling =
+      F.v1 + [
+        Migration(
+          "club/002-fill", .additive,
+          sql: """
+            PRAGMA max_page_count = 16;
+            CREATE TABLE filler (text TEXT NOT NULL);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+            INSERT INTO filler SELECT printf('%.100c', 'x') FROM n;
+            """)
+      ]
+    let error = #expect(throws: DatabaseError.self) { _ = try Store(path: path, modules: [F.module(filling)]) }
+    #expect(error?.resultCode == .SQLITE_FULL)
+    #expect(try F.bytes(path) == original)
+  }
 }

@@ -83,6 +83,10 @@ public struct MigrationRunner {
         try migration.apply(db)
         try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
         try verify(db, after: migration, before: before)
+      } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_IOERR].contains(error.resultCode) {
+        // A full or failing disk is the machine's failure, not the migration's (74, not 65); rolled
+        // back all the same.
+        throw error
       } catch {
         throw StoreError.migrationFailed(
           identifier: migration.identifier, reason: Self.reason(error), backup: backup?.path)
