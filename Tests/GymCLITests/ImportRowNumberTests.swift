@@ -2,29 +2,23 @@ import Testing
 
 @testable import GymCLI
 
-/// What a comma in another app's number is: the file's delimiter tells (a comma-separated file
-/// cannot have a decimal comma in a locale that writes one; a semicolon-separated one does), and
-/// what it cannot tell is refused, never guessed.
+/// What a comma in another app's number is: read only where it can mean one thing (`withoutCommas`
+/// gives the text `DecimalNumber` then reads; a text left with its comma is refused).
 @Suite struct ImportRowNumberTests {
-  static let comma = UInt8(ascii: ",")
-  static let semicolon = UInt8(ascii: ";")
-
-  @Test(
-    arguments: [
-      // A thousands separator between groups of three, in a comma-separated file.
-      ("1,000", comma, "1000"), ("-12,345,678.5", comma, "-12345678.5"), ("+1,000.25", comma, "+1000.25"),
-      // Any other comma there is left, and so refused as not a number.
-      ("1,5", comma, "1,5"), ("1,00,000", comma, "1,00,000"), (",000", comma, ",000"), ("1,000,", comma, "1,000,"),
-      ("1,0000", comma, "1,0000"), ("1234,567", comma, "1234,567"),
-      // A decimal comma in a semicolon-separated file; with a point beside it, neither.
-      ("72,5", semicolon, "72.5"), ("1,000", semicolon, "1.000"), ("1.000,5", semicolon, "1.000,5"),
-      ("1,2,3", semicolon, "1,2,3"),
-      // No delimiter (JSON): a comma that could be either is refused.
-      ("12,5", nil, "12.5"), ("1,000", nil, "1,000"),
-      // No comma: as written.
-      ("72.5", comma, "72.5"), ("8", semicolon, "8"),
-    ] as [(String, UInt8?, String)])
-  func commasAreReadAsTheFileWritesThem(text: String, delimiter: UInt8?, expected: String) {
-    #expect(ImportRow.withoutCommas(text, delimiter: delimiter) == expected)
+  @Test(arguments: [
+    // Thousands: a decimal point after the groups, or more than one group.
+    ("1,000.5", "1000.5"), ("-12,345,678.5", "-12345678.5"), ("+1,000.25", "+1000.25"), ("1,000,000", "1000000"),
+    // One comma that is no thousands separator: a decimal comma.
+    ("72,5", "72.5"), ("62,50", "62.50"), ("1234,567", "1234.567"), ("1,0000", "1.0000"), ("-0,5", "-0.5"),
+    // A thousand or one: left, and so refused.
+    ("1,000", "1,000"), ("2,500", "2,500"), ("-1,000", "-1,000"),
+    // Neither: left, and so refused.
+    ("1,00,000", "1,00,000"), ("1,000,", "1,000,"), ("1,2,3", "1,2,3"), ("1.000,5", "1.000,5"),
+    ("1,000.5,5", "1,000.5,5"), ("1,000.000,5", "1,000.000,5"), ("1,000.", "1,000."),
+    // No comma: as written.
+    ("72.5", "72.5"), ("8", "8"),
+  ])
+  func commasAreReadOnlyWhereTheyMeanOneThing(text: String, expected: String) {
+    #expect(ImportRow.withoutCommas(text) == expected)
   }
 }

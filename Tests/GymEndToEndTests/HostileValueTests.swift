@@ -99,9 +99,10 @@ import Testing
     #expect(message == "gym: error: cannot write to standard output: No space left on device\n")
   }
 
-  /// `2> /dev/full`: a note or an error that cannot be written has nowhere to be reported, and must
-  /// not change what the command did or says by its status. A workout added with its note lost is
-  /// added (exit 0: a script retrying on 74 would add it twice); a missing workout is still 66.
+  /// `2> /dev/full`: a note or an error that cannot be written has nowhere to be reported. A workout
+  /// added with its note lost is added (exit 0: a script retrying on 74 would add it twice); a missing
+  /// workout is still 66; but a command that wrote nothing and whose result went to stderr (the next
+  /// page's cursor, a dry run's report) is 74, as output that cannot be written.
   @Test func notesThatCannotBeWrittenLeaveTheCommandsStatus() throws {
     let gym = try GymProcess()
     func run(_ arguments: [String]) throws -> Int32 {
@@ -120,6 +121,10 @@ import Testing
     #expect(try run(["history", "show", "no-such-workout"]) == 66)
     let listed = try gym.run(["history", "count"])
     #expect(listed.stdout == "2\n", "\(listed.stderr)")
+    #expect(try run(["history", "list", "--limit", "1"]) == 74)
+    let batch = try gym.write("w.ndjson", ConcurrencyTests.batch("Dry", count: 3))
+    #expect(try run(["history", "import", batch, "--dry-run"]) == 74)
+    #expect(try gym.run(["history", "count"]).stdout == "2\n")
   }
 
   /// Files that would once be scanned whole as one enormous record (a zero-filled 64 MB file took

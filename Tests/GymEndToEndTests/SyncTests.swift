@@ -431,9 +431,15 @@ import Testing
     #expect(
       rows(local) == ["device,self,changes,pending,incoming,behind", "desktop,true,1,1,,", "laptop,false,1,0,,"],
       "\(local.stdout)")
-    // An identity that cannot be read: the listing still, what each applied left empty, a note.
-    let keyless = try desktop.run(
+    // An identity given that cannot be read is an error (66), in one line, as for `gym sync`;
+    // none given: the listing still, what each applied left empty, a note.
+    let unreadable = try desktop.run(
       ["sync", "status", "--incoming", "-f", "csv"], environment: ["GYM_SYNC_IDENTITY": laptop.directory + "/none"])
+    #expect(unreadable.status == 66 && unreadable.stdout.isEmpty, "\(unreadable.stderr)")
+    #expect(unreadable.stderr == "gym: error: cannot read the identity file '\(laptop.directory)/none'\n")
+    var bare = desktop
+    bare.environment["GYM_SYNC_IDENTITY"] = nil
+    let keyless = try bare.run(["sync", "status", "--incoming", "-f", "csv"])
     #expect(keyless.status == 0 && keyless.stderr.contains("what each device has applied was not read"))
     #expect(rows(keyless).dropFirst().allSatisfy { $0.hasSuffix(",") }, "\(keyless.stdout)")
     // A marker is written again at every sync, even one of the same size on a remote whose times

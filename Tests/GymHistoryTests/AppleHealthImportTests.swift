@@ -234,6 +234,13 @@ import ZIPFoundation
             "<Record type=\"HKQuantityTypeIdentifierBloodGlucose\" unit=\"mg/dL\" value=\"ninety\" startDate=\"2024-01-14 10:00:00 -0800\" endDate=\"2024-01-14 10:00:00 -0800\"/>"
         ), "HKQuantityTypeIdentifierBloodGlucose: value 'ninety' is not a number"
       ),
+      // Steps below zero would take from a day's total: what gym knows is never negative.
+      (
+        Self.export(
+          records:
+            "<Record type=\"HKQuantityTypeIdentifierStepCount\" unit=\"count\" value=\"-100\" startDate=\"2024-01-14 10:00:00 -0800\" endDate=\"2024-01-14 10:05:00 -0800\"/>"
+        ), "HKQuantityTypeIdentifierStepCount: value '-100' is negative, and a steps sample never is"
+      ),
       // XML has no character U+0000.
       (
         Self.export(

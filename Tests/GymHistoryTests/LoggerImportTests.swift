@@ -74,34 +74,39 @@ import Testing
     #expect(try store.read { try Double.fetchOne($0, sql: "SELECT weightKg FROM workout_set") } == 140)
   }
 
-  /// A comma in a number is what the file's locale makes it. A spreadsheet saving a comma-separated
-  /// export in its number format writes `"1,000"` for a thousand (read as 1, a decimal comma, before);
-  /// in a semicolon-separated file a comma is the decimal comma. Any other comma is skipped with its line.
-  @Test func aCommaInANumberIsReadAsTheFileWritesIt() throws {
+  /// A comma in a number is read only where it can mean one thing. A spreadsheet saving an export in
+  /// its number format writes `"1,002.5"` or `"1,000,000"` (thousands), another locale `"140,5"` (a
+  /// decimal comma); `"1,000"` alone is a thousand in one and one in the other (it was read as 1 rep):
+  /// skipped and told with its line, as is a comma that is neither.
+  @Test func aCommaInANumberIsReadOnlyWhereItMeansOneThing() throws {
     let kilograms = StrongFormat(kilogramsPerUnit: 1, kilometresPerUnit: 1)
     let header =
       "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
     let commas =
       header
-      + "2024-03-01 10:00:00,Pull,45m,Plank,1,\"1,002.5\",\"1,000\",,,,,\n"
+      + "2024-03-01 10:00:00,Pull,45m,Plank,1,\"1,002.5\",\"1,000.0\",,,,,\n"
       + "2024-03-01 10:00:00,Pull,45m,Plank,2,\"140,5\",3,,,,,\n"
-      + "2024-03-01 10:00:00,Pull,45m,Plank,3,140,\"10,00\",,,,,\n"
+      + "2024-03-01 10:00:00,Pull,45m,Plank,3,140,\"1,000\",,,,,\n"
       + "2024-03-01 10:00:00,Pull,45m,Plank,4,\"1,000,00\",3,,,,,\n"
+      + "2024-03-01 10:00:00,Pull,45m,Plank,5,\"2,500\",3,,,,,\n"
     let store = try HistoryFixtures.store()
     let counts = try run(kilograms, commas, store: store)
-    #expect(counts.skips.summary == "; 3 records skipped (lines 3, 4, 5)")
-    // 1 × 1000 + 2.5 kg for 1 × 1000 reps.
-    let set = try #require(try store.read { try Row.fetchOne($0, sql: "SELECT weightKg, reps FROM workout_set") })
-    #expect(set["weightKg"] == 1002.5 && set["reps"] == 1000)
+    #expect(counts.skips.summary == "; 3 records skipped (lines 4, 5, 6)")
+    let sets = try store.read {
+      try Row.fetchAll($0, sql: "SELECT weightKg, reps FROM workout_set ORDER BY position").map {
+        [$0["weightKg"] as Double, Double($0["reps"] as Int)]
+      }
+    }
+    // 1 × 1000 + 2.5 kg for 1 × 1000 reps; 140 + 5/10 kg for 3.
+    #expect(sets == [[1002.5, 1000], [140.5, 3]])
 
     let semicolons =
-      Self.strongHeader + "2024-03-02 10:00:00;Legs;45m;Squat;1;\"1,000\";3;;;;;\n"
-      + "2024-03-02 10:00:00;Legs;45m;Squat;2;\"1,000.5\";3;;;;;\n"
+      Self.strongHeader + "2024-03-02 10:00:00;Legs;45m;Squat;1;1,000;3;;;;;\n"
+      + "2024-03-02 10:00:00;Legs;45m;Squat;2;1,000.5;3;;;;;\n"
     let other = try HistoryFixtures.store()
     let read = try run(kilograms, semicolons, store: other)
-    #expect(read.skips.summary == "; 1 record skipped (line 3)")
-    // A decimal comma: 1 + 0/1000 kg.
-    #expect(try other.read { try Double.fetchOne($0, sql: "SELECT weightKg FROM workout_set") } == 1)
+    #expect(read.skips.summary == "; 1 record skipped (line 2)")
+    #expect(try other.read { try Double.fetchOne($0, sql: "SELECT weightKg FROM workout_set") } == 1000.5)
   }
 
   /// The same two sessions exported after the phone's language changed: each style's text for
@@ -114,6 +119,9 @@ import Testing
     ("12. Januar 2024, 18:30", "12. Januar 2024, 19:45", "3. Februar 2024, 07:05", "3. Februar 2024, 07:40"),
     ("12 Oca 2024, 18:30", "12 Oca 2024, 19:45", "3 Şub 2024, 07:05", "3 Şub 2024, 07:40"),
     ("12 gen 2024, 18:30", "12 gen 2024, 19:45", "3 feb 2024, 7:05", "3 feb 2024, 7:40"),
+    ("2024-01-12 18:30:00", "2024-01-12 19:45:00", "2024-02-03T07:05", "2024-02-03T07:40"),
+    ("12 Jan 2024, 6:30 PM", "12 Jan 2024, 7:45 PM", "3 Feb 2024, 7:05 a. m.", "3 Feb 2024, 7:40 a. m."),
+    ("Jan 12, 2024, 18:30", "Jan 12, 2024, 19:45", "Feb 3, 2024, 07:05:00", "Feb 3, 2024, 07:40:00"),
   ])
   func aHevySessionExportedInAnotherLanguageIsTheSameWorkout(
     legStart: String, legEnd: String, cardioStart: String, cardioEnd: String

@@ -93,6 +93,39 @@ import Testing
     #expect(HevyDates.parse("11 jun 2026, 12:30 a. m.")?.canonical == "2026-06-11T00:30:00.000Z")
   }
 
+  /// Every spelling of a time, in every style `HevyDates.spellings` writes, reads back as that
+  /// time and no other: midnight and noon (the 12-hour forms' edges), a time with seconds, the first
+  /// and last of the months and days, and September's two English spellings.
+  @Test(arguments: [
+    (2024, 1, 12, 18, 30, 0), (2024, 2, 3, 7, 5, 0), (2026, 9, 8, 0, 5, 0), (2026, 12, 31, 12, 5, 0),
+    (2025, 6, 1, 23, 59, 30), (2026, 3, 29, 2, 30, 0),
+  ])
+  func everySpellingReadsBackAsItsTime(
+    year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+  ) {
+    let time = HevyDates.Written(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    let spellings = HevyDates.spellings(time)
+    #expect(Set(spellings).count == spellings.count)
+    for text in spellings { #expect(HevyDates.written(text) == time, "\(text)") }
+  }
+
+  @Test func theSpellingsOfOneTimeAreTheStylesHevyWrites() {
+    let spellings = Set(HevyDates.spellings(.init(year: 2024, month: 1, day: 12, hour: 18, minute: 30, second: 0)))
+    for text in [
+      "12 Jan 2024, 18:30", "Jan 12, 2024, 6:30 PM", "12 Jan 2024, 6:30 PM", "Jan 12, 2024, 18:30",
+      "12 ene 2024, 18:30", "12 ene 2024, 6:30 p. m.", "12 Jan 2024, 18:30", "12 Oca 2024, 18:30",
+      "12 de jan. de 2024, 18:30", "12 janv. 2024, 18:30", "12 Januar 2024, 18:30", "12. Januar 2024, 18:30",
+      "12.01.2024, 18:30", "12 gen 2024, 18:30", "12 jan 2024, 18:30", "12 Jan 2024, 18:30:00",
+      "2024-01-12 18:30:00", "2024-01-12T18:30", "2024-01-12 18:30",
+    ] {
+      #expect(spellings.contains(text), "\(text)")
+    }
+    let september = Set(HevyDates.spellings(.init(year: 2026, month: 9, day: 8, hour: 7, minute: 5, second: 0)))
+    #expect(
+      ["8 Sep 2026, 07:05", "8 Sept 2026, 7:05", "8 sept 2026, 07:05", "8 sep 2026, 7:05 a. m."].allSatisfy(
+        september.contains))
+  }
+
   /// A duration that would end past year 9999 is an error, not a date written with a wrapped year.
   @Test func aDurationPastTheCalendarIsAnError() throws {
     let start = try #require(StrongFormat.date("2024-03-05 07:15:00"))

@@ -50,9 +50,7 @@ public enum Fuzzing {
       var scanner = CSVRecordScanner(input: input, delimiter: try CSVRecordScanner.detectDelimiter(input))
       var values = RecordValues(fieldNames: columns)
       try scanner.readHeader(expected: values, required: [], ignoringUnknown: true)
-      while try scanner.next(into: &values) {
-        try parse(try ImportRow(values: values, line: scanner.recordLine, delimiter: scanner.delimiter))
-      }
+      while try scanner.next(into: &values) { try parse(try ImportRow(values: values, line: scanner.recordLine)) }
     } catch {}
   }
 }

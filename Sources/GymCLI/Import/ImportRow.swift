@@ -9,15 +9,12 @@ import GymCore
 public struct ImportRow {
   public let values: RecordValues
   public let line: Int
-  /// The file's field delimiter (nil for JSON), which tells what a comma in a number is.
-  public let delimiter: UInt8?
 
   /// Every text cell must be valid UTF-8 without a NUL byte: a byte sequence read as U+FFFD, or
   /// text cut at a NUL when read back, would store what the file does not say.
-  public init(values: RecordValues, line: Int, delimiter: UInt8?) throws(InputError) {
+  public init(values: RecordValues, line: Int) throws(InputError) {
     self.values = values
     self.line = line
-    self.delimiter = delimiter
     for field in values.fieldNames.indices where values.kinds[field] == .string {
       let problem: String? = values.withBytes(field) { bytes in
         if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { return "holds a NUL byte" }
@@ -33,10 +30,9 @@ public struct ImportRow {
   }
 
   /// The row without those checks: what a refused row still says (the session it belongs to).
-  public init(unchecked values: RecordValues, line: Int, delimiter: UInt8?) {
+  public init(unchecked values: RecordValues, line: Int) {
     self.values = values
     self.line = line
-    self.delimiter = delimiter
   }
 
   /// The cell's text, trimmed; nil when the column is absent or the cell blank.
@@ -65,13 +61,13 @@ public struct ImportRow {
     return value
   }
 
-  /// A number. A comma in it is what the file's locale makes it: in a semicolon-separated file a
-  /// decimal comma (`72,5` is 72.5); in a comma-separated one (a spreadsheet's number format) a
-  /// thousands separator between groups of three (`"1,000"` is 1000, `"1,234.5"` 1234.5). Any other
-  /// comma, or `1,000` where the file does not say which (JSON), is refused, never guessed.
+  /// A number. A comma in it is read only where it can mean one thing: one comma that is no
+  /// thousands separator is a decimal comma (`72,5`, `"62,50"`); commas between groups of three with a
+  /// decimal point after them, or more than one, separate thousands (`"1,000.5"`, `"1,000,000"`).
+  /// `1,000` alone is a thousand in one locale and one in another: refused and told, as is anything else.
   public func number(_ column: String) throws(InputError) -> Double? {
     guard let text = text(column) else { return nil }
-    guard let value = DecimalNumber.parse(Self.withoutCommas(text, delimiter: delimiter)) else {
+    guard let value = DecimalNumber.parse(Self.withoutCommas(text)) else {
       throw InputError(
         line: line,
         message: "column '\(column)': '\(text)' is not a number"
@@ -80,28 +76,22 @@ public struct ImportRow {
     return value
   }
 
-  /// `text` with its commas read as `number` says; unchanged (and so refused) when a comma is neither.
-  static func withoutCommas(_ text: String, delimiter: UInt8?) -> String {
-    guard text.contains(",") else { return text }
-    let grouped = isGroupedByThousands(text)
-    if delimiter == UInt8(ascii: ","), grouped { return text.replacingOccurrences(of: ",", with: "") }
-    let decimalCommaFile = delimiter.map { $0 != UInt8(ascii: ",") } ?? !grouped
-    if decimalCommaFile, !text.contains("."), text.count(where: { $0 == "," }) == 1 {
-      return text.replacingOccurrences(of: ",", with: ".")
-    }
+  /// `text` with its commas read as `number` says; unchanged (and so refused) when they can mean
+  /// either, or neither.
+  static func withoutCommas(_ text: String) -> String {
+    let commas = text.count { $0 == "," }
+    guard commas > 0 else { return text }
+    var unsigned = Substring(text)
+    if unsigned.first == "-" || unsigned.first == "+" { unsigned = unsigned.dropFirst() }
+    let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let groups = parts[0].split(separator: ",", omittingEmptySubsequences: false)
+    let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+    let grouped =
+      (1...3).contains(groups[0].count) && groups.allSatisfy(digits) && groups.dropFirst().allSatisfy { $0.count == 3 }
+      && (parts.count == 1 || digits(parts[1]))
+    if grouped && (commas > 1 || parts.count == 2) { return text.replacingOccurrences(of: ",", with: "") }
+    if commas == 1 && parts.count == 1 && !grouped { return text.replacingOccurrences(of: ",", with: ".") }
     return text
-  }
-
-  /// `1,000`, `-12,345,678.5`: one to three digits, then groups of a comma and three digits, then
-  /// perhaps a fraction after a point.
-  static func isGroupedByThousands(_ text: String) -> Bool {
-    var rest = Substring(text)
-    if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
-    let whole = rest.prefix { $0 != "." }
-    let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
-    guard groups.count >= 2, (1...3).contains(groups[0].count) else { return false }
-    return groups.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
-      && groups.dropFirst().allSatisfy { $0.count == 3 }
   }
 
   /// A count such as reps: a whole number of at most a million; `10.0` reads as 10, and `2.5` or

@@ -36,9 +36,9 @@ public final class BufferedOutput {
     do {
       try FileDescriptorIO.writeAll(descriptor, buffer)
     } catch {
-      // A note or an error that cannot be written has nowhere to be reported, and must not turn a
-      // command that did its work (a write committed) into a failure, or stop it before it cleans up.
-      guard descriptor != 2 else { return }
+      // A note or an error that cannot be written has nowhere to be reported; the command goes on
+      // (stopping here would skip its cleanup) and its end decides (`StandardErrorLoss`).
+      guard descriptor != 2 else { return StandardErrorLoss.record() }
       failed(error)
     }
   }

@@ -143,6 +143,7 @@ extension GymCommand {
       try run(context: try .forRunningCommand(global))
       try CommandStores.publishFresh()
       CommandStores.announceCreated()
+      try StandardErrorLoss.check()
     } catch {
       throw Self.report(error, verbose: global.verbose)
     }
@@ -169,6 +170,7 @@ extension AsyncGymCommand {
       try await run(context: try .forRunningCommand(global))
       try CommandStores.publishFresh()
       CommandStores.announceCreated()
+      try StandardErrorLoss.check()
     } catch {
       throw reportError(error, verbose: global.verbose)
     }

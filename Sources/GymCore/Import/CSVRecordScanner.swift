@@ -2,7 +2,7 @@
 /// streaming. The header names the fields; it must name each expected field exactly once.
 public struct CSVRecordScanner: RecordScanner {
   private let input: InputBuffer
-  public let delimiter: UInt8
+  private let delimiter: UInt8
   private var line = 1
   public private(set) var recordLine = 1
   /// The header's column names, once `readHeader` has read them.

@@ -163,7 +163,7 @@ struct SyncStatus: GymCommand {
       devices this database has not heard of included; and, with the identity (--identity or \
       sync.identity; a second rclone call), what each device says it has applied: when it last synced \
       and how many changes on the remote it has yet to apply (left empty, with a note, when that cannot \
-      be read). Without --incoming, no remote is asked.
+      be read; an identity given that cannot be read is an error). Without --incoming, no remote is asked.
       """,
       examples: ["gym sync status", "gym sync status --incoming --remote nas:gym -f json"]))
 
@@ -177,17 +177,18 @@ struct SyncStatus: GymCommand {
     let listing: [String: Set<Int64>]?
     var markers: [String: AppliedMarker] = [:]
     if incoming {
+      // An identity given that cannot be read is an error, as for every command given one, before
+      // the remote is asked; none given, what each device has applied is left out with a note.
+      let given = sync.identity != nil || context.configuration.string(.syncIdentity) != nil
+      let identities = given ? try sync.identities(context) : nil
       let remote = try sync.remote(context)
       do { listing = try remote.list().changes } catch let failure as Rclone.Failure {
         throw GymError(
           Rclone.status(of: failure), "listing '\(remote.remote)' failed: \(failure.message) (try again later)")
       }
-      // What each device has applied: read when the identity is at hand; a note, never a failure, otherwise.
+      // What each device has applied: a note, never a failure, when the remote does not give it.
       do {
-        guard sync.identity != nil || context.configuration.string(.syncIdentity) != nil else {
-          throw GymError.usage("no identity (--identity or sync.identity)")
-        }
-        let identities = try sync.identities(context)
+        guard let identities else { throw GymError.usage("no identity (--identity or sync.identity)") }
         for (device, bytes) in try remote.downloadMarkers((listing ?? [:]).keys.sorted()) {
           do {
             markers[device] = try AppliedMarker.open(bytes, identities: identities, device: device)

@@ -35,6 +35,12 @@ enum HealthRecord {
         guard let number = DecimalNumber.parse(raw) else {
           throw InputError(line: tag.line, message: "\(typeName): value '\(raw)' is not a number")
         }
+        // What gym knows counts or measures something never below zero (-100 steps would take
+        // 100 from a day), as `history samples import` holds it too.
+        guard number >= 0 else {
+          throw InputError(
+            line: tag.line, message: "\(typeName): value '\(raw)' is negative, and a \(type.rawValue) sample never is")
+        }
         // No unit is the empty one, which converts to nothing.
         let noUnit: [UInt8] = []
         guard

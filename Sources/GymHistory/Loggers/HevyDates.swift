@@ -78,8 +78,10 @@ enum HevyDates {
         + "\(pad(written.hour)):\(pad(written.minute)):\(pad(written.second))")
   }
 
-  /// The date and time a text in one of the languages says; nil for ISO 8601 and anything else.
+  /// The local date and time a text says: in one of the languages, or ISO 8601 without a zone
+  /// (`2024-01-12 18:30:00`, `2024-01-12T18:30`); nil for anything else.
   static func written(_ text: String) -> Written? {
+    if let iso = isoLocal(text) { return iso }
     // The 12-hour marker as English and Spanish devices write it: PM, p.m., p. m.
     var text = text.lowercased()
     for (written, marker) in [("a. m.", "am"), ("p. m.", "pm"), ("a.m.", "am"), ("p.m.", "pm")] {
@@ -120,40 +122,77 @@ enum HevyDates {
     return Written(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
   }
 
-  /// The texts Hevy has written for this time in each language it exports (`8 Apr 2026, 16:50`,
-  /// `Apr 8, 2026, 4:50 PM`, `8 abr 2026, 16:50`, `8 de abr. de 2026, 16:50`, …; hours with and
-  /// without a leading zero), each one that reads back as this time. A session exported once in one
-  /// language and once in another is one session: its earlier key is among these.
+  /// `2024-01-12 18:30`, `2024-01-12T18:30:05`: ISO 8601's local date and time, no zone.
+  private static func isoLocal(_ text: String) -> Written? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 16 || bytes.count == 19, bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T")
+    else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      guard bytes[range].allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+      return bytes[range].reduce(0) { $0 * 10 + Int($1 - 48) }
+    }
+    let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (13, ":")] + (bytes.count == 19 ? [(16, ":")] : [])
+    guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }), let year = number(0..<4),
+      let month = number(5..<7),
+      let day = number(8..<10), let hour = number(11..<13), let minute = number(14..<16),
+      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
+    else { return nil }
+    let second = bytes.count == 19 ? number(17..<19) : 0
+    guard let second, second < 60 else { return nil }
+    return Written(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+  }
+
+  /// The texts Hevy has written, or may write, for this time in the styles it exports: each
+  /// language's date (English day first and US, Spanish, Portuguese and Brazil's, Turkish, French,
+  /// German's three, Italian, Dutch) with a 24-hour time (hours with and without a leading zero, with
+  /// and without seconds), the English and Spanish ones also with a 12-hour time (`6:30 PM`, `6:30 p. m.`),
+  /// and ISO 8601. A session exported once in one style and once in another is one session: its
+  /// earlier key is among these. Each reads back as this time (`HevyDatesTests`).
   static func spellings(_ written: Written) -> [String] {
-    guard written.second == 0 else { return [] }  // none of these styles writes seconds
     func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     let (d, m, y, minute) = ("\(written.day)", written.month - 1, "\(written.year)", pad(written.minute))
-    let clocks = Set(["\(pad(written.hour)):\(minute)", "\(written.hour):\(minute)"])
+    let seconds = [":" + pad(written.second)] + (written.second == 0 ? [""] : [])
+    let hours = Set(["\(pad(written.hour))", "\(written.hour)"]).sorted()
+    let clocks = hours.flatMap { hour in seconds.map { "\(hour):\(minute)\($0)" } }
+    let twelve = (written.hour + 11) % 12 + 1
+    let evening = written.hour >= 12
+    let twelveHour = seconds.flatMap { second in
+      [evening ? "PM" : "AM", evening ? "p. m." : "a. m.", evening ? "p.m." : "a.m."].map {
+        "\(twelve):\(minute)\(second) \($0)"
+      }
+    }
     let english = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m]
-    let twelve = "\(english) \(d), \(y), \((written.hour + 11) % 12 + 1):\(minute) \(written.hour < 12 ? "AM" : "PM")"
-    let dayFirst: [String] = [
-      english,
+    let englishDates = Set([english, m == 8 ? "Sept" : english]).sorted().flatMap { month in
+      ["\(d) \(month) \(y)", "\(month) \(d), \(y)"]
+    }
+    let spanish = Set([
       ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"][m],
       ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"][m],
-      ["Jan", "Fev", "Mar", "Abr", "Mai", "Jun", "Jul", "Ago", "Set", "Out", "Nov", "Dez"][m],
-      ["Oca", "Şub", "Mar", "Nis", "May", "Haz", "Tem", "Ağu", "Eyl", "Eki", "Kas", "Ara"][m],
-      ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."][m],
-      ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"][m],
-      ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"][m],
-    ].map { "\(d) \($0) \(y)" }
-    let brazil = ["jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."][m]
+    ]).sorted().map { "\(d) \($0) \(y)" }
     let german = [
       "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November",
       "Dezember",
     ][m]
-    let dates =
-      dayFirst + [
-        "\(d) de \(brazil) de \(y)", "\(d) \(german) \(y)", "\(d). \(german) \(y)",
-        "\(pad(written.day)).\(pad(m + 1)).\(y)",
+    let otherDates =
+      [
+        ["Jan", "Fev", "Mar", "Abr", "Mai", "Jun", "Jul", "Ago", "Set", "Out", "Nov", "Dez"][m],
+        ["Oca", "Şub", "Mar", "Nis", "May", "Haz", "Tem", "Ağu", "Eyl", "Eki", "Kas", "Ara"][m],
+        ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."][m],
+        ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"][m],
+        ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"][m],
+        german,
+      ].map { "\(d) \($0) \(y)" } + [
+        "\(d) de \(["jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."][m]) de \(y)",
+        "\(d). \(german) \(y)", "\(pad(written.day)).\(pad(m + 1)).\(y)",
       ]
-    let texts = [twelve] + dates.flatMap { date in clocks.sorted().map { "\(date), \($0)" } }
-    var seen: Set<String> = []
-    return texts.filter { self.written($0) == written && seen.insert($0).inserted }
+    let iso = "\(y)-\(pad(m + 1))-\(pad(written.day))"
+    let isoTimes = seconds.flatMap { second in
+      [" ", "T"].map { "\(iso)\($0)\(pad(written.hour)):\(minute)\(second)" }
+    }
+    let dated = (englishDates + spanish + otherDates).flatMap { date in clocks.map { "\(date), \($0)" } }
+    let dated12 = (englishDates + spanish).flatMap { date in twelveHour.map { "\(date), \($0)" } }
+    var seen: Set<String> = []  // the same month name in two languages spells one text
+    return (dated + dated12 + isoTimes).filter { seen.insert($0).inserted }
   }
 
   /// `16:50`, `16:50:05`, or `1:01` with a 12-hour marker.

@@ -35,7 +35,7 @@ struct HevyFormat: LoggerFormat {
     var workout = LoggedWorkout(
       key: Self.key(startText, title), title: title, start: start, end: max(start, end), durationMinutes: minutes,
       notes: row.text("description"))
-    workout.writtenStart = HevyDates.written(startText)
+    workout.hevyStart = startText
     let type = try row.required("set_type")
     guard WorkoutSetSchema.kinds.contains(type) else {
       throw row.fail("set_type", type, expected: "one of " + WorkoutSetSchema.kinds.joined(separator: ", "))

@@ -46,9 +46,9 @@ struct LoggedWorkout: Equatable {
   var focusOverride: String?
   /// The session's own notes (Strong's "Workout Notes", Hevy's "description").
   var notes: String?
-  /// The start as a Hevy export wrote it in its language: the same start in the other languages
+  /// The start as a Hevy export wrote it, in its language: the same start in the other languages
   /// names the session in a database an earlier import of such an export wrote (`formerKeys`).
-  var writtenStart: HevyDates.Written?
+  var hevyStart: String?
   /// Totals the source recorded for the whole session (Apple Health), in km and kcal.
   var distanceKm: Double?
   var activeEnergyKcal: Double?
@@ -95,8 +95,8 @@ struct LoggedWorkout: Equatable {
   /// The keys this session had in exports of the same app in its other languages (Hevy), whose
   /// ids an earlier import may have stored it under.
   var formerKeys: [String] {
-    guard let writtenStart else { return [] }
-    return HevyDates.spellings(writtenStart).map { HevyFormat.key($0, title) }.filter { $0 != key }
+    guard let written = hevyStart.flatMap(HevyDates.written) else { return [] }
+    return HevyDates.spellings(written).map { HevyFormat.key($0, title) }.filter { $0 != key }
   }
 
   /// The focus the source states (Apple Health's activity) or a whole word of the title names, such

@@ -35,7 +35,6 @@ struct LoggerImport {
     do {
       try input.refuseBinary()
       var scanner = CSVRecordScanner(input: input, delimiter: try CSVRecordScanner.detectDelimiter(input))
-      let delimiter = scanner.delimiter
       var values = RecordValues(fieldNames: format.columns)
       try scanner.readHeader(
         expected: values, required: format.required, ignoringUnknown: true, aliases: format.aliases)
@@ -73,14 +72,14 @@ struct LoggerImport {
           raggedRecord: { problem, record throws(InputError) in
             counts.rows += 1
             try counts.skips.skip(problem, progress: progress)
-            refused(ImportRow(unchecked: record, line: problem.line, delimiter: delimiter), shapeless: true)
+            refused(ImportRow(unchecked: record, line: problem.line), shapeless: true)
           })
         {
           counts.rows += 1
           progress.update(counts.rows, unit: "rows")
           var parsed: (LoggedWorkout, LoggedSet?)?
           do {
-            parsed = try format.parse(try ImportRow(values: values, line: scanner.recordLine, delimiter: delimiter))
+            parsed = try format.parse(try ImportRow(values: values, line: scanner.recordLine))
             if let minutes = parsed?.0.durationMinutes, !PlausibleRange.minutes.contains(minutes) {
               // A timer left running (Strong's `264h 1m`), an end before the start: the sets are
               // real, the time spent is not known. Told once per session.
@@ -97,7 +96,7 @@ struct LoggerImport {
             try parsed?.1?.checkPlausible(line: scanner.recordLine)
           } catch {
             try counts.skips.skip(error, progress: progress)
-            refused(ImportRow(unchecked: values, line: scanner.recordLine, delimiter: delimiter))
+            refused(ImportRow(unchecked: values, line: scanner.recordLine))
             continue
           }
           guard let (session, read) = parsed else { continue }
@@ -170,11 +169,27 @@ final class LoggerWriter {
   /// former keys' that one has; else its key's (a new workout).
   private func storedID(of workout: LoggedWorkout, row: Statement) throws -> String {
     let id = workout.id
-    guard try Row.fetchOne(row, arguments: [id]) == nil else { return id }
-    for former in workout.formerKeys.map(StableID.uuid(for:)) where try Row.fetchOne(row, arguments: [former]) != nil {
-      return former
-    }
-    return id
+    guard workout.hevyStart != nil, try Row.fetchOne(row, arguments: [id]) == nil else { return id }
+    // A workout stored under a former key has this title and ended within a week of this start (a
+    // longer duration is kept unknown, ending at the start): none such, nothing to look up (every
+    // session of a first import).
+    let week = PlausibleRange.minutes.upperBound * 60_000
+    guard
+      try Bool.fetchOne(
+        db.cachedStatement(
+          sql: "SELECT EXISTS (SELECT 1 FROM workout WHERE completedAt BETWEEN ? AND ? AND planTitle = ?)"),
+        arguments: [workout.start.canonical, workout.start.adding(milliseconds: Int64(week)).canonical, workout.title])
+        == true
+    else { return id }
+    let former = workout.formerKeys.map(StableID.uuid(for:))
+    guard !former.isEmpty else { return id }
+    // One lookup for them all; the first in the spellings' order wins (two would be two sessions
+    // that an earlier gym stored apart, the one kept as it is).
+    let found = Set(
+      try String.fetchAll(
+        db, sql: "SELECT id FROM workout WHERE id IN (\(former.map { _ in "?" }.joined(separator: ",")))",
+        arguments: StatementArguments(former)))
+    return former.first(where: found.contains) ?? id
   }
 
   /// `holes`: the session has sets the file holds but gym could not read (their places held).

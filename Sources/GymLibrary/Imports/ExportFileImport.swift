@@ -89,7 +89,7 @@ struct ExportFileImport<Format: LibraryExportFormat> {
           let row: ImportRow
           let book: LibraryBook
           do {
-            row = try ImportRow(values: values, line: scanner.recordLine, delimiter: scanner.delimiter)
+            row = try ImportRow(values: values, line: scanner.recordLine)
             book = try Format.book(row) { warning in
               counts.warnings += 1
               if counts.warnings <= Self.shownWarnings {

@@ -20,7 +20,7 @@ final class RecipeIngredientImport: NestedRecordImport {
       throw InputError(line: line, message: "a recipe with ingredients needs its name")
     }
     let entries = try records.map { record throws(InputError) in
-      let row = try ImportRow(values: record, line: line, delimiter: nil)
+      let row = try ImportRow(values: record, line: line)
       var amount: Double?
       if let i = record.fieldNames.firstIndex(of: "amount"), record.kinds[i] == .number || record.kinds[i] == .string {
         guard let value = DecimalNumber.parse(record.string(i)), value >= 0, value < PantryAmount.limit else {
