@@ -75,13 +75,13 @@ public final class Store: Sendable {
     if existing == .missing { try StoreFile.createDirectory(for: path) }
     // Held until the first read below has taken SQLite's own lock (a restore waits for both).
     let timeout = options.busyTimeoutMilliseconds
-    var openLock = try StoreOpenLock.acquire(
+    var openLock = try StoreOpenLock.acquireForStore(
       path, exclusive: existing == .missing || existing == .empty, timeoutMilliseconds: timeout)
     defer { openLock?.release() }
     existing = try StoreFile.inspect(path)
     if let shared = openLock, !shared.isExclusive, existing == .missing || existing == .empty {
       shared.release()  // restored away, or emptied, while this waited: created under the exclusive lock
-      openLock = try StoreOpenLock.acquire(path, exclusive: true, timeoutMilliseconds: timeout)
+      openLock = try StoreOpenLock.acquireForStore(path, exclusive: true, timeoutMilliseconds: timeout)
       existing = try StoreFile.inspect(path)
     }
     if existing == .missing, access(path + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: path) }

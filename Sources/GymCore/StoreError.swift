@@ -31,6 +31,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The database is missing and `<path>.restoring` is there: a restore stopped between moving the
   /// old file aside and putting the copy in place. A new, empty database would hide the data.
   case interruptedRestore(path: String)
+  /// A restore could not put the backup's copy in place; the database is as it was.
+  case restoreFailed(path: String, reason: String)
   /// Other restores of the same database took every name a replaced file gets this instant.
   case restoredThisInstant(path: String)
   /// Sync has begun on the database, and a bulk write (one that commits on its own) changed a
@@ -66,6 +68,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .interruptedRestore(let path):
       "'\(path)' is missing but '\(path).restoring' holds a restore that was interrupted; finish it with "
         + "'mv \(path).restoring \(path)', or undo it by moving the newest '\(path).replaced-…' back"
+    case .restoreFailed(let path, let reason):
+      "cannot restore '\(path)': \(reason); the database is as it was"
     case .restoredThisInstant(let path):
       "'\(path)' was restored by another command this instant (its '.replaced-' names for now are taken)"
     case .backupFailed(let path, let reason):

@@ -90,29 +90,58 @@ extension StoreFile {
   }
 
   /// Runs `body` holding the store's open lock (`StoreOpenLock`) exclusively and the lock SQLite's last
-  /// connection takes (below), waiting up to `timeout` for each: for every other connection to close
-  /// and every store being opened to be open. Replacing the file under an open connection, or one
-  /// being opened, would send its writes to the file moved aside. A database still open past the
-  /// timeout is `busy` (75).
+  /// connection takes (below): no connection is open and no store is being opened. Replacing the
+  /// file under an open connection, or one being opened, would send its writes to the file moved
+  /// aside. Both are tried together, without waiting, and let go again while a connection is still
+  /// open, so a command opening a database meanwhile waits for one try, never for the whole wait;
+  /// still open past the timeout is `busy` (75). A directory this user cannot read cannot be locked:
+  /// refused (73). A WAL left with changes in it (its writer died before it checkpointed) is
+  /// checkpointed into the file first, so the file moved aside never leaves them behind.
   static func whileNoConnectionIsOpen<T>(_ path: String, timeoutMilliseconds: Int, _ body: () throws -> T) throws -> T {
-    let openLock = try StoreOpenLock.acquire(path, exclusive: true, timeoutMilliseconds: timeoutMilliseconds)
-    defer { openLock?.release() }
-    let descriptor = open(path, O_RDWR | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      // Nothing there is open by anyone; a file that is there but cannot be locked is not replaced.
-      guard errno == ENOENT else { throw StoreError.readOnly(path: path, reason: whyReadOnly(path)) }
-      return try body()
-    }
-    defer { close(descriptor) }
     var waited = 0
-    while !lockAsLastConnection(descriptor) {
+    var checkpointed = false
+    while true {
+      let openLock: StoreOpenLock?
+      var locked = true
+      do {
+        openLock = try StoreOpenLock.acquire(path, exclusive: true, timeoutMilliseconds: 0)
+      } catch .busy {
+        openLock = nil
+        locked = false
+      } catch {
+        throw StoreError.readOnly(
+          path: path, reason: "its directory cannot be read, and a restore locks it; check its permissions")
+      }
+      if locked {
+        defer { openLock?.release() }
+        if !checkpointed && hasPendingWAL(path) {
+          checkpointed = true
+          checkpointAbandonedWAL(path)
+        }
+        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else {
+          // Nothing there is open by anyone; a file that is there but cannot be locked is not replaced.
+          guard errno == ENOENT else { throw StoreError.readOnly(path: path, reason: whyReadOnly(path)) }
+          return try body()
+        }
+        defer { close(descriptor) }
+        if lockAsLastConnection(descriptor) { return try body() }
+      }
       guard waited < timeoutMilliseconds else {
         throw StoreError.busy(path: path, timeoutMilliseconds: timeoutMilliseconds)
       }
       usleep(10_000)
       waited += 10
     }
-    return try body()
+  }
+
+  /// Opens and closes a connection: the last one to close checkpoints the WAL into the file and
+  /// removes it. Best effort: another connection still open keeps its WAL, and then the wait for it
+  /// follows.
+  private static func checkpointAbandonedWAL(_ path: String) {
+    guard let queue = try? DatabaseQueue(path: path) else { return }
+    _ = try? queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    try? queue.close()
   }
 
   /// SQLite's EXCLUSIVE lock on the unix VFS: a write lock over the pending byte (2^30) and the 510

@@ -6,12 +6,12 @@ import Foundation
   import Darwin
 #endif
 
-/// A `flock(2)` on the directory that holds the database, held by every store while it opens:
-/// shared from before SQLite opens the file until its first read has taken the lock a WAL connection
-/// then keeps (see `StoreFile.whileNoConnectionIsOpen`). In that gap SQLite has the file open without
-/// a lock of its own, and a restore that moved the file aside there sent the opener's writes to the
-/// file moved aside and its WAL to the new one's. A restore takes this lock exclusively, so an opener
-/// waits for it and then opens the file that is at the path.
+/// A `flock(2)` on the directory that really holds the database (symbolic links resolved), held by
+/// every store while it opens: shared from before SQLite opens the file until its first read has
+/// taken the lock a WAL connection then keeps (see `StoreFile.whileNoConnectionIsOpen`). In that gap
+/// SQLite has the file open without a lock of its own, and a restore that moved the file aside there
+/// sent the opener's writes to the file moved aside and its WAL to the new one's. A restore takes this
+/// lock exclusively, so an opener waits for it and then opens the file that is at the path.
 ///
 /// A new (missing or empty) database is opened under the exclusive lock: one command creates the
 /// schema while the others wait, instead of finding a half-made database and refusing it.
@@ -27,12 +27,18 @@ final class StoreOpenLock {
     self.isExclusive = isExclusive
   }
 
-  /// Nil where the directory cannot be opened or locked (a file system without `flock`): the store
-  /// opens as it did before this lock.
-  static func acquire(_ path: String, exclusive: Bool, timeoutMilliseconds: Int) throws(StoreError) -> StoreOpenLock? {
-    let directory = (path as NSString).deletingLastPathComponent
-    let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
+  enum Failure: Error {
+    /// Held by another command past the timeout.
+    case busy
+    /// The directory cannot be opened to be locked (no read permission for this user).
+    case unreadable
+  }
+
+  /// Waits up to `timeoutMilliseconds` (0: one try). Nil where the file system has no `flock`: the
+  /// store opens as it did before this lock.
+  static func acquire(_ path: String, exclusive: Bool, timeoutMilliseconds: Int) throws(Failure) -> StoreOpenLock? {
+    let descriptor = open(lockedDirectory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .unreadable }
     var waited = 0
     while flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR else {
@@ -41,12 +47,40 @@ final class StoreOpenLock {
       }
       guard waited < timeoutMilliseconds else {
         close(descriptor)
-        throw StoreError.busy(path: path, timeoutMilliseconds: timeoutMilliseconds)
+        throw .busy
       }
       usleep(5_000)
       waited += 5
     }
     return StoreOpenLock(descriptor: descriptor, isExclusive: exclusive)
+  }
+
+  /// For a store: busy past the timeout is `StoreError.busy` (75); a directory this user cannot read
+  /// cannot be locked, and the store opens without it (a restore there is refused instead).
+  static func acquireForStore(_ path: String, exclusive: Bool, timeoutMilliseconds: Int) throws(StoreError)
+    -> StoreOpenLock?
+  {
+    do {
+      return try acquire(path, exclusive: exclusive, timeoutMilliseconds: timeoutMilliseconds)
+    } catch .busy {
+      throw StoreError.busy(path: path, timeoutMilliseconds: timeoutMilliseconds)
+    } catch {
+      return nil
+    }
+  }
+
+  /// The directory the database file is really in: a path through a symbolic link (to the file or to
+  /// a folder) and the path it names are one database, and must take one lock.
+  static func lockedDirectory(of path: String) -> String {
+    if let real = resolved(path) { return (real as NSString).deletingLastPathComponent }
+    let directory = (path as NSString).deletingLastPathComponent
+    return resolved(directory.isEmpty ? "." : directory) ?? (directory.isEmpty ? "." : directory)
+  }
+
+  private static func resolved(_ path: String) -> String? {
+    guard let real = realpath(path, nil) else { return nil }
+    defer { free(real) }
+    return String(cString: real)
   }
 
   func release() {

@@ -67,6 +67,14 @@ public struct DoctorCommand: GymCommand {
     return nil
   }
 
+  /// Two names of one file (a hard link).
+  static func isSameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev
+      && first.st_ino == second.st_ino
+  }
+
   static func examine(_ context: CommandContext) -> [Finding] {
     var findings: [Finding] = []
     let file = context.configuration.file
@@ -78,23 +86,32 @@ public struct DoctorCommand: GymCommand {
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-    let replaced = siblings.filter { $0.hasPrefix(name + ".replaced-") }.sorted()
+    // Oldest first by their time: `…T083022Z` before `…T083022.074Z`, a second restore in that second.
+    let replaced = siblings.filter {
+      $0.hasPrefix(name + ".replaced-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+    }.sorted { $0.replacingOccurrences(of: "Z", with: "") < $1.replacingOccurrences(of: "Z", with: "") }
+    func inFolder(_ name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
     if access(path + ".restoring", F_OK) == 0 && access(path, F_OK) == 0 {
-      // Cut short before it replaced anything: the database is as it was, the copy is left over.
+      // Cut short before it replaced anything: the database is as it was, the copy is left over, and
+      // perhaps the second name the restore had just given the database (the same file).
+      let links = replaced.map(inFolder).filter { Self.isSameFile($0, path) }
       findings.append(
         Finding(
           check: "restore", result: .problem,
           detail: "'\(path).restoring' is a restore cut short before it replaced the database, which is as it was: "
-            + "remove it with 'rm \(path).restoring', or run the restore again"))
+            + (links.isEmpty
+              ? "remove it with 'rm \(path).restoring'"
+              : "remove it and the database's second name with 'rm \(path).restoring \(links.joined(separator: " "))'")
+            + ", or run the restore again"))
     } else if access(path + ".restoring", F_OK) == 0 {
       findings.append(
         Finding(
           check: "restore", result: .problem,
           detail: "'\(path).restoring' is a restore that was interrupted: finish it with 'mv \(path).restoring \(path)'"
-            + (replaced.last.map { ", or undo it by moving \(folder)/\($0) back" } ?? "")))
+            + (replaced.last.map { ", or undo it by moving \(inFolder($0)) back" } ?? "")))
     } else if let last = replaced.last {
       findings.append(
-        Finding(check: "restore", result: .note, detail: "the database before a restore is kept as \(folder)/\(last)"))
+        Finding(check: "restore", result: .note, detail: "the database before a restore is kept as \(inFolder(last))"))
     }
     guard access(path, F_OK) == 0 else {
       findings.append(

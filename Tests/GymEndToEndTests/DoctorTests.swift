@@ -115,6 +115,35 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: missing))
   }
 
+  /// A restore cut short after it gave the database its second name (the `.replaced-` name, a hard
+  /// link): doctor names both to remove, and the database is as it was. The newest of two files
+  /// replaced in one second is the one with milliseconds; a relative path is named as given.
+  @Test func aRestoreCutShortAfterTheLinkAndTheNewestReplacedFile() throws {
+    var gym = try GymProcess()
+    try gym.seed(1)
+    gym.environment["GYM_DATABASE"] = "gym.sqlite"  // relative to the working directory
+    let link = gym.directory + "/gym.sqlite.replaced-20261128T083022Z"
+    #expect(Foundation.link(gym.directory + "/gym.sqlite", link) == 0)
+    #expect(FileManager.default.createFile(atPath: gym.directory + "/gym.sqlite.restoring", contents: Data("x".utf8)))
+    let cut = try gym.run(["doctor", "--format", "csv"])
+    #expect(cut.status == 1)
+    #expect(
+      cut.stdout.contains(
+        "remove it and the database's second name with 'rm gym.sqlite.restoring gym.sqlite.replaced-20261128T083022Z'"),
+      "\(cut.stdout)")
+    // Put right as told: two files replaced in one second, the later one to the millisecond.
+    unlink(gym.directory + "/gym.sqlite.restoring")
+    unlink(link)
+    for name in ["gym.sqlite.replaced-20261128T083022Z", "gym.sqlite.replaced-20261128T083022.074Z"] {
+      #expect(FileManager.default.createFile(atPath: gym.directory + "/" + name, contents: Data("x".utf8)))
+      #expect(FileManager.default.createFile(atPath: gym.directory + "/" + name + "-wal", contents: Data()))
+    }
+    let kept = try gym.run(["doctor", "--format", "csv"])
+    #expect(kept.stdout.contains("kept as gym.sqlite.replaced-20261128T083022.074Z"), "\(kept.stdout)")
+    #expect(!kept.stdout.contains("kept as gym.sqlite.replaced-20261128T083022Z"), "\(kept.stdout)")
+    #expect(!kept.stdout.contains("-wal"), "\(kept.stdout)")
+  }
+
   /// `config show` prints what a key without a value means, not a blank.
   @Test func configShowPrintsEffectiveDefaults() throws {
     var gym = try GymProcess()

@@ -201,4 +201,66 @@ import Testing
     #expect(error?.resultCode == .SQLITE_FULL)
     #expect(try F.bytes(path) == original)
   }
+
+  /// Two restores at once, of two backups, again and again: each puts its own copy in place, one
+  /// after the other (they shared the name `.restoring`, and one installed the other's half-written
+  /// copy, or failed for the other's), so the database is always one of the two backups, whole.
+  @Test func twoRestoresAtOnceEachPutTheirOwnCopy() throws {
+    let path = try F.filledV1(members: 2)
+    let backups = try [4, 7].map { members in
+      let copy = path + ".backup\(members)"
+      try FileManager.default.copyItem(atPath: try F.filledV1(members: members), toPath: copy)
+      return Backup(unnamed: copy)
+    }
+    final class Outcomes: @unchecked Sendable {
+      let lock = NSLock()
+      var unexpected: [String] = []
+    }
+    let outcomes = Outcomes()
+    for _ in 0..<5 {
+      DispatchQueue.concurrentPerform(iterations: 2) { k in
+        do {
+          _ = try backups[k].restore(to: path, migrations: F.v1)
+        } catch StoreError.busy, StoreError.restoredThisInstant {
+          // Told to try again: allowed, nothing changed.
+        } catch {
+          outcomes.lock.withLock { outcomes.unexpected.append("\(error)") }
+        }
+      }
+      // 4 or 7 members, 3 visits each.
+      let visits = try rows(path, "SELECT COUNT(*) AS n FROM visit")[0]["n"] as Int
+      #expect([12, 21].contains(visits))
+      #expect(try rows(path, "PRAGMA integrity_check")[0][0] == "ok")
+    }
+    #expect(outcomes.unexpected.isEmpty, "\(outcomes.unexpected)")
+    let folder = (path as NSString).deletingLastPathComponent
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".restoring") }
+    #expect(left.isEmpty, "\(left)")
+  }
+
+  /// A WAL whose writer died before it checkpointed holds committed changes. The restore writes them
+  /// into the file first, so the file it keeps aside holds them on its own (they were in the `-wal`
+  /// moved with it, lost to a restore cut short between the two).
+  @Test func theFileARestoreKeepsHoldsWhatAnAbandonedWALHeld() throws {
+    let path = try F.filledV1(members: 3)
+    let backup = path + ".copy"
+    try FileManager.default.copyItem(atPath: path, toPath: backup)
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = [
+      "python3", "-c",
+      "import os, sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        + "c.execute(\"UPDATE member SET name = 'In the WAL' WHERE id = 1\"); c.commit(); os._exit(0)",
+      path,
+    ]
+    try python.run()
+    python.waitUntilExit()
+    #expect(python.terminationStatus == 0)
+    var info = stat()
+    #expect(stat(path + "-wal", &info) == 0 && info.st_size > 0)
+    let aside = try #require(try Backup(unnamed: backup).restore(to: path, migrations: F.v1))
+    for suffix in ["-wal", "-shm"] { unlink(aside + suffix) }
+    #expect(try rows(aside, "SELECT name FROM member WHERE id = 1")[0]["name"] == "In the WAL")
+    #expect(try rows(path, "SELECT name FROM member WHERE id = 1")[0]["name"] == "Member 1")
+  }
 }

@@ -62,6 +62,7 @@ public enum ErrorReporting {
     case .cannotCreate: error.description + "; choose a writable --database path"
     case .busy: error.description + "; try again, or raise database.busy_timeout"
     case .restoredThisInstant: error.description + "; try again in a second"
+    case .restoreFailed: error.description + " (free space or fix permissions)"
     case .invalidCursor(let reason):
       "invalid --after cursor: \(reason); use the cursor printed after the previous page"
     case .unknownMigration: error.description + "; see 'gym migrate status' for the identifiers"
@@ -82,7 +83,7 @@ public enum ErrorReporting {
     case .notADatabase, .foreignDatabase, .newerSchema, .migrationFailed: .dataError
     case .unknownMigration: .usage
     case .pendingMigrations: .configuration
-    case .backupFailed: .ioError
+    case .backupFailed, .restoreFailed: .ioError
     case .interruptedRestore, .outOfRange, .inconsistent: .dataError
     case .unrecordedSyncWrite: .usage
     case .cannotCreate, .readOnly: .cannotCreate

@@ -105,43 +105,55 @@ public struct Backup: Sendable, Equatable {
   }
 
   /// Replaces `database` with a copy of this backup. The backup is checked first (it opens,
-  /// passes `integrity_check`, holds a gym schema this binary knows); the copy is written to
-  /// `<database>.restoring` beside it and fsynced; only then is the current file, with its `-wal`,
-  /// moved aside to `<database>.replaced-<time>` (never overwritten, never deleted) and the copy
-  /// renamed into place. A copy that fails (a full disk) leaves the database where it was.
+  /// passes `integrity_check`, holds a gym schema this binary knows); the copy is written beside it
+  /// under a name of its own and fsynced; then, with no connection open and no command opening the
+  /// database (`StoreFile.whileNoConnectionIsOpen`), it is named `<database>.restoring`, the current
+  /// file, with its `-wal`, gets the name `<database>.replaced-<time>` (never overwritten, never
+  /// deleted) and the copy is renamed into place. A copy that fails (a full disk) leaves the database
+  /// where it was; two restores at once each put their own copy in place, one after the other.
   public func restore(
-    to database: String, migrations: [Migration],
+    to given: String, migrations: [Migration],
     busyTimeoutMilliseconds: Int = Store.Options.defaultBusyTimeoutMilliseconds, now: Date = Date()
   ) throws -> String? {
+    // Through a symbolic link, the file it names is restored (the link would be replaced instead).
+    let database = Self.resolvedLink(given)
     try Self.check(path)
     let reader = try StoreReader(path: path)
     defer { reader.close() }
     let state = try reader.read { db in try SchemaState.read(db, migrations: migrations) }
     if state.isForeign { throw StoreError.foreignDatabase(path: path) }
     if !state.unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: state.unknown) }
+    let directory = (database as NSString).deletingLastPathComponent
+    let name = (database as NSString).lastPathComponent
+    // What a killed restore left, once a day old.
+    StalePartials.prune(in: directory.isEmpty ? "." : directory) {
+      $0.hasPrefix(name + ".restoring-") && $0.hasSuffix(".partial")
+    }
+    let copy = database + ".restoring-\(getpid())-\(UUID().uuidString.prefix(8)).partial"
     let temporary = database + ".restoring"
-    unlink(temporary)
     do {
-      try FileManager.default.copyItem(atPath: path, toPath: temporary)
-      try Durable.sync(temporary)
+      try FileManager.default.copyItem(atPath: path, toPath: copy)
+      try Durable.sync(copy)
     } catch {
-      unlink(temporary)
+      unlink(copy)
       if let error = error as? StoreError { throw error }
-      let directory = (database as NSString).deletingLastPathComponent
       if access(directory.isEmpty ? "." : directory, W_OK) != 0 {
         throw StoreError.readOnly(
           path: database,
           reason: "its directory is not writable, and a restore writes its copy beside it; make it writable")
       }
-      throw StoreError.backupFailed(path: temporary, reason: "\(error)")
+      throw StoreError.restoreFailed(path: database, reason: "\(error)")
     }
-    do {
-      return try StoreFile.whileNoConnectionIsOpen(database, timeoutMilliseconds: busyTimeoutMilliseconds) {
-        try replace(database, with: temporary, now: now)
+    defer { unlink(copy) }  // still there only when the restore did not take it
+    return try StoreFile.whileNoConnectionIsOpen(database, timeoutMilliseconds: busyTimeoutMilliseconds) {
+      // The one name a restore cut short is known by, given only now that this restore goes ahead.
+      do { try Durable.rename(copy, to: temporary) } catch {
+        throw StoreError.restoreFailed(path: database, reason: "\(error)")
       }
-    } catch {
-      unlink(temporary)
-      throw error
+      do { return try replace(database, with: temporary, now: now) } catch {
+        unlink(temporary)  // this restore's copy, under the locks
+        throw error
+      }
     }
   }
 
@@ -152,7 +164,7 @@ public struct Backup: Sendable, Equatable {
     guard access(database, F_OK) == 0 else {
       do { try Durable.rename(temporary, to: database) } catch {
         unlink(temporary)
-        throw StoreError.backupFailed(path: database, reason: error.description)
+        throw StoreError.restoreFailed(path: database, reason: error.description)
       }
       return nil
     }
@@ -160,7 +172,7 @@ public struct Backup: Sendable, Equatable {
     let linked = link(database, target) == 0
     guard linked || rename(database, target) == 0 else {
       unlink(temporary)
-      throw StoreError.backupFailed(path: target, reason: String(cString: strerror(errno)))
+      throw StoreError.restoreFailed(path: database, reason: "'\(target)': " + String(cString: strerror(errno)))
     }
     for suffix in ["-wal", "-shm"] where access(database + suffix, F_OK) == 0 {
       _ = rename(database + suffix, target + suffix)
@@ -174,7 +186,7 @@ public struct Backup: Sendable, Equatable {
       }
       if linked { unlink(target) } else { _ = rename(target, database) }
       unlink(temporary)
-      throw StoreError.backupFailed(path: database, reason: error.description)
+      throw StoreError.restoreFailed(path: database, reason: error.description)
     }
     return target
   }
@@ -190,6 +202,14 @@ public struct Backup: Sendable, Equatable {
   }
 
   static func stamp(_ date: Date) -> String { FileStamp.utc(date) }
+
+  /// `path`, or the file it names when it is a symbolic link.
+  static func resolvedLink(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let real = realpath(path, nil) else { return path }
+    defer { free(real) }
+    return String(cString: real)
+  }
 
   /// Deletes the oldest backups of `database` beyond the newest `keep`.
   static func prune(_ database: String, keep: Int) {
