@@ -26,9 +26,17 @@ struct ReportPeriod: Equatable {
     let first = extents.map(\.first).min()
     // A record dated in the future (a clock set wrong) does not move the period past now.
     let last = extents.map(\.last).max().map { min($0, now) }
-    let end = request.until.map { $0.adding(milliseconds: -1) } ?? (request.since == nil ? last : nil) ?? now
+    // Centuries of days without a record are no chart, and 2,000 years of them took 238 MB: a period
+    // asked to start before the first record starts there, and one asked to end more than a year
+    // after now (or the latest record) ends a year after it.
+    let latest = max(now, last ?? now).adding(milliseconds: year)
+    let end =
+      request.until.map { min($0.adding(milliseconds: -1), latest) } ?? (request.since == nil ? last : nil) ?? now
     let yearBefore = end.adding(milliseconds: -year + 1)
-    if let since = request.since { return ReportPeriod(since: since, end: end, note: "") }
+    if let since = request.since {
+      guard let first, since < first, first <= end else { return ReportPeriod(since: since, end: end, note: "") }
+      return ReportPeriod(since: first, end: end, note: "from your first record, after --since")
+    }
     // Nothing before the end (--until before the first record): the year before it, which says so.
     guard let first, first <= end else { return ReportPeriod(since: yearBefore, end: end, note: "") }
     if request.sinceAll {

@@ -1,0 +1,42 @@
+import GymCLI
+import GymCore
+import Testing
+
+@testable import GymReport
+
+/// The period a report covers, from what is asked and where the data lies: days are drawn one by
+/// one, so a period is never centuries of days without a record.
+@Suite struct ReportPeriodTests {
+  static let day: Int64 = 86_400_000
+  static let now = Timestamp(parsing: "2026-11-28T12:00:00Z")!
+  static let extents = [
+    DataExtent(
+      what: "workout", first: Timestamp(parsing: "2024-03-01T10:00:00Z")!,
+      last: Timestamp(parsing: "2026-11-20T10:00:00Z")!)
+  ]
+
+  /// `--since 0001-01-01`: from the first record (it drew 2,000 years of days, 238 MB).
+  @Test func aStartBeforeTheFirstRecordStartsAtIt() {
+    let asked = ReportPeriod.Request(since: Timestamp(parsing: "0001-01-01T00:00:00Z")!)
+    let period = ReportPeriod.resolve(asked, extents: Self.extents, now: Self.now)
+    #expect(period.since == Self.extents[0].first)
+    #expect(period.end == Self.now)
+    #expect(period.note == "from your first record, after --since")
+    // A start after the first record is kept as asked.
+    let later = ReportPeriod.Request(since: Timestamp(parsing: "2025-01-01T00:00:00Z")!)
+    #expect(ReportPeriod.resolve(later, extents: Self.extents, now: Self.now).since == later.since)
+  }
+
+  /// `--until 9999-12-31`: a year after now at most (365 days of 86,400,000 ms); a year-end in the
+  /// months ahead is kept as asked (the rest of this year drawn empty).
+  @Test func anEndFarAheadEndsAYearAfterNow() {
+    let far = ReportPeriod.Request(
+      since: Timestamp(parsing: "2026-01-01T00:00:00Z")!, until: Timestamp(parsing: "9999-12-31T00:00:00Z")!)
+    #expect(
+      ReportPeriod.resolve(far, extents: Self.extents, now: Self.now).end
+        == Self.now.adding(milliseconds: 365 * Self.day))
+    let yearEnd = Timestamp(parsing: "2027-01-01T00:00:00Z")!
+    let year = ReportPeriod.Request(since: Timestamp(parsing: "2026-01-01T00:00:00Z")!, until: yearEnd)
+    #expect(ReportPeriod.resolve(year, extents: Self.extents, now: Self.now).end == yearEnd.adding(milliseconds: -1))
+  }
+}
