@@ -109,6 +109,32 @@ import Testing
     #expect(try other.read { try Double.fetchOne($0, sql: "SELECT weightKg FROM workout_set") } == 1000.5)
   }
 
+  /// Strong S9 writes an exercise's note as a row of its own (`Note` in Set Order, the text in
+  /// Notes), which is no set: its text becomes the note of each of that exercise's sets in the
+  /// session that has none of its own (as Hevy's `exercise_notes`); before, it was dropped.
+  @Test func anS9ExerciseNoteIsKeptOnItsSets() throws {
+    let header =
+      "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";"
+      + "\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\"\n"
+    let rows = [
+      "1;2025-03-01 10:00:00;Push;3600;Bench Press;Note;;;;;;Elbows tucked;",
+      "1;2025-03-01 10:00:00;Push;3600;Bench Press;1;60;10;;;;;",
+      "1;2025-03-01 10:00:00;Push;3600;Bench Press;2;70;8;;;;Grip slipped;",
+      "1;2025-03-01 10:00:00;Push;3600;Dip;1;0;12;;;;;",
+    ]
+    let store = try HistoryFixtures.store()
+    let counts = try run(
+      StrongFormat(kilogramsPerUnit: 1, kilometresPerUnit: 1), header + rows.joined(separator: "\n") + "\n",
+      store: store)
+    #expect(counts.sets.inserted == 3 && counts.skips.count == 0)
+    let notes = try store.read {
+      try Row.fetchAll($0, sql: "SELECT exercise, notes FROM workout_set ORDER BY position").map {
+        "\($0["exercise"] as String): \(($0["notes"] as String?) ?? "-")"
+      }
+    }
+    #expect(notes == ["Bench Press: Elbows tucked", "Bench Press: Grip slipped", "Dip: -"])
+  }
+
   /// The same two sessions exported after the phone's language changed: each style's text for
   /// 12 Jan 2024 18:30 (to 19:45) and 3 Feb 2024 07:05 (to 07:40). Imported after the English file,
   /// or before it, they are the same two workouts with the same four sets, not two more.

@@ -46,6 +46,9 @@ struct LoggedWorkout: Equatable {
   var focusOverride: String?
   /// The session's own notes (Strong's "Workout Notes", Hevy's "description").
   var notes: String?
+  /// An exercise's note in this session (Strong S9's `Note` rows), by exercise: the note of each of
+  /// its sets that has none of its own, as Hevy's `exercise_notes` is.
+  var exerciseNotes: [String: String] = [:]
   /// The start as a Hevy export wrote it, in its language: the same start in the other languages
   /// names the session in a database an earlier import of such an export wrote (`formerKeys`).
   var hevyStart: String?

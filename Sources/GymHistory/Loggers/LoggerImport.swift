@@ -106,8 +106,9 @@ struct LoggerImport {
               try writer?.write(done, counts: &counts, holes: incomplete.contains(done.key))
             }
             current = session
-          } else if current?.notes == nil {
-            current?.notes = session.notes  // the session's notes may be on any of its rows
+          } else {
+            if current?.notes == nil { current?.notes = session.notes }  // they may be on any of its rows
+            current?.exerciseNotes.merge(session.exerciseNotes) { first, _ in first }
           }
           if var set = read {
             set.position = nextPosition[session.key, default: 1]
@@ -195,6 +196,9 @@ final class LoggerWriter {
   /// `holes`: the session has sets the file holds but gym could not read (their places held).
   func write(_ block: LoggedWorkout, counts: inout LoggerCounts, holes: Bool = false) throws {
     var workout = block
+    for i in workout.sets.indices where workout.sets[i].notes == nil {
+      workout.sets[i].notes = workout.exerciseNotes[workout.sets[i].exercise]
+    }
     let row = try db.cachedStatement(sql: Self.rowSQL)
     let id = try ids[workout.key] ?? storedID(of: workout, row: row)
     ids[workout.key] = id

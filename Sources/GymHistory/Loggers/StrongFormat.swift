@@ -60,7 +60,10 @@ struct StrongFormat: LoggerFormat {
     case "W", "w": kind = "warmup"
     case "D", "d": kind = "dropset"
     case "F", "f": kind = "failure"
-    case "Note": return (workout, nil)
+    case "Note":
+      var noted = workout
+      if let exercise = row.text("Exercise Name"), let note = row.text("Notes") { noted.exerciseNotes[exercise] = note }
+      return (noted, nil)
     case _ where StrongHeaders.restRows.contains(order): return (workout, nil)
     default:
       guard order.isEmpty || Int(order) != nil else {
