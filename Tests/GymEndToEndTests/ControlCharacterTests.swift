@@ -94,4 +94,15 @@ import Testing
     let long = try gym.run([String(repeating: "x", count: 5000)])
     #expect(long.stderr.count < 700, "cut to one screen line's worth: \(long.stderr.count)")
   }
+
+  /// A note that names what a command wrote stays one line, whatever the name holds: `added 'Oat
+  /// milk'` over two lines read as two notes to a script reading stderr by line.
+  @Test func aNoteNamingDataStaysOneLine() throws {
+    let gym = try GymProcess()
+    let added = try gym.run(["staples", "add", "Oat\nmilk", "--category", "Dairy\tcold"])
+    #expect(added.status == 0, "\(added.stderr)")
+    // Two notes, two lines: the database made, and the item added with its line break a space.
+    #expect(added.stderr.split(separator: "\n").count == 2, "\(added.stderr)")
+    #expect(added.stderr.contains("added 'Oat milk'"), "\(added.stderr)")
+  }
 }

@@ -81,7 +81,8 @@ public func printIdentifier(_ identifier: String) {
 /// warnings go through `printError` and always print.
 public func printNote(_ line: String) {
   guard !Notes.quiet else { return }
-  printError(line)
+  // One line, whatever the names it quotes hold (`added 'Oat⏎milk'`): a script reads notes by line.
+  printError(Cell.lineForTerminal(line))
 }
 
 public enum Notes {
