@@ -1,7 +1,6 @@
 import CGymSQLite
 import Foundation
 import GRDB
-import Synchronization
 
 /// The one database every module shares: SQLite in WAL mode (readers in other processes never
 /// wait for a writer), foreign keys on, a busy timeout, every registered module's migrations applied.
@@ -48,11 +47,6 @@ public final class Store: Sendable {
   /// into `StoreError.busy` (exit 75) in this one place.
   let database: DatabaseQueue
 
-  /// Whether any store in this process has committed a write: a note that could not be written then
-  /// leaves the command's success as it is (`StandardErrorLoss`).
-  public static var hasCommitted: Bool { committed.withLock { $0 } }
-  private static let committed = Mutex(false)
-
   /// SQLite's process-wide settings (`gym_sqlite_configure`), made once, before the first store
   /// opens; where SQLite is already in use (a test process) they stay as they are.
   private static let sqliteSettings: Void = { _ = gym_sqlite_configure() }()
@@ -85,6 +79,12 @@ public final class Store: Sendable {
       existing = try StoreFile.inspect(path)
     }
     if existing == .missing, access(path + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: path) }
+    if existing == .missing, StoreFile.hasPendingWAL(path) {
+      // SQLite would take it for a crash's leftover of this new, empty database and delete it.
+      throw StoreError.inconsistent(
+        "'\(path)-wal' holds changes of a database that is not at '\(path)' (moved without it?): put the database "
+          + "back beside it, or move the -wal away; nothing was written")
+    }
     if existing == .sqliteRollbackJournal || (existing == .sqliteWAL && StoreFile.hasPendingWAL(path)) {
       // A read-write connection that closes last checkpoints the WAL into the main file and deletes
       // it: whose database this is must be known before one opens.
@@ -192,7 +192,7 @@ public final class Store: Sendable {
   /// write is never kept without its record, nor recorded without being kept.
   public func write<T>(_ body: (Database) throws -> T) throws -> T {
     guard options.rollsBackWrites else {
-      let result = try translatingErrors {
+      return try translatingErrors {
         try database.write { db in
           let capture = try ChangeCapture.begin(db, tables: syncedTables, keyings: modules.flatMap(\.rowKeyings))
           let result = try body(db)
@@ -200,8 +200,6 @@ public final class Store: Sendable {
           return result
         }
       }
-      Self.committed.withLock { $0 = true }
-      return result
     }
     return try translatingErrors {
       try database.writeWithoutTransaction { db in
@@ -220,15 +218,13 @@ public final class Store: Sendable {
   /// an attached database) and opens its own transaction. Such work is not recorded for sync: on a
   /// synced database, a body that changes a synced table is refused (before its commit can stay).
   public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-    let result = try translatingErrors {
+    try translatingErrors {
       try database.writeWithoutTransaction { db in
         let guarded = try ChangeCapture.guardUnrecorded(db, tables: syncedTables)
         defer { guarded?.end(db) }
         return try body(db)
       }
     }
-    if !options.rollsBackWrites { Self.committed.withLock { $0 = true } }  // it may have committed
-    return result
   }
 
   /// A write transaction of `gym sync` itself: what it applies from other devices is already in the
@@ -237,7 +233,7 @@ public final class Store: Sendable {
   /// exactly the rows it left); the merge applies those rules itself (`ChangesetMerge`), and the
   /// transaction commits only when no row points at a missing one.
   public func writeSyncing<T>(_ body: (Database) throws -> T) throws -> T {
-    let result = try translatingErrors {
+    try translatingErrors {
       try database.writeWithoutTransaction { db in
         try db.execute(sql: "PRAGMA foreign_keys = OFF")
         defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
@@ -260,8 +256,6 @@ public final class Store: Sendable {
         return result!
       }
     }
-    Self.committed.withLock { $0 = true }
-    return result
   }
 
   private func translatingErrors<T>(_ body: () throws -> T) throws -> T {

@@ -114,7 +114,8 @@ extension StoreFile {
       }
       if locked {
         defer { openLock?.release() }
-        if !checkpointed && hasPendingWAL(path) {
+        var info = stat()
+        if !checkpointed && hasPendingWAL(path) && stat(path, &info) == 0 && info.st_size > 0 {
           checkpointed = true
           checkpointAbandonedWAL(path)
         }

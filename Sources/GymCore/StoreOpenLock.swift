@@ -55,8 +55,9 @@ final class StoreOpenLock {
     return StoreOpenLock(descriptor: descriptor, isExclusive: exclusive)
   }
 
-  /// For a store: busy past the timeout is `StoreError.busy` (75); a directory this user cannot read
-  /// cannot be locked, and the store opens without it (a restore there is refused instead).
+  /// For a store: busy past the timeout is `StoreError.busy` (75). A directory this user cannot read
+  /// cannot be locked: where it may write there (a `-wx` folder) that is refused (73), since a restore
+  /// by a user who can read it would not wait for this one; a reader that cannot write opens without it.
   static func acquireForStore(_ path: String, exclusive: Bool, timeoutMilliseconds: Int) throws(StoreError)
     -> StoreOpenLock?
   {
@@ -65,7 +66,10 @@ final class StoreOpenLock {
     } catch .busy {
       throw StoreError.busy(path: path, timeoutMilliseconds: timeoutMilliseconds)
     } catch {
-      return nil
+      guard access(lockedDirectory(of: path), W_OK) == 0 else { return nil }
+      throw StoreError.readOnly(
+        path: path,
+        reason: "its directory cannot be read by this user, and gym locks it while a database opens; make it readable")
     }
   }
 

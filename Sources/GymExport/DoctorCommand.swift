@@ -109,6 +109,12 @@ public struct DoctorCommand: GymCommand {
           check: "restore", result: .problem,
           detail: "'\(path).restoring' is a restore that was interrupted: finish it with 'mv \(path).restoring \(path)'"
             + (replaced.last.map { ", or undo it by moving \(inFolder($0)) back" } ?? "")))
+    } else if let left = Backup.abandonedCopies(of: path).first {
+      findings.append(
+        Finding(
+          check: "restore", result: .problem,
+          detail: "'\(left)' is the copy of a restore that was stopped before it replaced anything (the database "
+            + "is as it was): remove it with 'rm \(left)', or run the restore again"))
     } else if let last = replaced.last {
       findings.append(
         Finding(check: "restore", result: .note, detail: "the database before a restore is kept as \(inFolder(last))"))

@@ -34,6 +34,19 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 
+  /// A `-wal` with changes in it and no database beside it (moved without it): a new database there
+  /// would make SQLite delete it as a crash's leftover. Refused, the WAL untouched.
+  @Test func refusesToCreateADatabaseBesideAWALWithoutOne() throws {
+    let path = try Fixtures.temporaryDirectory() + "/gym.sqlite"
+    let wal = Data(repeating: 7, count: 4096)
+    #expect(FileManager.default.createFile(atPath: path + "-wal", contents: wal))
+    let error = #expect(throws: StoreError.self) { _ = try Store(path: path, modules: [Fixtures.module]) }
+    #expect(
+      error?.description.contains("holds changes of a database that is not at") == true, "\(String(describing: error))")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")) == wal)
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
   @Test func refusesADatabaseFromANewerGym() throws {
     let path = try Fixtures.temporaryDirectory() + "/gym.sqlite"
     let newer = GymModule(

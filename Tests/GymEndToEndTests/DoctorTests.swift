@@ -144,6 +144,23 @@ import Testing
     #expect(!kept.stdout.contains("-wal"), "\(kept.stdout)")
   }
 
+  /// The copy a restore made before it was stopped (killed, or interrupted while it waited): doctor
+  /// names it, with its process gone, and the next restore removes it.
+  @Test func aStoppedRestoresCopyIsNamed() throws {
+    let gym = try GymProcess()
+    try gym.seed(1)
+    // A process id past any the kernel gives (its limit is 2^22).
+    let left = gym.databasePath + ".restoring-2147483646-ABCDEF12.partial"
+    #expect(FileManager.default.createFile(atPath: left, contents: Data("x".utf8)))
+    let found = try gym.run(["doctor", "--format", "csv"])
+    #expect(found.status == 1)
+    #expect(found.stdout.contains("remove it with 'rm \(left)'"), "\(found.stdout)")
+    let backup = gym.directory + "/backup.sqlite"
+    try FileManager.default.copyItem(atPath: gym.databasePath, toPath: backup)
+    #expect(try gym.run(["migrate", "restore", backup, "-q"]).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: left))
+  }
+
   /// `config show` prints what a key without a value means, not a blank.
   @Test func configShowPrintsEffectiveDefaults() throws {
     var gym = try GymProcess()

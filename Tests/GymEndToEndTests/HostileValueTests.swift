@@ -101,8 +101,8 @@ import Testing
 
   /// `2> /dev/full`: a note or an error that cannot be written has nowhere to be reported. A workout
   /// added with its note lost is added (exit 0: a script retrying on 74 would add it twice); a missing
-  /// workout is still 66; but a command that wrote nothing and whose result went to stderr (the next
-  /// page's cursor, a dry run's report) is 74, as output that cannot be written.
+  /// workout is still 66; but a note that is the command's result (the next page's cursor, what a dry
+  /// run says) is output, and lost it is 74.
   @Test func notesThatCannotBeWrittenLeaveTheCommandsStatus() throws {
     let gym = try GymProcess()
     func run(_ arguments: [String]) throws -> Int32 {
@@ -125,6 +125,14 @@ import Testing
     let batch = try gym.write("w.ndjson", ConcurrencyTests.batch("Dry", count: 3))
     #expect(try run(["history", "import", batch, "--dry-run"]) == 74)
     #expect(try gym.run(["history", "count"]).stdout == "2\n")
+    // A restore that happened says so on stderr: lost, it is still a success (run again, it would
+    // move the restored database aside).
+    let backup = gym.directory + "/backup.sqlite"
+    try FileManager.default.copyItem(atPath: gym.databasePath, toPath: backup)
+    #expect(try run(["migrate", "restore", backup]) == 0)
+    // An import that wrote, its note lost: a success, not to be made again.
+    #expect(try run(["history", "import", batch]) == 0)
+    #expect(try gym.run(["history", "count"]).stdout == "5\n")
   }
 
   /// Files that would once be scanned whole as one enormous record (a zero-filled 64 MB file took

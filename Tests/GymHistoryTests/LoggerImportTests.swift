@@ -109,6 +109,26 @@ import Testing
     #expect(try other.read { try Double.fetchOne($0, sql: "SELECT weightKg FROM workout_set") } == 1000.5)
   }
 
+  /// An earlier import read the English file's local times in Tokyo (UTC+9): its Leg Day ended at
+  /// 19:45 there, 10:45Z, before this import's start of 18:30Z read in UTC. The same session in
+  /// Spanish is still found (within 26 hours either side), not added again.
+  @Test func aHevySessionImportedInAnotherTimeZoneIsFoundAcrossLanguages() throws {
+    let store = try HistoryFixtures.store()
+    let legDay = StableID.uuid(for: HevyFormat.key("12 Jan 2024, 18:30", "Leg Day"))
+    try store.write { db in
+      try db.execute(
+        sql:
+          "INSERT INTO workout (id, completedAt, status, planTitle) VALUES (?, '2024-01-12T10:45:00.000Z', 'completed', 'Leg Day')",
+        arguments: [legDay])
+    }
+    let spanish = Self.hevy.replacingOccurrences(of: "12 Jan 2024", with: "12 ene 2024")
+    let counts = try run(HevyFormat(), spanish, store: store)
+    // Leg Day found under the English key's id; Cardio is new.
+    #expect(counts.workouts.inserted == 1, "\(counts.workouts)")
+    #expect(
+      try store.read { try String.fetchAll($0, sql: "SELECT id FROM workout WHERE planTitle = 'Leg Day'") } == [legDay])
+  }
+
   /// Strong S9 writes an exercise's note as a row of its own (`Note` in Set Order, the text in
   /// Notes), which is no set: its text becomes the note of each of that exercise's sets in the
   /// session that has none of its own (as Hevy's `exercise_notes`); before, it was dropped.

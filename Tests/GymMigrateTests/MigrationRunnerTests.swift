@@ -263,4 +263,22 @@ import Testing
     #expect(try rows(aside, "SELECT name FROM member WHERE id = 1")[0]["name"] == "In the WAL")
     #expect(try rows(path, "SELECT name FROM member WHERE id = 1")[0]["name"] == "Member 1")
   }
+
+  /// Restoring where the database is missing but its `-wal` was left: the WAL is not the copy's, so it
+  /// goes aside under the name a replaced file would have, and the database is the backup's alone.
+  @Test func aRestoreBesideAWALWithoutItsDatabaseKeepsTheWALAside() throws {
+    let path = try F.filledV1(members: 2)
+    let backup = path + ".copy"
+    try FileManager.default.copyItem(atPath: path, toPath: backup)
+    try FileManager.default.removeItem(atPath: path)
+    let wal = Data(repeating: 7, count: 4096)
+    #expect(FileManager.default.createFile(atPath: path + "-wal", contents: wal))
+    // 2026-11-28T09:00:00Z
+    let now = Date(timeIntervalSince1970: 1_795_856_400)
+    #expect(try Backup(unnamed: backup).restore(to: path, migrations: F.v1, now: now) == nil)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".replaced-20261128T090000Z-wal")) == wal)
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    // 2 members, 3 visits each.
+    #expect(try rows(path, "SELECT COUNT(*) AS n FROM visit")[0]["n"] == 6)
+  }
 }

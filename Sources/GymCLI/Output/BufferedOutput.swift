@@ -11,6 +11,8 @@ import GymCore
 public final class BufferedOutput {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
+  /// On stderr: what a failed write loses is the command's result (`StandardErrorLoss`).
+  var failureIsResult = false
 
   public init(descriptor: Int32) {
     self.descriptor = descriptor
@@ -38,7 +40,10 @@ public final class BufferedOutput {
     } catch {
       // A note or an error that cannot be written has nowhere to be reported; the command goes on
       // (stopping here would skip its cleanup) and its end decides (`StandardErrorLoss`).
-      guard descriptor != 2 else { return StandardErrorLoss.record() }
+      guard descriptor != 2 else {
+        if failureIsResult { StandardErrorLoss.recordResult() }
+        return
+      }
       failed(error)
     }
   }
@@ -79,15 +84,22 @@ public func printIdentifier(_ identifier: String) {
 
 /// A note on stderr (what a command did, the next page's cursor), silenced by `--quiet`; errors and
 /// warnings go through `printError` and always print.
-public func printNote(_ line: String) {
+/// `isResult`: the note is the command's output (a cursor), not an account of what it did; in a dry
+/// run every note is (`StandardErrorLoss`).
+public func printNote(_ line: String, isResult: Bool = false) {
   guard !Notes.quiet else { return }
   // One line, whatever the names it quotes hold (`added 'Oat⏎milk'`): a script reads notes by line.
-  printError(Cell.lineForTerminal(line))
+  let stream = BufferedOutput.standardError()
+  stream.write(Cell.lineForTerminal(line).inertOnTerminal + "\n")
+  stream.failureIsResult = isResult || Notes.dryRun
+  stream.flush()
 }
 
 public enum Notes {
   /// Set once, from `--quiet`, before the command runs.
   nonisolated(unsafe) public static var quiet = false
+  /// Set by a dry run before it runs: what it says is its result.
+  nonisolated(unsafe) public static var dryRun = false
 }
 
 /// Prints one line on stderr at once (errors and warnings). Whatever it quotes from a file or the

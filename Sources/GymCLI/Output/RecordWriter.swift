@@ -79,7 +79,7 @@ public final class RecordWriter {
     }
     out.flush()
     if let next, format != .json {
-      printNote("next page: --after \(next)")
+      printNote("next page: --after \(next)", isResult: true)
     }
   }
 }

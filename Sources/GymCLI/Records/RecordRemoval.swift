@@ -40,7 +40,7 @@ public enum RecordRemoval {
         if options.dryRun { throw DryRun() }
       }
     } catch is DryRun {}
-    for name in removed { printNote((options.dryRun ? "would remove " : "removed ") + name) }
+    for name in removed { printNote((options.dryRun ? "would remove " : "removed ") + name, isResult: options.dryRun) }
     if !missing.isEmpty { printNote("no \(noun) \(missing.map { "'\($0)'" }.joined(separator: ", ")) (skipped)") }
     return options.dryRun ? 0 : removed.count
   }

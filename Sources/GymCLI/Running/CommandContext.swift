@@ -98,6 +98,7 @@ public struct CommandContext {
   /// A database that is not there yet is made beside its path and put in place only when the
   /// command succeeds (`FreshDatabase`).
   public func storeForImport(dryRun: Bool) -> (() throws -> Store)? {
+    if dryRun { Notes.dryRun = true }
     guard dryRun else {
       guard access(databasePath, F_OK) != 0 else { return openStoreForWriting }
       let fresh = CommandStores.keepFresh(FreshDatabase(target: databasePath))

@@ -125,10 +125,11 @@ public struct Backup: Sendable, Equatable {
     if !state.unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: state.unknown) }
     let directory = (database as NSString).deletingLastPathComponent
     let name = (database as NSString).lastPathComponent
-    // What a killed restore left, once a day old.
+    // What a killed restore left: once a day old, or at once when its process is gone.
     StalePartials.prune(in: directory.isEmpty ? "." : directory) {
       $0.hasPrefix(name + ".restoring-") && $0.hasSuffix(".partial")
     }
+    for left in Self.abandonedCopies(of: database) { unlink(left) }
     let copy = database + ".restoring-\(getpid())-\(UUID().uuidString.prefix(8)).partial"
     let temporary = database + ".restoring"
     do {
@@ -162,6 +163,14 @@ public struct Backup: Sendable, Equatable {
   /// opening it in between (not gym: gym waits for the restore) would make a new one there.
   private func replace(_ database: String, with temporary: String, now: Date) throws -> String? {
     guard access(database, F_OK) == 0 else {
+      // A -wal and -shm left without their database are not the copy's (SQLite would read them into
+      // it, or delete them): kept aside under the name a replaced file would have.
+      if access(database + "-wal", F_OK) == 0 || access(database + "-shm", F_OK) == 0 {
+        let aside = try Self.asideName(database, now: now)
+        for suffix in ["-wal", "-shm"] where access(database + suffix, F_OK) == 0 {
+          _ = rename(database + suffix, aside + suffix)
+        }
+      }
       do { try Durable.rename(temporary, to: database) } catch {
         unlink(temporary)
         throw StoreError.restoreFailed(path: database, reason: error.description)
@@ -202,6 +211,20 @@ public struct Backup: Sendable, Equatable {
   }
 
   static func stamp(_ date: Date) -> String { FileStamp.utc(date) }
+
+  /// The copies of restores of `database` whose process is gone (`<database>.restoring-<pid>-<id>.partial`,
+  /// killed or interrupted while they waited).
+  public static func abandonedCopies(of database: String) -> [String] {
+    let directory = (database as NSString).deletingLastPathComponent
+    let prefix = (database as NSString).lastPathComponent + ".restoring-"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+    return names.filter { name in
+      guard name.hasPrefix(prefix), name.hasSuffix(".partial"),
+        let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" })
+      else { return false }
+      return kill(pid, 0) != 0 && errno == ESRCH
+    }.map { directory.isEmpty ? $0 : directory + "/" + $0 }
+  }
 
   /// `path`, or the file it names when it is a symbolic link.
   static func resolvedLink(_ path: String) -> String {

@@ -172,15 +172,19 @@ final class LoggerWriter {
     let id = workout.id
     guard workout.hevyStart != nil, try Row.fetchOne(row, arguments: [id]) == nil else { return id }
     // A workout stored under a former key has this title and ended within a week of this start (a
-    // longer duration is kept unknown, ending at the start): none such, nothing to look up (every
-    // session of a first import).
-    let week = PlausibleRange.minutes.upperBound * 60_000
+    // longer duration is kept unknown, ending at the start), give or take the 26 hours between the
+    // time zones an earlier import may have read its local times in: none such, nothing to look up
+    // (every session of a first import).
+    let week = Int64(PlausibleRange.minutes.upperBound * 60_000)
+    let zones: Int64 = 26 * 3_600_000
     guard
       try Bool.fetchOne(
         db.cachedStatement(
           sql: "SELECT EXISTS (SELECT 1 FROM workout WHERE completedAt BETWEEN ? AND ? AND planTitle = ?)"),
-        arguments: [workout.start.canonical, workout.start.adding(milliseconds: Int64(week)).canonical, workout.title])
-        == true
+        arguments: [
+          workout.start.adding(milliseconds: -zones).canonical,
+          workout.start.adding(milliseconds: week + zones).canonical, workout.title,
+        ]) == true
     else { return id }
     let former = workout.formerKeys.map(StableID.uuid(for:))
     guard !former.isEmpty else { return id }
