@@ -89,6 +89,7 @@ struct HistoryImport: GymCommand {
     defer { input.close() }
     let from = try source(of: input)
     var summary: String
+    var records: String?  // a note of its own: the personal records the import brought
     switch from {
     case .gym:
       let sets = WorkoutSetImport()
@@ -123,10 +124,11 @@ struct HistoryImport: GymCommand {
           + "\(w.unchanged) unchanged; sets \(s.inserted) inserted, \(s.updated) updated, \(s.unchanged) unchanged"
           + (counts.setsRemoved > 0 ? ", \(counts.setsRemoved) removed" : "") + counts.skips.summary
           + ImportNote.suffix(dryRun: dryRun)
-      if let records = TrainingRecords.summary(counts.newRecords) { summary += "\n" + records }
+      records = TrainingRecords.summary(counts.newRecords)
     }
     progress.finish()
     printNote(summary)
+    if let records { printNote(records) }
   }
 }
 
