@@ -59,6 +59,7 @@ public final class FreshDatabase: @unchecked Sendable {
     if access(target, F_OK) != 0 && access(target + ".restoring", F_OK) == 0 {
       throw StoreError.interruptedRestore(path: target)
     }
+    try StoreFile.refuseStrayWAL(target)
     let store = try Store(path: partial, modules: modules, options: options)
     try store.writeWithoutTransaction { db in
       _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = MEMORY")
@@ -82,6 +83,7 @@ public final class FreshDatabase: @unchecked Sendable {
   @discardableResult
   public func publish() throws -> Bool {
     guard let store else { return true }
+    try StoreFile.refuseStrayWAL(target)  // left there since the load began
     try store.writeWithoutTransaction { db in
       _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
     }

@@ -79,12 +79,7 @@ public final class Store: Sendable {
       existing = try StoreFile.inspect(path)
     }
     if existing == .missing, access(path + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: path) }
-    if existing == .missing, StoreFile.hasPendingWAL(path) {
-      // SQLite would take it for a crash's leftover of this new, empty database and delete it.
-      throw StoreError.inconsistent(
-        "'\(path)-wal' holds changes of a database that is not at '\(path)' (moved without it?): put the database "
-          + "back beside it, or move the -wal away; nothing was written")
-    }
+    if existing == .missing || existing == .empty { try StoreFile.refuseStrayWAL(path) }
     if existing == .sqliteRollbackJournal || (existing == .sqliteWAL && StoreFile.hasPendingWAL(path)) {
       // A read-write connection that closes last checkpoints the WAL into the main file and deletes
       // it: whose database this is must be known before one opens.

@@ -31,6 +31,18 @@ enum StoreFile {
     return header[18] == 2 ? .sqliteWAL : .sqliteRollbackJournal
   }
 
+  /// A `-wal` with changes in it beside no database, or beside an empty file (moved without it?):
+  /// SQLite takes it for a crash's leftover of a new database and deletes it, or a new database made
+  /// there reads it as its own and is damaged. Refused: nothing may make a database at `path` then.
+  static func refuseStrayWAL(_ path: String) throws(StoreError) {
+    var info = stat()
+    let hasNoDatabase = stat(path, &info) != 0 || info.st_size == 0
+    guard hasNoDatabase, hasPendingWAL(path) else { return }
+    throw StoreError.inconsistent(
+      "'\(path)-wal' holds changes of a database that is not at '\(path)' (moved without it?): put the database "
+        + "back beside it, or move the -wal away; nothing was written")
+  }
+
   /// Whether a `-wal` file beside the database holds frames not yet in the main file. Usually only
   /// while another process has the database open: gym's own last connection removes its WAL.
   static func hasPendingWAL(_ path: String) -> Bool {

@@ -29,9 +29,12 @@ struct ReportPeriod: Equatable {
     // Centuries of days without a record are no chart, and 2,000 years of them took 238 MB: a period
     // asked to start before the first record starts there, and one asked to end more than a year
     // after now (or the latest record) ends a year after it.
-    let latest = max(now, last ?? now).adding(milliseconds: year)
-    let end =
+    let latest = max(now, extents.map(\.last).max() ?? now).adding(milliseconds: year)
+    var end =
       request.until.map { min($0.adding(milliseconds: -1), latest) } ?? (request.since == nil ? last : nil) ?? now
+    if let since = request.since, let until = request.until, end < since {
+      end = min(until.adding(milliseconds: -1), since.adding(milliseconds: year))  // asked for, past all data
+    }
     let yearBefore = end.adding(milliseconds: -year + 1)
     if let since = request.since {
       guard let first, since < first, first <= end else { return ReportPeriod(since: since, end: end, note: "") }

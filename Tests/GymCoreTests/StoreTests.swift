@@ -45,6 +45,14 @@ import Testing
       error?.description.contains("holds changes of a database that is not at") == true, "\(String(describing: error))")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")) == wal)
     #expect(!FileManager.default.fileExists(atPath: path))
+    // Beside an empty file too (SQLite deleted the WAL of a database of no pages), and for an import
+    // building the new database beside the path.
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    #expect(throws: StoreError.self) { _ = try Store(path: path, modules: [Fixtures.module]) }
+    let fresh = FreshDatabase(target: path)
+    defer { fresh.discard() }
+    #expect(throws: StoreError.self) { _ = try fresh.openStore(modules: [Fixtures.module], options: .init()) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")) == wal)
   }
 
   @Test func refusesADatabaseFromANewerGym() throws {

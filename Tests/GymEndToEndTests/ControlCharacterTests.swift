@@ -96,13 +96,14 @@ import Testing
   }
 
   /// A note that names what a command wrote stays one line, whatever the name holds: `added 'Oat
-  /// milk'` over two lines read as two notes to a script reading stderr by line.
+  /// milk'` over two lines read as two notes to a script reading stderr by line. The break is shown
+  /// as `\x0A`, not made a space: a space would name another item (or file).
   @Test func aNoteNamingDataStaysOneLine() throws {
     let gym = try GymProcess()
     let added = try gym.run(["staples", "add", "Oat\nmilk", "--category", "Dairy\tcold"])
     #expect(added.status == 0, "\(added.stderr)")
-    // Two notes, two lines: the database made, and the item added with its line break a space.
+    // Two notes, two lines: the database made, and the item added with its line break shown.
     #expect(added.stderr.split(separator: "\n").count == 2, "\(added.stderr)")
-    #expect(added.stderr.contains("added 'Oat milk'"), "\(added.stderr)")
+    #expect(added.stderr.contains("added 'Oat\\x0Amilk'"), "\(added.stderr)")
   }
 }

@@ -145,13 +145,16 @@ import Testing
   }
 
   /// The copy a restore made before it was stopped (killed, or interrupted while it waited): doctor
-  /// names it, with its process gone, and the next restore removes it.
+  /// names it once no restore holds it, and the next restore removes it.
   @Test func aStoppedRestoresCopyIsNamed() throws {
     let gym = try GymProcess()
     try gym.seed(1)
     // A process id past any the kernel gives (its limit is 2^22).
-    let left = gym.databasePath + ".restoring-2147483646-ABCDEF12.partial"
+    let left = gym.databasePath + ".restoring-4242-ABCDEF12.partial"
     #expect(FileManager.default.createFile(atPath: left, contents: Data("x".utf8)))
+    // No restore holds it, and it has not changed for two minutes (one younger than a minute may be
+    // a restore's copy not yet locked).
+    try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: left)
     let found = try gym.run(["doctor", "--format", "csv"])
     #expect(found.status == 1)
     #expect(found.stdout.contains("remove it with 'rm \(left)'"), "\(found.stdout)")

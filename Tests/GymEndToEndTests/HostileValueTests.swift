@@ -122,6 +122,8 @@ import Testing
     let listed = try gym.run(["history", "count"])
     #expect(listed.stdout == "2\n", "\(listed.stderr)")
     #expect(try run(["history", "list", "--limit", "1"]) == 74)
+    // `sync status` on a database where sync has not begun says so, and that is all it says.
+    #expect(try run(["sync", "status"]) == 74)
     let batch = try gym.write("w.ndjson", ConcurrencyTests.batch("Dry", count: 3))
     #expect(try run(["history", "import", batch, "--dry-run"]) == 74)
     #expect(try gym.run(["history", "count"]).stdout == "2\n")

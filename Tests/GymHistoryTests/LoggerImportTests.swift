@@ -141,6 +141,7 @@ import Testing
       "1;2025-03-01 10:00:00;Push;3600;Bench Press;1;60;10;;;;;",
       "1;2025-03-01 10:00:00;Push;3600;Bench Press;2;70;8;;;;Grip slipped;",
       "1;2025-03-01 10:00:00;Push;3600;Dip;1;0;12;;;;;",
+      "1;2025-03-01 10:00:00;Push;3600;Bench Press;Note;;;;;;Back-off: touch and go;",
     ]
     let store = try HistoryFixtures.store()
     let counts = try run(
@@ -152,7 +153,8 @@ import Testing
         "\($0["exercise"] as String): \(($0["notes"] as String?) ?? "-")"
       }
     }
-    #expect(notes == ["Bench Press: Elbows tucked", "Bench Press: Grip slipped", "Dip: -"])
+    // A second note of Bench Press in the session is kept beside the first.
+    #expect(notes == ["Bench Press: Elbows tucked; Back-off: touch and go", "Bench Press: Grip slipped", "Dip: -"])
   }
 
   /// The same two sessions exported after the phone's language changed: each style's text for

@@ -280,5 +280,10 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     // 2 members, 3 visits each.
     #expect(try rows(path, "SELECT COUNT(*) AS n FROM visit")[0]["n"] == 6)
+    // Restored again in that second: the WAL set aside holds the name, so the file it replaces
+    // takes the millisecond's and is never read with another's WAL.
+    #expect(
+      try Backup(unnamed: backup).restore(to: path, migrations: F.v1, now: now)
+        == path + ".replaced-20261128T090000.000Z")
   }
 }

@@ -27,6 +27,25 @@ import Testing
     #expect(ReportPeriod.resolve(later, extents: Self.extents, now: Self.now).since == later.since)
   }
 
+  /// A record dated after now (a clock set wrong) still counts for how far ahead a period may reach,
+  /// and a period asked for past all data never ends before it starts.
+  @Test func aPeriodAheadOfNowIsKeptAsAsked() {
+    let ahead = [
+      DataExtent(
+        what: "workout", first: Timestamp(parsing: "2024-03-01T10:00:00Z")!,
+        last: Timestamp(parsing: "2028-06-01T10:00:00Z")!)
+    ]
+    let since = Timestamp(parsing: "2028-01-01T00:00:00Z")!
+    let until = Timestamp(parsing: "2029-01-01T00:00:00Z")!
+    let asked = ReportPeriod.resolve(.init(since: since, until: until), extents: ahead, now: Self.now)
+    #expect(asked.since == since && asked.end == until.adding(milliseconds: -1))
+    let far = ReportPeriod.resolve(
+      .init(since: Timestamp(parsing: "3000-01-01T00:00:00Z")!, until: Timestamp(parsing: "3002-01-01T00:00:00Z")!),
+      extents: Self.extents, now: Self.now)
+    // From 3000-01-01, a year (365 days) at most.
+    #expect(far.end == Timestamp(parsing: "3000-01-01T00:00:00Z")!.adding(milliseconds: 365 * Self.day))
+  }
+
   /// `--until 9999-12-31`: a year after now at most (365 days of 86,400,000 ms); a year-end in the
   /// months ahead is kept as asked (the rest of this year drawn empty).
   @Test func anEndFarAheadEndsAYearAfterNow() {

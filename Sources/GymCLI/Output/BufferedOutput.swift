@@ -90,8 +90,8 @@ public func printNote(_ line: String, isResult: Bool = false) {
   guard !Notes.quiet else { return }
   // One line, whatever the names it quotes hold (`added 'Oat⏎milk'`): a script reads notes by line.
   let stream = BufferedOutput.standardError()
-  stream.write(Cell.lineForTerminal(line).inertOnTerminal + "\n")
-  stream.failureIsResult = isResult || Notes.dryRun
+  stream.failureIsResult = isResult || Notes.dryRun  // before the write: a long note flushes in it
+  stream.write(String.noteLine(line) + "\n")
   stream.flush()
 }
 

@@ -77,6 +77,21 @@ extension String {
     return text
   }
 
+  /// A note as one line that says what it quotes: a tab, a line break or a line or paragraph
+  /// separator in a name is shown as `\x09`, `\x0A`, `\u{2028}` (a space would name another file),
+  /// and every other control as `inertOnTerminal` shows it.
+  static func noteLine(_ line: String) -> String {
+    let breaks: (Unicode.Scalar) -> Bool = {
+      $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}"
+    }
+    guard line.unicodeScalars.contains(where: breaks) else { return line.inertOnTerminal }
+    var text = ""
+    for scalar in line.unicodeScalars {
+      if breaks(scalar) { text += shown(scalar) } else { text.unicodeScalars.append(scalar) }
+    }
+    return text.inertOnTerminal
+  }
+
   /// A scalar no terminal should be handed from data: a control other than a line break or a tab,
   /// or a bidirectional formatting character.
   static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {

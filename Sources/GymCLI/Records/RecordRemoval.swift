@@ -41,7 +41,9 @@ public enum RecordRemoval {
       }
     } catch is DryRun {}
     for name in removed { printNote((options.dryRun ? "would remove " : "removed ") + name, isResult: options.dryRun) }
-    if !missing.isEmpty { printNote("no \(noun) \(missing.map { "'\($0)'" }.joined(separator: ", ")) (skipped)") }
+    if !missing.isEmpty {
+      printNote("no \(noun) \(missing.map { "'\($0)'" }.joined(separator: ", ")) (skipped)", isResult: options.dryRun)
+    }
     return options.dryRun ? 0 : removed.count
   }
 }

@@ -132,9 +132,16 @@ public struct Backup: Sendable, Equatable {
     for left in Self.abandonedCopies(of: database) { unlink(left) }
     let copy = database + ".restoring-\(getpid())-\(UUID().uuidString.prefix(8)).partial"
     let temporary = database + ".restoring"
+    // Held while this restore lives: a copy no one holds, and that has not changed for a minute, is
+    // one a stopped restore left (a process id says nothing across containers sharing a volume).
+    let held = open(copy, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    defer { if held >= 0 { close(held) } }
     do {
-      try FileManager.default.copyItem(atPath: path, toPath: copy)
-      try Durable.sync(copy)
+      guard held >= 0, flock(held, LOCK_EX) == 0 else {
+        throw StoreError.restoreFailed(path: database, reason: "'\(copy)': " + String(cString: strerror(errno)))
+      }
+      try Self.copy(path, into: held)
+      try Durable.sync(descriptor: held)
     } catch {
       unlink(copy)
       if let error = error as? StoreError { throw error }
@@ -205,25 +212,46 @@ public struct Backup: Sendable, Equatable {
   private static func asideName(_ database: String, now: Date) throws -> String {
     for milliseconds in [false, true] {
       let name = database + ".replaced-" + FileStamp.utc(now, milliseconds: milliseconds)
-      if access(name, F_OK) != 0 { return name }
+      // Taken by any of its files: a -wal set aside alone would be read into a file given its name.
+      if ["", "-wal", "-shm"].allSatisfy({ access(name + $0, F_OK) != 0 }) { return name }
     }
     throw StoreError.restoredThisInstant(path: database)
   }
 
   static func stamp(_ date: Date) -> String { FileStamp.utc(date) }
 
-  /// The copies of restores of `database` whose process is gone (`<database>.restoring-<pid>-<id>.partial`,
-  /// killed or interrupted while they waited).
-  public static func abandonedCopies(of database: String) -> [String] {
+  /// The copies of restores of `database` that no restore holds (`<database>.restoring-<pid>-<id>.partial`,
+  /// each held by its restore's `flock` while it lives) and that have not changed for a minute (one
+  /// just made, not yet locked, is left alone): left by a restore killed or interrupted while it waited.
+  public static func abandonedCopies(of database: String, now: Date = Date()) -> [String] {
     let directory = (database as NSString).deletingLastPathComponent
     let prefix = (database as NSString).lastPathComponent + ".restoring-"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
-    return names.filter { name in
-      guard name.hasPrefix(prefix), name.hasSuffix(".partial"),
-        let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" })
-      else { return false }
-      return kill(pid, 0) != 0 && errno == ESRCH
-    }.map { directory.isEmpty ? $0 : directory + "/" + $0 }
+    return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".partial") }
+      .map { directory.isEmpty ? $0 : directory + "/" + $0 }
+      .filter { path in
+        var info = stat()
+        guard stat(path, &info) == 0, now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > 60 else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      }
+  }
+
+  /// The bytes of the file at `source`, written through `descriptor` (whose file this restore holds).
+  private static func copy(_ source: String, into descriptor: Int32) throws {
+    let input = open(source, O_RDONLY | O_CLOEXEC)
+    guard input >= 0 else { throw SystemError.last }
+    defer { close(input) }
+    while true {
+      let sent = sendfile(descriptor, input, nil, 1 << 24)
+      if sent == 0 { return }
+      if sent < 0 {
+        guard errno == EINTR else { throw SystemError.last }
+        continue
+      }
+    }
   }
 
   /// `path`, or the file it names when it is a symbolic link.

@@ -222,7 +222,7 @@ struct SyncStatus: GymCommand {
       return (device, rows, held, last, try SyncBase.covers(db))
     }
     if device == nil && listing == nil {
-      printNote("sync has not begun on this database; run 'gym sync --remote REMOTE --identity FILE'")
+      printNote("sync has not begun on this database; run 'gym sync --remote REMOTE --identity FILE'", isResult: true)
       return
     }
     let writer = RecordWriter(
@@ -264,14 +264,15 @@ struct SyncStatus: GymCommand {
       writer.write([.text(name), .bool(false), .integer(0), .integer(0), waiting(name)] + applied(name) + [.null])
     }
     writer.finish(next: nil)
+    // What status says of the last sync is its result, as its table is.
     if device == nil {
-      printNote("sync has not begun on this database; 'gym sync' pulls what waits")
+      printNote("sync has not begun on this database; 'gym sync' pulls what waits", isResult: true)
     } else if let last {
       printNote(
         "last sync: \(last["at"] as String) through \(last["remote"] as String): pulled \(last["pulled"] as Int), "
-          + "pushed \(last["pushed"] as Int), refused \(last["refused"] as Int)")
+          + "pushed \(last["pushed"] as Int), refused \(last["refused"] as Int)", isResult: true)
     } else {
-      printNote("never synced")
+      printNote("never synced", isResult: true)
     }
   }
 }

@@ -108,7 +108,10 @@ struct LoggerImport {
             current = session
           } else {
             if current?.notes == nil { current?.notes = session.notes }  // they may be on any of its rows
-            current?.exerciseNotes.merge(session.exerciseNotes) { first, _ in first }
+            // A second note of the same exercise in the session is kept beside the first.
+            current?.exerciseNotes.merge(session.exerciseNotes) { first, second in
+              first == second ? first : first + "; " + second
+            }
           }
           if var set = read {
             set.position = nextPosition[session.key, default: 1]
