@@ -82,7 +82,8 @@ public struct DoctorCommand: GymCommand {
     if let problem = exportSettingsProblem(context) {
       findings.append(Finding(check: "export settings", result: .problem, detail: problem))
     }
-    let path = context.databasePath
+    // Through a symbolic link, the files beside the database it names (where a restore leaves them).
+    let path = Backup.resolvedLink(context.databasePath)
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
@@ -100,8 +101,9 @@ public struct DoctorCommand: GymCommand {
           check: "restore", result: .problem,
           detail: "'\(path).restoring' is a restore cut short before it replaced the database, which is as it was: "
             + (links.isEmpty
-              ? "remove it with 'rm \(path).restoring'"
-              : "remove it and the database's second name with 'rm \(path).restoring \(links.joined(separator: " "))'")
+              ? "remove it with 'rm \(ShellWord.plainOrQuoted(path + ".restoring"))'"
+              : "remove it and the database's second name with 'rm "
+                + ([path + ".restoring"] + links).map(ShellWord.plainOrQuoted).joined(separator: " ") + "'")
             + ", or run the restore again"))
     } else if access(path + ".restoring", F_OK) == 0 {
       findings.append(
@@ -114,7 +116,7 @@ public struct DoctorCommand: GymCommand {
         Finding(
           check: "restore", result: .problem,
           detail: "'\(left)' is the copy of a restore that was stopped before it replaced anything (the database "
-            + "is as it was): remove it with 'rm \(left)', or run the restore again"))
+            + "is as it was): remove it with 'rm \(ShellWord.plainOrQuoted(left))', or run the restore again"))
     } else if let last = replaced.last {
       findings.append(
         Finding(check: "restore", result: .note, detail: "the database before a restore is kept as \(inFolder(last))"))

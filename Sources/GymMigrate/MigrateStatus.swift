@@ -47,7 +47,7 @@ struct MigrateStatus: GymCommand {
     printNote(
       "schema v\(state.version): \(state.applied.count) applied, \(pending) pending"
         + (state.unknown.isEmpty ? "" : ", \(state.unknown.count) unknown to this gym (a newer gym wrote it)")
-        + (pending > 0 ? "; run 'gym migrate up'" : ""))
+        + (pending > 0 ? "; run 'gym migrate up'" : ""), isResult: true)
   }
 }
 

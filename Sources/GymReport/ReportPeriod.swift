@@ -36,18 +36,25 @@ struct ReportPeriod: Equatable {
       end = min(until.adding(milliseconds: -1), since.adding(milliseconds: year))  // asked for, past all data
     }
     let yearBefore = end.adding(milliseconds: -year + 1)
+    // An --until drawn shorter says so, as a --since drawn later does.
+    let shortened = request.until.map { end < $0.adding(milliseconds: -1) } ?? false
+    let untilNote = shortened ? "ending before --until: a report reaches a year past now and its data at most" : ""
     if let since = request.since {
-      guard let first, since < first, first <= end else { return ReportPeriod(since: since, end: end, note: "") }
-      return ReportPeriod(since: first, end: end, note: "from your first record, after --since")
+      guard let first, since < first, first <= end else { return ReportPeriod(since: since, end: end, note: untilNote) }
+      return ReportPeriod(
+        since: first, end: end,
+        note: "from your first record, after --since" + (shortened ? "; " + untilNote : ""))
     }
     // Nothing before the end (--until before the first record): the year before it, which says so.
-    guard let first, first <= end else { return ReportPeriod(since: yearBefore, end: end, note: "") }
+    guard let first, first <= end else { return ReportPeriod(since: yearBefore, end: end, note: untilNote) }
     if request.sinceAll {
       return ReportPeriod(
         since: first, end: end, note: request.until == nil ? "all of your data" : "from your first record")
     }
     guard first > yearBefore else {
-      let note = request.until == nil ? "the last 12 months of your data" : "the 12 months before --until"
+      let note =
+        request.until == nil
+        ? "the last 12 months of your data" : shortened ? untilNote : "the 12 months before --until"
       return ReportPeriod(since: yearBefore, end: end, note: note)
     }
     return ReportPeriod(

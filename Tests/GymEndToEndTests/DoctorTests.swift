@@ -164,6 +164,20 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: left))
   }
 
+  /// Through a symbolic link to the database, doctor looks beside the file it names, where a restore
+  /// leaves its files.
+  @Test func throughALinkDoctorLooksBesideTheDatabase() throws {
+    var gym = try GymProcess()
+    try gym.seed(1)
+    let link = gym.directory + "/link.sqlite"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: gym.databasePath)
+    #expect(FileManager.default.createFile(atPath: gym.databasePath + ".restoring", contents: Data("x".utf8)))
+    gym.environment["GYM_DATABASE"] = link
+    let found = try gym.run(["doctor", "--format", "csv"])
+    #expect(found.status == 1)
+    #expect(found.stdout.contains("remove it with 'rm \(gym.directory)/gym.sqlite.restoring'"), "\(found.stdout)")
+  }
+
   /// `config show` prints what a key without a value means, not a blank.
   @Test func configShowPrintsEffectiveDefaults() throws {
     var gym = try GymProcess()

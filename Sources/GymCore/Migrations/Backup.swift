@@ -255,7 +255,7 @@ public struct Backup: Sendable, Equatable {
   }
 
   /// `path`, or the file it names when it is a symbolic link.
-  static func resolvedLink(_ path: String) -> String {
+  public static func resolvedLink(_ path: String) -> String {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let real = realpath(path, nil) else { return path }
     defer { free(real) }

@@ -43,7 +43,7 @@ struct LibraryGoal: GymCommand {
       writer.finish(next: nil)
       let note =
         fallback.map { "library.goal, \($0) book\($0 == "1" ? "" : "s")" } ?? "no goal (library.goal is not set)"
-      printNote("other years: " + note)
+      printNote("other years: " + note, isResult: true)
       return
     }
     try context.openStore().write { try ReadingGoal.set(books, year: year, $0) }
