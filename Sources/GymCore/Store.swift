@@ -65,14 +65,14 @@ public final class Store: Sendable {
     self.path = path
     self.modules = modules
     self.options = options
-    var existing = try StoreFile.inspect(path)
-    if existing == .missing { try StoreFile.createDirectory(for: path) }
+    // Before the lock, `stat` alone: the header is read once, under it.
+    let isNew = StoreFile.isNew(path)
+    if isNew && access(path, F_OK) != 0 { try StoreFile.createDirectory(for: path) }
     // Held until the first read below has taken SQLite's own lock (a restore waits for both).
     let timeout = options.busyTimeoutMilliseconds
-    var openLock = try StoreOpenLock.acquireForStore(
-      path, exclusive: existing == .missing || existing == .empty, timeoutMilliseconds: timeout)
+    var openLock = try StoreOpenLock.acquireForStore(path, exclusive: isNew, timeoutMilliseconds: timeout)
     defer { openLock?.release() }
-    existing = try StoreFile.inspect(path)
+    var existing = try StoreFile.inspect(path)
     if let shared = openLock, !shared.isExclusive, existing == .missing || existing == .empty {
       shared.release()  // restored away, or emptied, while this waited: created under the exclusive lock
       openLock = try StoreOpenLock.acquireForStore(path, exclusive: true, timeoutMilliseconds: timeout)

@@ -31,13 +31,24 @@ enum StoreFile {
     return header[18] == 2 ? .sqliteWAL : .sqliteRollbackJournal
   }
 
+  /// `path` with every symbolic link resolved, absolute; nil when it does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let real = realpath(path, nil) else { return nil }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
+  /// Whether no database is at `path` yet: no file, or an empty one (read by `stat` alone).
+  static func isNew(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) != 0 || info.st_size == 0
+  }
+
   /// A `-wal` with changes in it beside no database, or beside an empty file (moved without it?):
   /// SQLite takes it for a crash's leftover of a new database and deletes it, or a new database made
   /// there reads it as its own and is damaged. Refused: nothing may make a database at `path` then.
   static func refuseStrayWAL(_ path: String) throws(StoreError) {
-    var info = stat()
-    let hasNoDatabase = stat(path, &info) != 0 || info.st_size == 0
-    guard hasNoDatabase, hasPendingWAL(path) else { return }
+    guard isNew(path), hasPendingWAL(path) else { return }
     throw StoreError.inconsistent(
       "'\(path)-wal' holds changes of a database that is not at '\(path)' (moved without it?): put the database "
         + "back beside it, or move the -wal away; nothing was written")
@@ -126,8 +137,7 @@ extension StoreFile {
       }
       if locked {
         defer { openLock?.release() }
-        var info = stat()
-        if !checkpointed && hasPendingWAL(path) && stat(path, &info) == 0 && info.st_size > 0 {
+        if !checkpointed && !isNew(path) && hasPendingWAL(path) {
           checkpointed = true
           checkpointAbandonedWAL(path)
         }

@@ -76,15 +76,9 @@ final class StoreOpenLock {
   /// The directory the database file is really in: a path through a symbolic link (to the file or to
   /// a folder) and the path it names are one database, and must take one lock.
   static func lockedDirectory(of path: String) -> String {
-    if let real = resolved(path) { return (real as NSString).deletingLastPathComponent }
+    if let real = StoreFile.realPath(path) { return (real as NSString).deletingLastPathComponent }
     let directory = (path as NSString).deletingLastPathComponent
-    return resolved(directory.isEmpty ? "." : directory) ?? (directory.isEmpty ? "." : directory)
-  }
-
-  private static func resolved(_ path: String) -> String? {
-    guard let real = realpath(path, nil) else { return nil }
-    defer { free(real) }
-    return String(cString: real)
+    return StoreFile.realPath(directory.isEmpty ? "." : directory) ?? (directory.isEmpty ? "." : directory)
   }
 
   func release() {

@@ -109,7 +109,8 @@ public struct DoctorCommand: GymCommand {
       findings.append(
         Finding(
           check: "restore", result: .problem,
-          detail: "'\(path).restoring' is a restore that was interrupted: finish it with 'mv \(path).restoring \(path)'"
+          detail: "'\(path).restoring' is a restore that was interrupted: finish it with 'mv "
+            + "\(ShellWord.plainOrQuoted(path + ".restoring")) \(ShellWord.plainOrQuoted(path))'"
             + (replaced.last.map { ", or undo it by moving \(inFolder($0)) back" } ?? "")))
     } else if let left = Backup.abandonedCopies(of: path).first {
       findings.append(

@@ -159,7 +159,7 @@ public struct Backup: Sendable, Equatable {
         throw StoreError.restoreFailed(path: database, reason: "\(error)")
       }
       do { return try replace(database, with: temporary, now: now) } catch {
-        unlink(temporary)  // this restore's copy, under the locks
+        unlink(temporary)  // this restore's copy, under the locks: the one place it is removed
         throw error
       }
     }
@@ -173,13 +173,9 @@ public struct Backup: Sendable, Equatable {
       // A -wal and -shm left without their database are not the copy's (SQLite would read them into
       // it, or delete them): kept aside under the name a replaced file would have.
       if access(database + "-wal", F_OK) == 0 || access(database + "-shm", F_OK) == 0 {
-        let aside = try Self.asideName(database, now: now)
-        for suffix in ["-wal", "-shm"] where access(database + suffix, F_OK) == 0 {
-          _ = rename(database + suffix, aside + suffix)
-        }
+        Self.moveCompanions(of: database, to: try Self.asideName(database, now: now))
       }
       do { try Durable.rename(temporary, to: database) } catch {
-        unlink(temporary)
         throw StoreError.restoreFailed(path: database, reason: error.description)
       }
       return nil
@@ -187,24 +183,25 @@ public struct Backup: Sendable, Equatable {
     let target = try Self.asideName(database, now: now)
     let linked = link(database, target) == 0
     guard linked || rename(database, target) == 0 else {
-      unlink(temporary)
       throw StoreError.restoreFailed(path: database, reason: "'\(target)': " + String(cString: strerror(errno)))
     }
-    for suffix in ["-wal", "-shm"] where access(database + suffix, F_OK) == 0 {
-      _ = rename(database + suffix, target + suffix)
-    }
+    Self.moveCompanions(of: database, to: target)
     do {
       try Durable.rename(temporary, to: database)
     } catch {
       // Put the original back: with the link it never left.
-      for suffix in ["-wal", "-shm"] where access(target + suffix, F_OK) == 0 {
-        _ = rename(target + suffix, database + suffix)
-      }
+      Self.moveCompanions(of: target, to: database)
       if linked { unlink(target) } else { _ = rename(target, database) }
-      unlink(temporary)
       throw StoreError.restoreFailed(path: database, reason: error.description)
     }
     return target
+  }
+
+  /// The `-wal` and `-shm` of `source`, where there are any, renamed to those of `target`.
+  private static func moveCompanions(of source: String, to target: String) {
+    for suffix in ["-wal", "-shm"] where access(source + suffix, F_OK) == 0 {
+      _ = rename(source + suffix, target + suffix)
+    }
   }
 
   /// `<database>.replaced-<time>`, to the millisecond when a restore had the second already; a
@@ -257,9 +254,8 @@ public struct Backup: Sendable, Equatable {
   /// `path`, or the file it names when it is a symbolic link.
   public static func resolvedLink(_ path: String) -> String {
     var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let real = realpath(path, nil) else { return path }
-    defer { free(real) }
-    return String(cString: real)
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+    return StoreFile.realPath(path) ?? path
   }
 
   /// Deletes the oldest backups of `database` beyond the newest `keep`.
