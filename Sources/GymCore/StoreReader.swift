@@ -10,15 +10,37 @@ public final class StoreReader {
   private let queue: DatabaseQueue
   private let timeout: Int
 
-  public init(path: String, busyTimeoutMilliseconds: Int = Store.Options.defaultBusyTimeoutMilliseconds) throws {
+  /// `ofStore`: the file is a store's own, which a restore may replace. It is opened as a store opens
+  /// (`StoreOpenLock`): a restore that swapped the file between SQLite's open and its first lock would
+  /// have this reader see one file through the other's WAL. Backups, snapshots and copies, and a
+  /// reader opened while this process already holds the store, pass false.
+  public init(
+    path: String, busyTimeoutMilliseconds: Int = Store.Options.defaultBusyTimeoutMilliseconds, ofStore: Bool = false
+  ) throws {
     self.path = path
     timeout = busyTimeoutMilliseconds
     var configuration = Configuration()
     configuration.readonly = true
     // Beside other gym processes a reader can meet a lock too (another one recovering the WAL index).
     configuration.busyMode = .timeout(TimeInterval(busyTimeoutMilliseconds) / 1000)
+    let openLock = ofStore ? try Self.openLock(path, timeoutMilliseconds: busyTimeoutMilliseconds) : nil
+    defer { openLock?.release() }
     queue = try Store.translatingErrors(path: path, timeout: busyTimeoutMilliseconds) {
       try DatabaseQueue(path: path, configuration: configuration)
+    }
+    // A WAL connection keeps the shared lock its first read takes, which a restore waits for. A file
+    // that is no database fails here and again, reported, at the caller's read.
+    if openLock != nil { _ = try? read { try Int.fetchOne($0, sql: "PRAGMA schema_version") } }
+  }
+
+  /// Shared, as a store's; a directory this user cannot read is opened without it (a reader never writes).
+  private static func openLock(_ path: String, timeoutMilliseconds: Int) throws(StoreError) -> StoreOpenLock? {
+    do {
+      return try StoreOpenLock.acquire(path, exclusive: false, timeoutMilliseconds: timeoutMilliseconds)
+    } catch .busy {
+      throw StoreError.busy(path: path, timeoutMilliseconds: timeoutMilliseconds)
+    } catch {
+      return nil
     }
   }
 

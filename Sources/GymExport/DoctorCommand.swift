@@ -181,7 +181,7 @@ public struct DoctorCommand: GymCommand {
   static func databaseFindings(_ path: String, busyTimeoutMilliseconds: Int) -> [Finding] {
     var findings: [Finding] = []
     do {
-      let reader = try StoreReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+      let reader = try StoreReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, ofStore: true)
       defer { reader.close() }
       let (check, applied, indexesOnly) = try reader.read { db in
         let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")

@@ -26,7 +26,7 @@ public struct ExportOwner: Sendable, Equatable {
   /// The database at `path`, read as it is: never created, migrated or locked for writing.
   public static func of(database path: String, busyTimeoutMilliseconds: Int) throws -> ExportOwner {
     guard access(path, F_OK) == 0 else { return ExportOwner(store: nil) }
-    let reader = try StoreReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    let reader = try StoreReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, ofStore: true)
     defer { reader.close() }
     return ExportOwner(store: try reader.read(StoreIdentity.id))
   }

@@ -94,7 +94,7 @@ public struct ImportJob {
   /// it added would stay on this device alone (Docs/Sync.md). Refused before the export is read.
   private func refuseSyncedTarget() throws {
     guard access(target, F_OK) == 0 else { return }
-    let reader = try StoreReader(path: target, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+    let reader = try StoreReader(path: target, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, ofStore: true)
     defer { reader.close() }
     if let device = try reader.read({ try ChangeLog.device($0) }) {
       throw GymError.usage(

@@ -30,4 +30,24 @@ import Testing
     held.release()
     try Store(path: root + "/file-link.sqlite", modules: [Fixtures.module]).close()
   }
+
+  /// A reader of a store's own file (doctor, version, completion) opens as a store does: it waits
+  /// while a restore holds the lock, and once open it holds SQLite's lock, which a restore waits for.
+  @Test func aStoreReaderWaitsForARestoreAndHoldsItBack() throws {
+    let path = try Fixtures.temporaryDirectory() + "/gym.sqlite"
+    try Store(path: path, modules: [Fixtures.module]).close()
+    let held = try #require(try StoreOpenLock.acquire(path, exclusive: true, timeoutMilliseconds: 0))
+    #expect(throws: StoreError.busy(path: path, timeoutMilliseconds: 50)) {
+      _ = try StoreReader(path: path, busyTimeoutMilliseconds: 50, ofStore: true)
+    }
+    // A backup or a copy is no store a restore replaces: read whatever its folder's lock.
+    try StoreReader(path: path, busyTimeoutMilliseconds: 50).close()
+    held.release()
+    let reader = try StoreReader(path: path, busyTimeoutMilliseconds: 50, ofStore: true)
+    #expect(throws: StoreError.busy(path: path, timeoutMilliseconds: 0)) {
+      try StoreFile.whileNoConnectionIsOpen(path, timeoutMilliseconds: 0) {}
+    }
+    reader.close()
+    try StoreFile.whileNoConnectionIsOpen(path, timeoutMilliseconds: 0) {}
+  }
 }

@@ -24,7 +24,7 @@ public enum DynamicCompletion {
   /// `sql` must walk an index in its order: completion runs while the user waits.
   public static func values(_ words: [String], sql: String, prefix: String) -> [String] {
     guard let path = databasePath(words), access(path, R_OK) == 0 else { return [] }
-    guard let reader = try? StoreReader(path: path, busyTimeoutMilliseconds: 200) else { return [] }
+    guard let reader = try? StoreReader(path: path, busyTimeoutMilliseconds: 200, ofStore: true) else { return [] }
     return candidates((try? reader.read { try String.fetchAll($0, sql: sql, arguments: [prefix, limit]) }) ?? [])
   }
 

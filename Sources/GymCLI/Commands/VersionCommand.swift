@@ -35,7 +35,7 @@ public struct VersionCommand: GymCommand {
     if access(path, F_OK) == 0 {
       // Read as it is (read-only): looking at a version never migrates or creates.
       let reader = try StoreReader(
-        path: path, busyTimeoutMilliseconds: context.configuration.storeOptions.busyTimeoutMilliseconds)
+        path: path, busyTimeoutMilliseconds: context.configuration.storeOptions.busyTimeoutMilliseconds, ofStore: true)
       let applied =
         (try? reader.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }) ?? []
       rows.append(("databaseSchema", .integer(Int64(applied.filter(known.contains).count))))
