@@ -77,4 +77,17 @@ import Testing
     // So is a bidirectional override, which would reorder the command line as it is shown.
     #expect(DynamicCompletion.candidates(["ok", "x\u{202E}y"], shell: .fish) == ["ok"])
   }
+
+  /// A word typed so far, as the shell will read it: each case is the POSIX quoting rule applied by
+  /// hand (a backslash outside quotes keeps the next character; in single quotes nothing is special;
+  /// in double quotes a backslash escapes only `$`, a backtick, `"`, `\` and a line break).
+  @Test func aTypedWordIsReadAsTheShellReadsIt() {
+    let cases: [(typed: String, read: String)] = [
+      ("Olive\\ o", "Olive o"), ("'Olive o", "Olive o"), ("\"Olive o", "Olive o"), ("'Olive oil'", "Olive oil"),
+      ("Olive\\'s", "Olive's"), ("\"Olive's", "Olive's"), ("'it'\\''s", "it's"), ("\"a\\\"b\\$c\\d", "a\"b$c\\d"),
+      ("a\\\\b", "a\\b"), ("trailing\\", "trailing"), ("\"open\\", "open\\"), ("$HOME", "$HOME"), ("", ""),
+      ("Caf\u{E9}\\ au", "Caf\u{E9} au"),
+    ]
+    for (typed, read) in cases { #expect(ShellWord.unquoted(typed) == read, "\(typed)") }
+  }
 }

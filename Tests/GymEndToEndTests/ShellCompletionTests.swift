@@ -58,16 +58,15 @@ import Testing
   /// bash: the script's function, as readline calls it, with the line typed so far.
   func bash(_ words: [String]) throws -> [String] {
     let script = gym.directory + "/gym.bash"
-    let line = words.map { $0.isEmpty ? "" : $0 }.joined(separator: " ")
     // Scalar by scalar: the combining-mark name's quote must be escaped here too.
-    let quoted = words.map { word in
+    func quoted(_ word: String) -> String {
       "'" + word.unicodeScalars.map { $0 == "'" ? "'\\''" : String($0) }.joined() + "'"
-    }.joined(separator: " ")
+    }
     let driver = """
       source '\(script)'
-      COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
-      COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}
-      _gym gym '\(words.last!)' '\(words[words.count - 2])'
+      COMP_WORDS=(\(words.map(quoted).joined(separator: " "))); COMP_CWORD=\(words.count - 1)
+      COMP_LINE=\(quoted(words.joined(separator: " "))); COMP_POINT=${#COMP_LINE}
+      _gym gym \(quoted(words.last!)) \(quoted(words[words.count - 2]))
       printf '%s\\n' "${COMPREPLY[@]}"
       """
     let result = try shell("/bin/bash", ["--norc", "--noprofile", "-c", driver])
@@ -184,5 +183,31 @@ import Testing
     }
     let ran = try FileManager.default.contentsOfDirectory(atPath: markers)
     #expect(ran.isEmpty, "completion ran code: \(ran)")
+  }
+
+  /// A name with a space or a quote is typed escaped or quoted (`Olive\ o`, `'Olive o`): each shell
+  /// hands gym the word as typed, and gym looks the names up by what the shell will read it as.
+  /// (`"Olive's` is left out: bash's own `compgen` drops every candidate for a quote inside `"…`.)
+  @Test func aWordTypedEscapedOrQuotedCompletesItsName() throws {
+    for name in ["Olive oil", "Olive tapenade", "Olive's brine", "Olives"] {
+      #expect(try gym.run(["staples", "add", name, "--category", "Pantry", "-q"]).status == 0)
+    }
+    for (shellName, file) in [("bash", "gym.bash"), ("zsh", "_gym"), ("fish", "gym.fish")] {
+      _ = try gym.write(file, try gym.run(["completions", shellName]).stdout)
+    }
+    let cases: [(typed: String, expected: [String])] = [
+      ("Olive\\ o", ["Olive oil"]), ("'Olive o", ["Olive oil"]), ("\"Olive o", ["Olive oil"]),
+      ("Olive\\ ", ["Olive oil", "Olive tapenade"]), ("Olive\\'", ["Olive's brine"]),
+      ("Oli", ["Olive oil", "Olive tapenade", "Olive's brine", "Olives"].sorted()),
+    ]
+    for (typed, expected) in cases {
+      let words = ["gym", "staples", "show", typed]
+      let bashFound = try bash(words)
+      #expect(bashFound == expected, "bash: \(typed): \(bashFound)")
+      let zshFound = try zsh(words)
+      #expect(zshFound == expected, "zsh: \(typed): \(zshFound)")
+      let fishFound = try fish(words)
+      #expect(fishFound == expected, "fish: \(typed): \(fishFound)")
+    }
   }
 }

@@ -25,7 +25,9 @@ public enum DynamicCompletion {
   public static func values(_ words: [String], sql: String, prefix: String) -> [String] {
     guard let path = databasePath(words), access(path, R_OK) == 0 else { return [] }
     guard let reader = try? StoreReader(path: path, busyTimeoutMilliseconds: 200, ofStore: true) else { return [] }
-    return candidates((try? reader.read { try String.fetchAll($0, sql: sql, arguments: [prefix, limit]) }) ?? [])
+    // bash and zsh give the word as typed (`Olive\ o`); fish gives it as it reads it.
+    let typed = CompletionShell.requesting == .fish ? prefix : ShellWord.unquoted(prefix)
+    return candidates((try? reader.read { try String.fetchAll($0, sql: sql, arguments: [typed, limit]) }) ?? [])
   }
 
   /// Values as the requesting shell's script reads them, inert: a name from the database is data,

@@ -24,4 +24,34 @@ public enum ShellWord {
       }
     return plain ? text : quoted(text)
   }
+
+  /// What bash or zsh reads a word typed so far as, the quote it may still be in read as closed:
+  /// `Olive\ o`, `'Olive o` and `"Olive o` are all `Olive o`. Both shells hand completion the word
+  /// as typed. A `$` stays as it is: what it would expand to is not known here.
+  public static func unquoted(_ typed: String) -> String {
+    var out = String.UnicodeScalarView()
+    var quote: Unicode.Scalar?
+    var scalars = typed.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      switch (quote, scalar) {
+      case (nil, "\\"):
+        if let escaped = scalars.next() { out.append(escaped) }
+      case (nil, "'"), (nil, "\""):
+        quote = scalar
+      case ("'", "'"), ("\"", "\""):
+        quote = nil
+      case ("\"", "\\"):
+        // Inside double quotes a backslash escapes only `$`, a backtick, `"`, itself and a line break.
+        guard let next = scalars.next() else {
+          out.append(scalar)
+          break
+        }
+        if !"$`\"\\\n".unicodeScalars.contains(next) { out.append(scalar) }
+        out.append(next)
+      default:
+        out.append(scalar)
+      }
+    }
+    return String(out)
+  }
 }
