@@ -29,6 +29,8 @@ public final class FreshDatabase: @unchecked Sendable {
   private(set) var earlySync: BackgroundSync?
   /// After `mergeIntoTarget`: this load's rows it added, and those already there it left alone.
   public private(set) var merged: (added: Int, existing: Int)?
+  /// The temporary files a signal ending the command removes (`SignalCleanup`).
+  private var signalSlots: [Int] = []
   /// The folders the store makes for it (those of the target's path not there yet), deepest first:
   /// removed again, while empty, when the load fails, so a failed import leaves no trace.
   private let missingFolders: [String]
@@ -60,6 +62,7 @@ public final class FreshDatabase: @unchecked Sendable {
       throw StoreError.interruptedRestore(path: target)
     }
     try StoreFile.refuseStrayWAL(target)
+    signalSlots = SignalCleanup.register(["", "-wal", "-shm", "-journal"].map { partial + $0 })
     let store = try Store(path: partial, modules: modules, options: options)
     try store.writeWithoutTransaction { db in
       _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = MEMORY")
@@ -110,6 +113,8 @@ public final class FreshDatabase: @unchecked Sendable {
       }
     }
     isPublished = true
+    SignalCleanup.unregister(signalSlots)
+    signalSlots = []
     return true
   }
 
@@ -141,6 +146,8 @@ public final class FreshDatabase: @unchecked Sendable {
     try? store?.close()
     store = nil
     for suffix in ["", "-wal", "-shm", "-journal"] { unlink(partial + suffix) }
+    SignalCleanup.unregister(signalSlots)
+    signalSlots = []
     if leavingEmpty, !isPublished, let schema, access(target, F_OK) != 0 {
       try? Store(path: target, modules: schema.modules, options: schema.options).close()
     }

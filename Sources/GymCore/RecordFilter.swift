@@ -93,17 +93,32 @@ public indirect enum RecordFilter: Sendable, Equatable {
         return twoValued && Self.isNullable(name, table) ? "(\(column) IS NOT NULL AND \(list))" : list
       }
       return nonNull.isEmpty ? "\(column) IS NULL" : "(\(list) OR \(column) IS NULL)"
-    case .and(let lhs, let rhs):
-      return
-        "(\(try lhs.compile(table, &args, twoValued: twoValued)) AND \(try rhs.compile(table, &args, twoValued: twoValued)))"
-    case .or(let lhs, let rhs):
-      return
-        "(\(try lhs.compile(table, &args, twoValued: twoValued)) OR \(try rhs.compile(table, &args, twoValued: twoValued)))"
+    case .and, .or:
+      // A run of one operator is one flat list: each pair in parentheses nested one level deeper per
+      // condition, and SQLite's parser stack (about 100 deep) overflowed at 92 conditions.
+      let isAnd = if case .and = self { true } else { false }
+      var parts: [String] = []
+      try flatten(isAnd: isAnd, table, &args, twoValued: twoValued, into: &parts)
+      return "(" + parts.joined(separator: isAnd ? " AND " : " OR ") + ")"
     case .not(let inner):
       return "NOT \(try inner.compile(table, &args, twoValued: true))"
     case .sql(let condition, let values):
       args.append(contentsOf: values.map(\.databaseValue))
       return "(\(condition))"
+    }
+  }
+
+  /// The operands of a run of `.and` (or of `.or`), left to right, each compiled in its turn so the
+  /// arguments stay in the order of their marks.
+  private func flatten(
+    isAnd: Bool, _ table: TableSchema, _ args: inout [DatabaseValue], twoValued: Bool, into parts: inout [String]
+  ) throws(StoreError) {
+    switch self {
+    case .and(let lhs, let rhs) where isAnd, .or(let lhs, let rhs) where !isAnd:
+      try lhs.flatten(isAnd: isAnd, table, &args, twoValued: twoValued, into: &parts)
+      try rhs.flatten(isAnd: isAnd, table, &args, twoValued: twoValued, into: &parts)
+    default:
+      parts.append(try compile(table, &args, twoValued: twoValued))
     }
   }
 

@@ -51,6 +51,57 @@ public final class Store: Sendable {
   /// opens; where SQLite is already in use (a test process) they stay as they are.
   private static let sqliteSettings: Void = { _ = gym_sqlite_configure() }()
 
+  /// Removes the database a failed command created at `path` (the file its symbolic links lead to)
+  /// with its `-wal` and `-shm`, while no table holds a row but the schema's history and the store's
+  /// identity (every table counts: a sync that began a device and then failed keeps its database) and
+  /// no connection has it open. A file changed between the look and the removal (another command
+  /// wrote) stays.
+  public static func removeIfEmpty(_ given: String) {
+    let path = StoreFile.realPath(given) ?? given
+    // The file as it is, and what its WAL holds (a reader leaves an empty one: nothing written).
+    func state() -> [Int] {
+      var info = stat()
+      guard stat(path, &info) == 0 else { return [] }
+      let file = [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino)]
+      return file + [stat(path + "-wal", &info) == 0 ? Int(info.st_size) : 0]
+    }
+    // First with no connection open: what a WAL still holds goes into the file, so the look below and
+    // the removal see the same bytes.
+    guard (try? StoreFile.whileNoConnectionIsOpen(path, timeoutMilliseconds: 0) {}) != nil else { return }
+    let before = state()
+    guard let reader = try? StoreReader(path: path, busyTimeoutMilliseconds: 0) else { return }
+    let empty = try? reader.read { db in
+      let tables = try Row.fetchAll(
+        db,
+        sql:
+          "SELECT name, sql LIKE 'CREATE VIRTUAL%' FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+      ).map { (name: $0[0] as String, isVirtual: $0[1] as Bool) }
+      // A full-text index's own tables hold rows when it holds none; its content is the tables' rows.
+      let virtual = tables.filter(\.isVirtual).map(\.name)
+      return try tables.filter { table in
+        !table.isVirtual && !["grdb_migrations", "store_identity"].contains(table.name)
+          && !virtual.contains { table.name.hasPrefix($0 + "_") }
+      }.allSatisfy { table in
+        !(try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(table.name)))") ?? true)
+      }
+    }
+    reader.close()
+    guard empty == true else { return }
+    try? StoreFile.whileNoConnectionIsOpen(path, timeoutMilliseconds: 0) {
+      guard state() == before else { return }
+      for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+    }
+  }
+
+  /// Whether the file at `path` begins as an SQLite database does (its 16-byte magic string): what a
+  /// command writing a file (`report --out`) never replaces.
+  public static func isSQLiteFile(_ path: String) -> Bool {
+    switch try? StoreFile.inspect(path) {
+    case .sqliteWAL, .sqliteRollbackJournal: true
+    default: false
+    }
+  }
+
   /// `path` as SQLite must be given it to read it as a file name: `:memory:` names no file, and
   /// `file:…` is a URI to the system's SQLite (its own parameters, another file: `file:x?mode=rwc`).
   /// Such a path is the file of that name in the working directory.
@@ -269,6 +320,7 @@ public final class Store: Sendable {
     switch error.resultCode {
     case .SQLITE_BUSY, .SQLITE_LOCKED: StoreError.busy(path: path, timeoutMilliseconds: timeout)
     case .SQLITE_NOTADB: StoreError.notADatabase(path: path)
+    case .SQLITE_CORRUPT: StoreError.damaged(path: path)
     case .SQLITE_READONLY: StoreError.readOnly(path: path, reason: StoreFile.whyReadOnly(path))
     case .SQLITE_CANTOPEN:
       FileManager.default.fileExists(atPath: path)

@@ -4,6 +4,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case notADatabase(path: String)
   /// An SQLite database that gym did not create (tables but no gym schema history).
   case foreignDatabase(path: String)
+  /// SQLite found the file malformed (`SQLITE_CORRUPT`): cut short, overwritten in part.
+  case damaged(path: String)
   /// Written by a newer gym: it has migrations this binary does not know.
   case newerSchema(path: String, unknown: [String])
   /// The database directory could not be created.
@@ -45,6 +47,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .notADatabase(let path): "'\(path)' is not an SQLite database (left untouched)"
     case .foreignDatabase(let path): "'\(path)' is an SQLite database that gym did not create (left untouched)"
+    case .damaged(let path): "'\(path)' is damaged: SQLite reads it as malformed (left untouched)"
     case .newerSchema(let path, let unknown):
       "'\(path)' was written by a newer gym (unknown migrations: \(unknown.joined(separator: ", ")))"
     case .cannotCreate(let path, let reason): "cannot create the database at '\(path)': \(reason)"

@@ -180,14 +180,35 @@ public struct DoctorCommand: GymCommand {
   /// log, and the schema against this gym's, read only.
   static func databaseFindings(_ path: String, busyTimeoutMilliseconds: Int) -> [Finding] {
     var findings: [Finding] = []
+    // What every command refuses (`/dev/null`, a text file), SQLite would read as an empty database.
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 {
+      return [
+        Finding(
+          check: "database", result: .note,
+          detail: "an empty file, no database yet: reads find nothing there (66), and the first command that adds "
+            + "records makes it one")
+      ]
+    }
+    if stat(path, &info) == 0, !Store.isSQLiteFile(path) {
+      return [
+        Finding(
+          check: "database", result: .problem,
+          detail:
+            "not an SQLite database, and every command refuses it: pass --database with a gym database or a new path")
+      ]
+    }
     do {
       let reader = try StoreReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, ofStore: true)
       defer { reader.close() }
-      let (check, applied, indexesOnly) = try reader.read { db in
+      let (check, applied, indexesOnly, foreign) = try reader.read { db in
         let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        let tables = try String.fetchAll(
+          db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
         return (
           check, (try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) ?? [],
-          (try? IndexRepair.damagedIndexes(db, check.filter { $0 != "ok" })) != nil
+          (try? IndexRepair.damagedIndexes(db, check.filter { $0 != "ok" })) != nil,
+          tables.isEmpty || tables.contains("grdb_migrations") ? nil : tables
         )
       }
       // Indexes that miss rows of their tables (left by gym 0.1.0's imports into a new database) are
@@ -205,7 +226,14 @@ public struct DoctorCommand: GymCommand {
       let known = ModuleRegistry.modules.flatMap { $0.migrations.map(\.identifier) }
       let unknown = applied.filter { !known.contains($0) }
       let pending = known.filter { !applied.contains($0) }
-      if !unknown.isEmpty {
+      if let foreign {
+        findings.append(
+          Finding(
+            check: "schema", result: .problem,
+            detail: "an SQLite database gym did not create (tables \(foreign.prefix(3).joined(separator: ", "))"
+              + (foreign.count > 3 ? ", …" : "") + "), which every command refuses: pass --database with a gym "
+              + "database or a new path"))
+      } else if !unknown.isEmpty {
         findings.append(
           Finding(
             check: "schema", result: .problem,
@@ -227,7 +255,7 @@ public struct DoctorCommand: GymCommand {
       findings.append(
         Finding(check: "integrity", result: .problem, detail: "cannot read it: \(ErrorReporting.classify(error).1)"))
     }
-    var info = stat()
+    info = stat()
     if stat(path + "-wal", &info) == 0 && info.st_size > 0 {
       findings.append(
         Finding(

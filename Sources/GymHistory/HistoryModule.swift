@@ -9,6 +9,7 @@ public let historyModule = GymModule(
     + WorkoutEvolution.migrations + [
       TrainingSchema.migration, ExerciseAliases.migration, ExerciseAliases.bySpelling, TrainingSchema.dropKeyIndex,
       ExerciseAliases.asRowidTable, SampleSources.migration, TrainingSets.migration, HistoryKeys.migration,
+      ExerciseAliases.completedOnly,
     ],
   tables: [
     WorkoutSchema.table, SampleSchema.table, WorkoutSetSchema.table, ExerciseAliases.table, SampleSources.table,

@@ -32,11 +32,14 @@ extension CommandContext {
   /// The store as it is — pending or unknown migrations included — for `gym migrate` to report on.
   /// A database that does not exist is an error here: `migrate` never creates one by looking.
   func openStoreAsItIs(creating: Bool = false) throws -> Store {
-    if !creating && !FileManager.default.fileExists(atPath: databasePath) {
+    if !creating && databaseIsNew {
       throw GymError.noInput("no database at '\(databasePath)'; it is created by the first command that uses it")
     }
     var options = configuration.storeOptions
     options.inspectOnly = true
-    return try Store(path: databasePath, modules: ModuleRegistry.modules, options: options)
+    let (isNew, noFile) = (databaseIsNew, noFileAtPath)
+    let store = try Store(path: databasePath, modules: ModuleRegistry.modules, options: options)
+    if isNew && creating { noteCreatedDatabase(whereNoFileWas: noFile) }
+    return store
   }
 }

@@ -1,6 +1,8 @@
-/// Text for HTML: the five characters that could end an element or an attribute, escaped, and the
-/// bidirectional embeddings, overrides and isolates shown as `\u{202E}` as the terminal shows them:
-/// one in a label would reverse the number after it (`Run\u{202E}: 12.5` reads `Run5.21 :`).
+/// Text for HTML: the five characters that could end an element or an attribute, escaped, and every
+/// control character shown as the terminal shows it (`\x1B`, `\u{9B}`, `\u{202E}`): an escape
+/// sequence in a name would act on a terminal the page is printed to (`report --out -`), and a
+/// bidirectional override in a label would reverse the number after it (`Run\u{202E}: 12.5` reads
+/// `Run5.21 :`).
 enum HTML {
   /// Scalar by scalar, as the browser reads them: a `<` that a neighbouring scalar joins into one
   /// Swift character (after U+0600, before U+0301) is still a `<` to the HTML parser.
@@ -14,7 +16,7 @@ enum HTML {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&#39;"
-      case _ where String.isBidirectionalFormatting(scalar): out += String.shown(scalar)
+      case _ where String.isTerminalControl(scalar): out += String.shown(scalar)
       default: out.unicodeScalars.append(scalar)
       }
     }

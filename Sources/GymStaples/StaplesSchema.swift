@@ -100,6 +100,7 @@ public enum StaplesSchema {
     StockSchema.migration,
     StockSchema.usesMigration,
     StaplesKeys.migration,
+    StockSchema.quantityMigration,
   ]
 }
 

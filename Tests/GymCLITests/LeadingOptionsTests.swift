@@ -15,4 +15,23 @@ import Testing
     #expect(throws: (any Error).self) { try LeadingOptions(["--database"]) }
     #expect(throws: (any Error).self) { try LeadingOptions(["-C"]) }
   }
+
+  /// `--database` (or `--config`) given twice: before the command and again after it the one before
+  /// won without a word, twice on one side the last. Refused; once on either side, or after a `--`
+  /// (an argument, not the option), it runs.
+  @Test func aDatabaseGivenOnBothSidesIsRefused() throws {
+    for arguments in [
+      ["--database", "a.sqlite", "history", "add", "--database", "b.sqlite"],
+      ["--database=a.sqlite", "history", "count", "--database=b.sqlite"],
+      ["--config", "a.yaml", "history", "count", "--config=b.yaml"],
+      ["--database", "a.sqlite", "--database", "b.sqlite", "history", "count"],
+      ["history", "count", "--database", "a.sqlite", "--database=b.sqlite"],
+    ] {
+      #expect(throws: (any Error).self, "\(arguments)") { try LeadingOptions(arguments) }
+    }
+    #expect(
+      try LeadingOptions(["--database", "a.sqlite", "history", "count", "--", "--database"]).arguments
+        == ["history", "count", "--database", "a.sqlite", "--", "--database"])
+    #expect(try LeadingOptions(["history", "count", "--database", "b.sqlite"]).arguments.count == 4)
+  }
 }

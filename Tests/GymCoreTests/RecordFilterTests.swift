@@ -15,6 +15,41 @@ import Testing
     #expect(arguments == ["a".databaseValue, 30.databaseValue, "x".databaseValue, "y".databaseValue])
   }
 
+  /// A run of one operator compiles flat, its arguments in order: 256 conditions (the expressions'
+  /// bound) each nested a level deeper overflowed SQLite's parser stack at 92. Mixed runs keep their
+  /// grouping. Run against SQLite: the sizes 0…255 OR'd (left- and right-nested) select every row whose
+  /// size is under 256, here 3 of the 4 (300 is not).
+  @Test func aRunOfOneOperatorIsFlat() throws {
+    let three = RecordFilter.or(
+      .or(.compare("size", .equal, .integer(1)), .compare("size", .equal, .integer(2))),
+      .and(
+        .compare("kind", .equal, .text("a")),
+        .and(.compare("size", .less, .integer(9)), .compare("note", .equal, .null))))
+    let (sql, arguments) = try three.sql(for: table)
+    #expect(sql == #"("size" = ? OR "size" = ? OR ("kind" = ? AND "size" < ? AND "note" IS NULL))"#)
+    #expect(arguments == [1.databaseValue, 2.databaseValue, "a".databaseValue, 9.databaseValue])
+    let queue = try DatabaseQueue()
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE item (name TEXT, kind TEXT, size INTEGER, note TEXT)")
+      try db.execute(
+        sql:
+          "INSERT INTO item VALUES ('a', 'x', 0, NULL), ('b', 'x', 17, NULL), ('c', 'x', 255, NULL), ('d', 'x', 300, NULL)"
+      )
+    }
+    let equalities = (0..<256).map { RecordFilter.compare("size", .equal, .integer($0)) }
+    for predicate in [
+      equalities.dropFirst().reduce(equalities[0]) { .or($0, $1) },
+      equalities.dropLast().reversed().reduce(equalities[255]) { .or($1, $0) },
+    ] {
+      let (condition, values) = try predicate.sql(for: table)
+      let names = try queue.read { db in
+        try String.fetchAll(
+          db, sql: "SELECT name FROM item WHERE \(condition) ORDER BY name", arguments: StatementArguments(values))
+      }
+      #expect(names == ["a", "b", "c"])
+    }
+  }
+
   @Test func nilComparesWithIsNull() throws {
     #expect(try RecordFilter.compare("note", .equal, .null).sql(for: table).0 == #""note" IS NULL"#)
     #expect(try RecordFilter.compare("note", .notEqual, .null).sql(for: table).0 == #""note" IS NOT NULL"#)

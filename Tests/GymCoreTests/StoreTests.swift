@@ -34,6 +34,21 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 
+  /// A database cut short (a copy stopped part-way) is malformed to SQLite: a store refuses it as
+  /// damaged (65, with what to do), not as an error without a name.
+  @Test func aDatabaseCutShortIsDamaged() throws {
+    let store = try Fixtures.store(rows: 2000)
+    let path = store.path
+    try store.close()
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(whole.count > 40_960)  // more pages than the first ten
+    try whole.prefix(40_960).write(to: URL(fileURLWithPath: path))
+    #expect(throws: StoreError.damaged(path: path)) {
+      let reopened = try Store(path: path, modules: [Fixtures.module])
+      _ = try reopened.read { try Int.fetchOne($0, sql: "SELECT SUM(size) FROM item") }
+    }
+  }
+
   /// A `-wal` with changes in it and no database beside it (moved without it): a new database there
   /// would make SQLite delete it as a crash's leftover. Refused, the WAL untouched.
   @Test func refusesToCreateADatabaseBesideAWALWithoutOne() throws {

@@ -24,6 +24,71 @@ import Testing
     }
   }
 
+  /// Input that is no XML ends with one line: a NUL (which XML forbids anywhere: `/dev/zero`), text
+  /// outside the document's element (`yes |`), and text inside it past 16 MiB without a tag. A
+  /// byte-order mark may open the file.
+  @Test func textThatIsNoXMLEnds() throws {
+    #expect(
+      error("<A>\u{0}</A>")
+        == InputError(line: 1, message: "malformed XML: a NUL byte, which XML does not allow; give the export's XML"))
+    #expect(
+      error("y\ny\n")
+        == InputError(
+          line: 1,
+          message: "malformed XML: text outside the document's element; give the export's XML (export.xml, or the .zip)"
+        ))
+    #expect(try tags("\u{FEFF}<?xml version=\"1.0\"?>\n<A/>\n").map(\.name) == ["A"])
+    // Endless text inside an element: 1 MiB chunks of "y", never a tag.
+    let chunk = [UInt8](repeating: UInt8(ascii: "y"), count: 1 << 20)
+    var sent = 0
+    let endless = InputBuffer { buffer throws(InputError) in
+      if sent == 0 {
+        let open = Array("<HealthData>".utf8)
+        buffer.copyBytes(from: open)
+        sent += open.count
+        return open.count
+      }
+      let count = min(buffer.count, chunk.count)
+      buffer.copyBytes(from: chunk[0..<count])
+      sent += count
+      return count
+    }
+    var scanner = XMLTagScanner(input: endless)
+    #expect(try scanner.next()?.name == "HealthData")
+    #expect(throws: InputError.self) { while try scanner.next() != nil {} }
+    #expect(sent <= (16 << 20) + (4 << 20))  // stopped within a few chunks of the 16 MiB bound
+  }
+
+  /// White space between tags counts from each tag: 200,000 empty elements each after 100 spaces
+  /// (about 20 MiB of white space in all, over the 16 MiB bound for one run) read whole.
+  @Test func whiteSpaceBetweenManyTagsIsNoLongText() throws {
+    let record = Array(String(repeating: " ", count: 100).utf8) + Array("<B/>".utf8)
+    let count = 200_000
+    var produced = 0
+    var pending = Array("<A>".utf8)
+    let input = InputBuffer { buffer throws(InputError) in
+      if pending.isEmpty {
+        if produced < count {
+          pending = record
+          produced += 1
+        } else if produced == count {
+          pending = Array("</A>".utf8)
+          produced += 1
+        } else {
+          return 0
+        }
+      }
+      let n = min(buffer.count, pending.count)
+      buffer.copyBytes(from: pending[0..<n])
+      pending.removeFirst(n)
+      return n
+    }
+    var scanner = XMLTagScanner(input: input)
+    var tags = 0
+    while try scanner.next() != nil { tags += 1 }
+    #expect(tags == 1 + count)
+  }
+
   @Test func readsStartTagsWithDepthAttributesAndLines() throws {
     let xml = """
       <?xml version="1.0"?>

@@ -74,6 +74,51 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: gym.databasePath), "no database was created for a failed import")
   }
 
+  /// A directory given as the file is 66 (no input) for every importer; stdin that cannot be read (closed)
+  /// is 74, an error of the system, not of the data (65). Nothing is created either way.
+  @Test func aDirectoryOrAClosedStdinIsNoBadData() throws {
+    let gym = try GymProcess()
+    let folder = gym.directory + "/exports"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for command in [
+      ["history", "import"], ["history", "import-health"], ["history", "samples", "import"], ["staples", "import"],
+      ["library", "import", "goodreads"],
+    ] {
+      expectOneLineError(try gym.run(command + [folder]), 66, contains: "is a directory")
+    }
+    for command in ["history import", "history import-health", "staples import"] {
+      let closed = try gym.run(["-c", "exec \"$0\" \(command) - <&-", GymProcess.executable], executable: "/bin/sh")
+      #expect(closed.status == 74, "\(command): \(closed.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: gym.databasePath))
+  }
+
+  /// A negative limit is told as one (not as a missing value: `-1` looked like an option); a file
+  /// saved as UTF-16 is told to be converted, not called binary; 1e308 in a Health record is told as
+  /// the number it is, never as 'inf'.
+  @Test func valuesAreToldAsWhatTheyAre() throws {
+    let gym = try GymProcess()
+    expectOneLineError(
+      try gym.run(["history", "list", "--limit", "-1"]), 64, contains: "--limit must be 0 (no limit) or more")
+    var utf16 = Data([0xFF, 0xFE])
+    utf16.append("completedAt,planTitle\n2026-01-01T10:00:00Z,Run\n".data(using: .utf16LittleEndian)!)
+    let path = gym.directory + "/utf16.csv"
+    try utf16.write(to: URL(fileURLWithPath: path))
+    expectOneLineError(
+      try gym.run(["history", "import", path]), 65, contains: "this file is UTF-16, and gym reads UTF-8")
+    let health = """
+      <?xml version="1.0"?>
+      <HealthData>
+      <Record type="HKQuantityTypeIdentifierStepCount" unit="count" sourceName="X" startDate="2024-01-14 10:00:00 +0000" endDate="2024-01-14 10:10:00 +0000" value="100"/>
+      <Record type="HKQuantityTypeIdentifierFooBar" unit="count" sourceName="X" startDate="2024-01-14 10:00:00 +0000" endDate="2024-01-14 10:00:00 +0000" value="1e308"/>
+      </HealthData>
+      """
+    let result = try gym.run(["history", "import-health", try gym.write("export.xml", health)])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("export.xml:4: skipped") && !result.stderr.contains("'inf'"), "\(result.stderr)")
+    #expect(result.stderr.contains("0 of other types"), "\(result.stderr)")
+  }
+
   @Test func databaseDirectoryThatCannotBeCreatedIs73() throws {
     let gym = try GymProcess()
     let blocker = try gym.write("file", "x")

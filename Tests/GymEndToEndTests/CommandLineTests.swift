@@ -205,6 +205,16 @@ import Testing
       #expect(commit.hasPrefix(head.stdout.trimmingCharacters(in: .newlines)), "\(commit)")
     }
     #expect(try gym.run(["--version", "--verbose"]).stdout == gym.run(["version"]).stdout)
+    #expect(fields["databaseUnknownMigrations"] is NSNull)
+    // A newer gym's migration (history/099) is counted, as `migrate status` counts it, and named.
+    try DatabaseQueue(path: gym.databasePath).write {
+      try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('history/099-future')")
+    }
+    let newer = try gym.run(["version", "--format", "json"])
+    let newerFields = try #require(try JSONSerialization.jsonObject(with: Data(newer.stdout.utf8)) as? [String: Any])
+    #expect(newerFields["databaseSchema"] as? Int == migrations.count + 1)
+    #expect(newerFields["databaseUnknownMigrations"] as? String == "history/099-future")
+    #expect(newer.stderr.contains("written by a newer gym (history/099-future)"))
     let missing = gym.directory + "/none.sqlite"
     let none = try gym.run(["version", "--format", "json", "--database", missing])
     #expect(none.stdout.contains("\"databaseSchema\":null"))

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `gym doctor` reads everything gym depends on, changes none of it, and says what to fix.
@@ -28,6 +29,24 @@ import Testing
         "future samples": "ok", "wal": "ok", "backups": "ok", "exports": "ok",
       ])
     #expect(try Data(contentsOf: URL(fileURLWithPath: gym.databasePath)) == before)
+  }
+
+  /// What every command refuses is a problem to the doctor too, never "integrity ok": an SQLite
+  /// database gym did not create (a note table) and a file that is no database (`/dev/null`, text).
+  @Test func whatEveryCommandRefusesIsAProblem() throws {
+    let gym = try GymProcess()
+    let foreign = gym.directory + "/notes.sqlite"
+    try DatabaseQueue(path: foreign).write { try $0.execute(sql: "CREATE TABLE notes (x)") }
+    let text = try gym.write("notes.txt", "my notes\n")
+    for (path, refusal) in [
+      (foreign, "did not create"), ("/dev/null", "not an SQLite database"), (text, "not an SQLite database"),
+    ] {
+      #expect(try gym.run(["--database", path, "history", "count"]).status == 65)
+      let result = try gym.run(["--database", path, "doctor", "--format", "csv"])
+      #expect(result.status == 1, "\(path): \(result.stdout)")
+      #expect(result.stdout.contains(refusal), "\(path): \(result.stdout)")
+      #expect(!result.stdout.contains("migration(s) pending"), "\(path): \(result.stdout)")
+    }
   }
 
   /// The newest complete export ten days old is a note with its age; the doctor still passes.

@@ -523,6 +523,44 @@ import Testing
     #expect(typo.stderr.lowercased().contains("no sets of 'squatt (barbell)'; did you mean 'squat"), "\(typo.stderr)")
   }
 
+  /// `history add` stores what it is told: an intensity not given is unknown, not "moderate".
+  @Test func anAddWithoutAnIntensityLeavesItUnknown() throws {
+    let gym = try GymProcess()
+    #expect(
+      try gym.run(["history", "add", "--plan-title", "T", "--focus", "push", "--duration", "45", "-q"]).status == 0)
+    #expect(
+      try gym.run([
+        "history", "add", "--plan-title", "U", "--focus", "push", "--duration", "45", "--intensity", "high", "-q",
+      ])
+      .status == 0)
+    let rows = try gym.run(["history", "list", "-f", "ndjson", "--fields", "planTitle,intensity"]).stdoutLines
+    #expect(Set(rows) == [#"{"planTitle":"T","intensity":null}"#, #"{"planTitle":"U","intensity":"high"}"#])
+  }
+
+  /// Workouts that end at the same instant list their sets together, each workout's in set order, on
+  /// one page and across pages of one: C2 C1 B2 … was C1 B1 A1 C2 B2 A2 before.
+  @Test func setsOfWorkoutsEndingTogetherStayTogether() throws {
+    let gym = try GymProcess()
+    let workouts = ["a", "b", "c"].map { name in
+      #"{"id":"00000000-0000-4000-8000-00000000000\#(name)","completedAt":"2024-05-01T11:00:00Z","planTitle":"\#(name)","sets":["#
+        + #"{"position":1,"exercise":"Squat","kind":"normal","weightKg":100,"reps":5},"#
+        + #"{"position":2,"exercise":"Squat","kind":"normal","weightKg":100,"reps":5}]}"#
+    }
+    #expect(try gym.run(["history", "import", "-", "-q"], stdin: workouts.joined(separator: "\n")).status == 0)
+    let fields = ["-f", "csv", "--fields", "workoutId,position"]
+    let expected = ["a", "b", "c"].flatMap { name in [1, 2].map { "00000000-0000-4000-8000-00000000000\(name),\($0)" } }
+    #expect(try gym.run(["history", "sets"] + fields).stdoutLines.dropFirst().map(String.init) == expected)
+    var paged: [String] = []
+    var after: [String] = []
+    for _ in 0..<7 {
+      let page = try gym.run(["history", "sets", "-n", "1"] + after + fields)
+      paged += page.stdoutLines.dropFirst().map(String.init)
+      guard let cursor = page.stderr.range(of: "--after ").map({ page.stderr[$0.upperBound...] }) else { break }
+      after = ["--after", cursor.trimmingCharacters(in: .whitespacesAndNewlines)]
+    }
+    #expect(paged == expected)
+  }
+
   /// Volume and the unmapped list through the binary, with the user's own muscles.yaml over the shipped one.
   @Test func volumeWithTheUsersMuscleMap() throws {
     let gym = try GymProcess()

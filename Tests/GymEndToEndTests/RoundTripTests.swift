@@ -120,6 +120,53 @@ import Testing
     #expect(try gym.run(["history", "list", "-f", "ndjson"]).stdout == expected)
   }
 
+  /// A list of some fields imports back without touching the others: a record that names its id
+  /// and leaves a field out keeps that field's value (a null clears it, as always). A new id is added
+  /// with what it leaves out unknown.
+  @Test func aListOfSomeFieldsImportsBackKeepingTheRest() throws {
+    let gym = try GymProcess()
+    #expect(try gym.run(["history", "import", "-", "-q"], stdin: Self.workouts).status == 0)
+    let before = try gym.run(["history", "list", "-f", "ndjson"]).stdout
+    for format in ["ndjson", "csv", "json"] {
+      let some = try gym.run(["history", "list", "--fields", "id,completedAt,planTitle", "-f", format])
+      let imported = try gym.run(["history", "import", "-", "--input-format", format], stdin: some.stdout)
+      #expect(imported.stderr == "imported 3 records: 0 inserted, 0 updated, 3 unchanged\n", "\(format)")
+      #expect(try gym.run(["history", "list", "-f", "ndjson"]).stdout == before, "\(format)")
+    }
+    let edit = """
+      {"id":"00000000-0000-4000-8000-000000000001","completedAt":"2026-03-01T07:30:00Z","planTitle":"Legs"}
+      {"id":"00000000-0000-4000-8000-000000000003","completedAt":"2026-03-03T12:00:00Z","planTitle":"ヨガ 🧘","notes":null}
+      {"id":"00000000-0000-4000-8000-000000000004","completedAt":"2026-03-04T12:00:00Z","planTitle":"Swim"}
+
+      """
+    let result = try gym.run(["history", "import", "-"], stdin: edit)
+    #expect(result.stderr == "imported 3 records: 1 inserted, 1 updated, 1 unchanged\n")
+    // A CSV of the key and one field (no required column) edits that field alone; so does the pantry's.
+    let notes = "id,notes\n00000000-0000-4000-8000-000000000002,rained off\n"
+    let edited = try gym.run(["history", "import", "-", "--input-format", "csv"], stdin: notes)
+    #expect(edited.stderr == "imported 1 records: 0 inserted, 1 updated, 0 unchanged\n", "\(edited.stderr)")
+    #expect(
+      try gym.run(["staples", "add", "Milk", "--category", "Dairy", "--staple", "--unit", "l", "-q"]).status == 0)
+    let pantry = try gym.run(["staples", "list", "--all", "--fields", "name,notes", "-f", "csv"]).stdout
+      .replacingOccurrences(of: "Milk,", with: "Milk,keep cold")
+    #expect(try gym.run(["staples", "import", "-", "--input-format", "csv", "-q"], stdin: pantry).status == 0)
+    let milk = try gym.run([
+      "staples", "list", "--all", "-f", "ndjson", "--fields", "name,category,isStaple,unit,notes",
+    ])
+    #expect(milk.stdout == #"{"name":"Milk","category":"Dairy","isStaple":true,"unit":"l","notes":"keep cold"}"# + "\n")
+    // A rule broken by such a record is told with its line, as for a whole record.
+    let blank = try gym.run(
+      ["staples", "import", "-", "--input-format", "ndjson"], stdin: #"{"name":"Milk","category":"  "}"#)
+    #expect(blank.status == 65)
+    #expect(blank.stderr.contains("<stdin>:1: the record breaks the table's rule CHECK"), "\(blank.stderr)")
+    let lines = try gym.run(["history", "list", "-f", "ndjson"]).stdout.split(separator: "\n")
+    let first = try #require(lines.first { $0.contains("-000000000001") })
+    #expect(first.contains(#""planTitle":"Legs""#) && first.contains(#""intensity":"high""#))
+    #expect(first.contains(#""durationMinutes":61.5"#))
+    let new = try #require(lines.first { $0.contains("-000000000004") })
+    #expect(new.contains(#""status":"completed""#) && new.contains(#""intensity":null"#))
+  }
+
   @Test func dryRunCountsAndKeepsNothing() throws {
     let gym = try GymProcess()
     let fresh = try gym.run(["history", "import", "-", "--dry-run"], stdin: Self.workouts)

@@ -462,6 +462,44 @@ import Testing
     #expect(immutable.stderr.contains("pushed 1; its applied marker was not written"), "\(immutable.stderr)")
   }
 
+  /// A new device's first sync that fails (a remote that answers nothing, 75; a device name another
+  /// device has, 78) leaves no database behind: the path is as it was, and the next try begins afresh.
+  @Test func aFirstSyncThatFailsLeavesNoDatabase() throws {
+    let network = try Network()
+    let first = try network.device("laptop")
+    #expect(try first.run(["staples", "add", "Milk", "--category", "Dairy", "-q"]).status == 0)
+    #expect(try first.run(["sync"]).status == 0)
+    var unreachable = try network.device("phone")
+    unreachable.environment["GYM_SYNC_REMOTE"] = ":webdav,url=\"http://127.0.0.1:9/\":gym"
+    let refused = try unreachable.run(["sync"])
+    #expect(refused.status == 75, "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: unreachable.databasePath), "\(refused.stderr)")
+    let taken = try network.device("laptop")
+    let named = try taken.run(["sync"])
+    #expect(named.status == 78, "\(named.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: taken.databasePath))
+    #expect(!named.stderr.contains("created database"))
+    // A first sync that did its work and then meets a change file it refuses (65): the device has
+    // begun, its marker is on the remote, and its database is kept for the next sync to carry on.
+    let change = try #require(
+      try FileManager.default.subpathsOfDirectory(atPath: network.remote).first { $0.hasSuffix(".changeset.age") })
+    let changePath = network.remote + "/" + change
+    let whole = try Data(contentsOf: URL(fileURLWithPath: changePath))
+    try whole.prefix(300).write(to: URL(fileURLWithPath: changePath))
+    let tablet = try network.device("tablet")
+    let refusedFile = try tablet.run(["sync"])
+    #expect(refusedFile.status == 65, "\(refusedFile.stderr)")
+    #expect(FileManager.default.fileExists(atPath: tablet.databasePath))
+    try whole.write(to: URL(fileURLWithPath: changePath))
+    #expect(try tablet.run(["sync"]).status == 0)
+    let phone = try network.device("phone")
+    let began = try phone.run(["sync"])
+    #expect(began.status == 0, "\(began.stderr)")
+    #expect(began.stderr.contains(phone.createdNote.dropLast()))
+    #expect(
+      try phone.run(["staples", "list", "--all", "-f", "ndjson", "--fields", "name"]).stdout == "{\"name\":\"Milk\"}\n")
+  }
+
   /// `gym import --merge` into a synced database would add rows no other device ever receives: it is
   /// refused (64) before the export is read, and nothing is added.
   @Test func anImportIntoASyncedDatabaseIsRefused() throws {

@@ -140,6 +140,19 @@ import Testing
     #expect(slept == ["2026-11-20 22:00 210.0"])
   }
 
+  /// Records that only touch stay apart, each in the hour it starts: deep sleep 02:15–04:00 is 105
+  /// minutes in the 02:00 hour, REM 04:00–06:30 150 in the 04:00 hour (not 255 in the first).
+  @Test func touchingRecordsStayInTheirOwnHours() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .sleep, "2026-11-21T02:15:00Z", minutes: 105, value: 105, stage: .asleepDeep)
+      try insert(db, .sleep, "2026-11-21T04:00:00Z", minutes: 150, value: 150, stage: .asleepREM)
+    }
+    let hours = try store.read { try SampleBuckets.hourly($0, type: .sleep, hours: 16, selection: .standard, now: now) }
+    let slept = hours.filter { $0.sum != nil }.map { "\($0.label) \($0.sum!) \($0.count)" }
+    #expect(slept == ["2026-11-21 04:00 150.0 1", "2026-11-21 02:00 105.0 1"])
+  }
+
   /// A report whose period ends with a nap begun at 20:00 holds that nap's night (the next day's, as
   /// a record's night is the date six hours after it starts), in its table and its chart.
   @Test func theReportsLastNightHoldsAnEveningsSleep() throws {
@@ -189,6 +202,40 @@ import Testing
     #expect(summary.bodyMass.map(\.value) == [80])
     #expect(summary.workoutsThisWeek == 1 && summary.workoutMinutesThisWeek == nil)
     #expect(summary.lastNightAsleep == nil && summary.lastNightInBed == nil && summary.lastNightSleep.isEmpty)
+  }
+
+  /// As of 12:30 a sample still running then counts the part before it, as a day counts the part of a
+  /// sample inside it: steps 12:00–13:00 (600, 10 a minute) are 30 × 10 = 300 today and in the 12:00
+  /// hour; steps from 14:00 count nothing; a nap from 12:00 to 13:00 is 30 minutes of last night's sleep.
+  @Test func theSummaryAsOfATimeCountsWhatWasRecordedByThen() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .steps, "2026-11-21T12:00:00Z", minutes: 60, value: 600)
+      try insert(db, .steps, "2026-11-21T14:00:00Z", minutes: 60, value: 999)
+      try insert(db, .sleep, "2026-11-21T12:00:00Z", minutes: 60, value: 60, stage: .asleepCore)
+    }
+    let summary = try store.read { try HealthSummary.compute($0, now: now) }
+    #expect(summary.stepsToday == 300)
+    #expect(summary.stepsByHour.first?.label == "2026-11-21 12:00")
+    #expect(summary.stepsByHour.first?.sum == 300)
+    #expect(summary.lastNightAsleep == 30)
+    #expect(summary.lastNightSleep == [.init(stage: "asleepCore", minutes: 30)])
+  }
+
+  /// A day's average lies between its min and max, to a millionth as sums are: one reading of 176.37 lb
+  /// (80.000086 kg) is its own min, average and max; 80, 80 and 81 average 241 / 3 = 80.333333.
+  @Test func anAverageLiesBetweenItsMinAndMax() throws {
+    let store = try HistoryFixtures.store()
+    try store.write { db in
+      try insert(db, .bodyMass, "2026-11-21T07:00:00Z", value: 80.000086)
+      for (hour, kg) in [(7, 80.0), (8, 80), (9, 81)] {
+        try insert(db, .bodyMass, "2026-11-20T0\(hour):00:00Z", value: kg)
+      }
+    }
+    let days = try store.read { try SampleBuckets.daily($0, type: .bodyMass, days: 2, now: now) }
+    #expect(days.map(\.label) == ["2026-11-21", "2026-11-20"])
+    #expect(days[0].min == 80.000086 && days[0].avg == 80.000086 && days[0].max == 80.000086)
+    #expect(days[1].min == 80 && days[1].avg == 80.333333 && days[1].max == 81)
   }
 
   /// Every query of the summary, daily and recent reads through an index: no table scan.

@@ -380,4 +380,18 @@ import Testing
     #expect(row?["sets"] == 600)
     #expect(row?["sessions"] == 300)
   }
+
+  /// history/017: the exercises view counts the completed workouts' sets only. The version before's 300
+  /// workouts of two Plank sets each, one of them skipped after all: 299 sessions, 598 sets.
+  @Test func theExercisesViewLeavesSkippedWorkoutsOut() throws {
+    let identifier = "history/017-exercises-of-completed-workouts"
+    let path = try Self.filled(before: identifier)
+    let before = try Store(path: path, modules: Self.modules(before: identifier))
+    try before.write { db in try db.execute(sql: "UPDATE workout SET status = 'skipped' WHERE seq = 1") }
+    #expect(try before.read { try Int.fetchOne($0, sql: "SELECT sessions FROM training_exercises") } == 300)
+    try before.close()
+    let row = try migrated(path).read { try Row.fetchOne($0, sql: "SELECT sets, sessions FROM training_exercises") }
+    #expect(row?["sets"] == 598)  // 299 × 2
+    #expect(row?["sessions"] == 299)
+  }
 }

@@ -148,4 +148,28 @@ import Testing
       #expect(try Int.fetchOne(db, sql: "SELECT usageCount FROM recipe") == 7)
     }
   }
+
+  /// `staples/005`: a quantity is the sum of its lots to a millionth: 907.18474 + 500 − 125 (2 lb, 500 g,
+  /// 125 g used from the first) is 1282.18474, where the version before listed the sum's binary noise.
+  @Test func aQuantityIsItsLotsToAMillionth() throws {
+    let identifier = "staples/005-stock-quantity-to-a-millionth"
+    let path = try MigrationFixtures.temporaryPath()
+    let before = try Store(path: path, modules: HistoryEvolutionTests.modules(before: identifier))
+    try before.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO grocery_item (seq, name, category, isStaple, unit, dateCreated) VALUES
+            (1, 'Flour', 'Baking', 1, 'g', '2026-01-02T08:00:00.000Z');
+          INSERT INTO stock_lot (seq, itemSeq, amount, added) VALUES
+            (1, 1, 907.18474 - 125, '2026-01-02T08:00:00.000Z'), (2, 1, 500, '2026-01-03T08:00:00.000Z');
+          """)
+    }
+    let raw = try before.read { try Double.fetchOne($0, sql: "SELECT quantity FROM grocery_stock") }
+    #expect(raw == 907.18474 - 125 + 500 && raw != 1282.18474)  // the sum SQLite adds, noise and all
+    try before.close()
+    let quantity = try Store(path: path, modules: registeredModules).read {
+      try Double.fetchOne($0, sql: "SELECT quantity FROM grocery_stock")
+    }
+    #expect(quantity == 1282.18474)
+  }
 }

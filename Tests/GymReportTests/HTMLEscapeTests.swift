@@ -30,6 +30,16 @@ import Testing
     #expect(HTML.escape("שלום\u{200F} – 5…") == "שלום\u{200F} – 5…")
   }
 
+  /// A name holding an escape sequence (OSC `ESC ] 0 ; … BEL`, CSI `ESC [ 7 m`, C1's U+009B) would act
+  /// on a terminal the page is printed to (`report --out -`): each control is shown as the terminal
+  /// shows it, `\x1B` below 128 and `\u{9B}` above; a line break and a tab stay (HTML folds them).
+  @Test func aControlCharacterIsShownNotSent() {
+    #expect(HTML.escape("Ex\u{1B}]0;pwn\u{07}") == "Ex\\x1B]0;pwn\\x07")
+    #expect(HTML.escape("fr\u{1B}[7midge") == "fr\\x1B[7midge")
+    #expect(HTML.escape("a\u{9B}2Jb\u{7F}") == "a\\u{9B}2Jb\\x7F")
+    #expect(HTML.escape("a\nb\tc") == "a\nb\tc")
+  }
+
   /// A point's tooltip (`label: value`) isolates the label, so a right-to-left label keeps its value
   /// after it; a label's own pop-directional isolate (U+2069) is escaped and cannot close it early.
   @Test func aPointsLabelIsIsolatedFromItsValue() throws {

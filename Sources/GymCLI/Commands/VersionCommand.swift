@@ -38,10 +38,19 @@ public struct VersionCommand: GymCommand {
         path: path, busyTimeoutMilliseconds: context.configuration.storeOptions.busyTimeoutMilliseconds, ofStore: true)
       let applied =
         (try? reader.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }) ?? []
-      rows.append(("databaseSchema", .integer(Int64(applied.filter(known.contains).count))))
+      // Counted as `migrate status` counts it: a newer gym's migrations too, named.
+      let unknown = applied.filter { !known.contains($0) }.sorted()
+      rows.append(("databaseSchema", .integer(Int64(applied.count))))
+      rows.append(("databaseUnknownMigrations", unknown.isEmpty ? .null : .text(unknown.joined(separator: ", "))))
+      if !unknown.isEmpty {
+        printNote(
+          "the database was written by a newer gym (\(unknown.joined(separator: ", "))): commands that open it "
+            + "refuse it; upgrade gym to use it")
+      }
       sqlite = try reader.read(Self.sqlite)
     } else {
       rows.append(("databaseSchema", .null))
+      rows.append(("databaseUnknownMigrations", .null))
       sqlite = try DatabaseQueue().read(Self.sqlite)
     }
     rows.append(("sqlite", .text(sqlite.version)))

@@ -123,7 +123,8 @@ public struct ConfigKey: Sendable, Hashable {
     }
   }
 
-  /// A zone is known when its file is in the system's zone database (what the C library reads).
+  /// A zone is known when its file is in the system's zone database (what the C library reads), and
+  /// is a zone file (`iso3166.tab` there is not).
   static func isKnownTimeZone(_ name: String) -> Bool {
     let allowed = name.utf8.allSatisfy { byte in
       (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
@@ -131,7 +132,17 @@ public struct ConfigKey: Sendable, Hashable {
     }
     guard allowed, !name.isEmpty, !name.hasPrefix("/"), !name.contains("..") else { return false }
     let directory = getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo"
+    return isZoneFile(directory + "/" + name)
+  }
+
+  /// A regular file that opens as the C library's zone files do: with the magic `TZif`.
+  static func isZoneFile(_ path: String) -> Bool {
     var info = stat()
-    return stat(directory + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var magic = [UInt8](repeating: 0, count: 4)
+    return read(descriptor, &magic, 4) == 4 && magic == Array("TZif".utf8)
   }
 }

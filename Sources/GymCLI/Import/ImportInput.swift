@@ -26,6 +26,11 @@ public final class ImportInput {
     guard descriptor >= 0 else {
       throw GymError.noInput("cannot read '\(path)': \(String(cString: strerror(errno))); check the path")
     }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      _ = Glibc.close(descriptor)
+      throw GymError.noInput("'\(path)' is a directory; give the export's file")
+    }
   }
 
   public func close() {
@@ -75,6 +80,8 @@ public final class ImportInput {
 
   public static func failure(_ error: InputError, displayName: String) -> GymError {
     let location = error.line > 0 ? "\(displayName):\(error.line)" : displayName
+    // The system could not read it (a closed stdin, a directory given as stdin, a disk error): 74, not bad data.
+    if error.isReadFailure { return GymError(.ioError, "\(location): \(error.message); nothing was imported") }
     return GymError.data("\(location): \(error.message); nothing was imported")
   }
 }

@@ -64,7 +64,7 @@ public struct RecordImport {
               if partial {
                 try loader.addPartial(&batch.records[index], line: line)
               } else {
-                try loader.add(&batch.records[index], line: line)
+                try loader.addKeepingWhatIsLeftOut(&batch.records[index], line: line)
               }
               try extra?.stage(batch.records[index], line: line)
               if let records = batch.nested[index] { try nested?.stage(records, of: batch.records[index], line: line) }
@@ -147,7 +147,7 @@ public struct RecordImport {
       do {
         try scanner.readHeader(
           expected: RecordValues(fieldNames: table.fieldNames + (extra?.fieldNames ?? [])), required: required,
-          derived: Set(derived))
+          derived: Set(derived), keyedBy: { if case .updateChanged(let key) = conflict { key } else { nil } }())
       } catch {
         // Another app's export, given to the command for gym's own files: say which command reads it.
         guard let known = KnownExport.recognise(columns: scanner.header) else { throw error }

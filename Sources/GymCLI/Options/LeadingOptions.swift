@@ -35,6 +35,12 @@ public struct LeadingOptions: Equatable {
     // After the command's own arguments, but before a `--` that ends the options.
     var tail = Array(rest)
     let end = tail.firstIndex(of: "--") ?? tail.endIndex
+    // Given twice (before the command, after it, or both), one would silently win: which database a
+    // write goes to must never be a guess.
+    for option in Self.valued {
+      let given = (hoisted + tail[..<end]).filter { $0 == option || $0.hasPrefix(option + "=") }.count
+      if given > 1 { throw ValidationError("\(option) is given \(given) times; give it once") }
+    }
     tail.insert(contentsOf: hoisted, at: end)
     self.arguments = tail
     self.directories = directories

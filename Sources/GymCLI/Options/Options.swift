@@ -84,8 +84,9 @@ public struct OutputOptions: ParsableArguments {
 /// `-n`/`--limit`, the one way to say how many rows: a page of a list, or the rows a computed
 /// answer (records, periods, search results) shows.
 public struct LimitOptions: ParsableArguments {
+  // `.unconditional`: `--limit -1` is a value to refuse in words, not an unknown option `-1`.
   @Option(
-    name: [.customShort("n"), .long],
+    name: [.customShort("n"), .long], parsing: .unconditional,
     help: "At most this many rows (a page of a list); 0 means no limit (default: the command's own).")
   public var limit: Int?
 

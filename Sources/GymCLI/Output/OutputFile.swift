@@ -30,7 +30,13 @@ public enum OutputFile {
       }
     }
     switch target.st_mode & S_IFMT {
-    case S_IFREG: try replace(path, with: bytes)
+    case S_IFREG:
+      // `report --out gym.sqlite` would replace the database with a page: never over a database.
+      guard !Store.isSQLiteFile(path) else {
+        throw GymError(
+          .cannotCreate, "'\(path)' is an SQLite database, which gym never writes over; give another file name")
+      }
+      try replace(path, with: bytes)
     case S_IFDIR: throw GymError(.cannotCreate, "'\(path)' is a directory; give a file name inside it")
     case _ where isWrittenInPlace(target.st_mode):
       let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
@@ -79,6 +85,8 @@ public enum OutputFile {
     // A name no other writer has (a container's gym is always PID 1, so the PID alone would repeat).
     let temporary = "\(folder)/.\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    let slots = SignalCleanup.register([temporary])
+    defer { SignalCleanup.unregister(slots) }
     guard descriptor >= 0 else {
       throw GymError(
         .cannotCreate, "cannot write '\(path)': \(String(cString: strerror(errno))); choose another path")

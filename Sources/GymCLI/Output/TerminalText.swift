@@ -94,7 +94,7 @@ extension String {
 
   /// A scalar no terminal should be handed from data: a control other than a line break or a tab,
   /// or a bidirectional formatting character.
-  static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
     (scalar.value < 32 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
       || isBidirectionalFormatting(scalar)
   }

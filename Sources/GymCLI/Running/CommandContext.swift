@@ -24,10 +24,32 @@ public struct CommandContext {
     let loader = ConfigLoader(environment: environment, workingDirectory: Self.workingDirectory())
     var configuration = try loader.load(explicit: global.config)
     if let database = global.database {
+      // SQLite reads an empty name as a temporary database deleted at close: every write would vanish.
+      guard !database.isEmpty else { throw GymError.usage("--database needs a path; give the database file's path") }
       configuration.set(.databasePath, database, source: "--database")
     }
     self.configuration = configuration
     self.global = global
+  }
+
+  /// A `TZ` the C library cannot read is UTC to it, without a word: every local time read or shown would
+  /// be off by the zone (`TZ=Europe/Pariss`). Refused (78), as such a `time.zone` is. Read as glibc does:
+  /// empty is UTC; a zone file's name or path, with or without a leading `:`; or a POSIX rule (`EST5EDT`,
+  /// `UTC0`, `<+03>-3`).
+  static func checkInheritedZone(_ zone: String?) throws {
+    guard let zone, !zone.isEmpty else { return }
+    let name = zone.hasPrefix(":") ? String(zone.dropFirst()) : zone
+    if name.hasPrefix("/") ? ConfigKey.isZoneFile(name) : ConfigKey.isKnownTimeZone(name) { return }
+    // POSIX: std offset [dst [offset] [,start[/time],end[/time]]], each name 3+ letters or <…>.
+    let abbreviation = "([A-Za-z]{3,}|<[A-Za-z0-9+-]{3,}>)"
+    let offset = "[+-]?[0-9]{1,2}(:[0-9]{2}){0,2}"
+    let rule =
+      "^\(abbreviation)\(offset)(\(abbreviation)(\(offset))?(,[A-Za-z0-9.]+(/[+-]?[0-9:]+)?,[A-Za-z0-9.]+(/[+-]?[0-9:]+)?)?)?$"
+    if name.range(of: rule, options: .regularExpression) != nil { return }
+    throw GymError(
+      .configuration,
+      "TZ '\(zone)' is no time zone this system knows, and local times would be read in UTC; set TZ to an IANA "
+        + "name such as Europe/Paris (the files under /usr/share/zoneinfo), or time.zone in the configuration")
   }
 
   /// What a command decides for the whole process, once, before it runs: notes silenced by
@@ -45,6 +67,9 @@ public struct CommandContext {
   /// The context of the command about to run, adopted for the process.
   public static func forRunningCommand(_ global: GlobalOptions) throws -> CommandContext {
     let context = try CommandContext(global)
+    if context.configuration.string(.timeZone) == nil {
+      try checkInheritedZone(getenv("TZ").map { String(cString: $0) })
+    }
     context.adoptForProcess()
     return context
   }
@@ -72,10 +97,12 @@ public struct CommandContext {
   /// A read never creates: a database path that does not exist is exit 66 and nothing is made, so
   /// a mistyped path in a script fails instead of reporting an empty database.
   public func openStore() throws -> Store {
-    guard access(databasePath, F_OK) == 0 else {
+    guard !databaseIsNew else {
       if access(databasePath + ".restoring", F_OK) == 0 { throw StoreError.interruptedRestore(path: databasePath) }
+      // An empty file is no database either: a read would make it one.
+      let what = access(databasePath, F_OK) == 0 ? "only an empty file" : "no database"
       throw GymError.noInput(
-        "no database at '\(databasePath)' (nothing was created); check --database or database.path, "
+        "\(what) at '\(databasePath)' (nothing was created); check --database or database.path, "
           + "or add or import something to create it")
     }
     return CommandStores.keep(
@@ -85,11 +112,30 @@ public struct CommandContext {
   /// Opens the store for a command that adds records (add, import, seed), creating the database if
   /// it is not there, and saying so once.
   public func openStoreForWriting() throws -> Store {
-    let isNew = access(databasePath, F_OK) != 0
+    let (isNew, noFile) = (databaseIsNew, noFileAtPath)
     let store = CommandStores.keep(
       try Store(path: databasePath, modules: ModuleRegistry.modules, options: configuration.storeOptions))
-    if isNew { CommandStores.noteCreated(databasePath) }
+    if isNew { noteCreatedDatabase(whereNoFileWas: noFile) }
     return store
+  }
+
+  /// Nothing at the path, not even a symbolic link (`lstat`).
+  public var noFileAtPath: Bool {
+    var info = stat()
+    return lstat(databasePath, &info) != 0
+  }
+
+  /// Whether no database is at the path yet: no file, or an empty one (what a store makes one of). A
+  /// device or a folder there is no database, and the store refuses it.
+  public var databaseIsNew: Bool {
+    var info = stat()
+    return stat(databasePath, &info) != 0 || (info.st_mode & S_IFMT == S_IFREG && info.st_size == 0)
+  }
+
+  /// The command made the database: said once it has succeeded; should it fail, the database is
+  /// removed again while no record is in it (`CommandStores.discardCreated`).
+  public func noteCreatedDatabase(whereNoFileWas: Bool) {
+    CommandStores.noteCreated(databasePath, whereNoFileWas: whereNoFileWas)
   }
 
   /// How an import reaches the store: to write (creating the database); with `dryRun`, a store
@@ -105,7 +151,7 @@ public struct CommandContext {
       let options = configuration.storeOptions
       return { try fresh.openStore(modules: ModuleRegistry.modules, options: options) }
     }
-    guard access(databasePath, F_OK) == 0 else { return nil }
+    guard !databaseIsNew else { return nil }
     return {
       var options = configuration.storeOptions
       options.rollsBackWrites = true
@@ -146,6 +192,7 @@ extension GymCommand {
       CommandStores.announceCreated()
       try StandardErrorLoss.check()
     } catch {
+      CommandStores.discardCreated()
       throw Self.report(error, verbose: global.verbose)
     }
   }
@@ -173,6 +220,7 @@ extension AsyncGymCommand {
       CommandStores.announceCreated()
       try StandardErrorLoss.check()
     } catch {
+      CommandStores.discardCreated()
       throw reportError(error, verbose: global.verbose)
     }
   }

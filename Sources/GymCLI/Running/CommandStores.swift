@@ -9,6 +9,8 @@ import Synchronization
 enum CommandStores {
   private static let open = Mutex<[Store]>([])
   private static let created = Mutex<[String]>([])
+  /// Of `created`, those where no file was before (`discardCreated`).
+  private static let removable = Mutex<[String]>([])
   private static let fresh = Mutex<[FreshDatabase]>([])
 
   /// A database an import makes (`FreshDatabase`): put in place once the command has succeeded,
@@ -33,14 +35,25 @@ enum CommandStores {
   }
 
   /// A database this command created; it is announced once the command has succeeded.
-  static func noteCreated(_ path: String) {
+  static func noteCreated(_ path: String, whereNoFileWas: Bool = false) {
     created.withLock { $0.append(path) }
+    if whereNoFileWas { removable.withLock { $0.append(path) } }
   }
 
   /// "gym: created database '…'" for each database the command made, after it succeeded: a command
   /// that fails does not claim to have made something.
   static func announceCreated() {
     for path in created.withLock({ $0 }) { printNote("gym: created database '\(path)'") }
+  }
+
+  /// After a failure: each database the command made where no file was is removed again while it
+  /// holds no row (its schema alone: a sync whose remote failed, an add refused after the store
+  /// opened) and no other command has it open; a failed command leaves no database. A file that was
+  /// there (empty, or a link to nothing) is never removed.
+  static func discardCreated() {
+    open.withLock { stores in for store in stores { try? store.close() } }
+    for path in removable.withLock({ $0 }) { Store.removeIfEmpty(path) }
+    removable.withLock { $0.removeAll() }
   }
 
   static func keep(_ store: Store) -> Store {

@@ -59,6 +59,8 @@ public enum ErrorReporting {
     case .notADatabase: error.description + "; pass --database with another path"
     case .foreignDatabase: error.description + "; pass --database with a gym database or a new path"
     case .newerSchema: error.description + "; upgrade gym to use it"
+    case .damaged:
+      error.description + "; 'gym doctor' tells what is damaged, 'gym migrate restore' puts the newest backup back"
     case .cannotCreate: error.description + "; choose a writable --database path"
     case .busy: error.description + "; try again, or raise database.busy_timeout"
     case .restoredThisInstant: error.description + "; try again in a second"
@@ -80,7 +82,7 @@ public enum ErrorReporting {
 
   static func status(of error: StoreError) -> ExitStatus {
     switch error {
-    case .notADatabase, .foreignDatabase, .newerSchema, .migrationFailed: .dataError
+    case .notADatabase, .foreignDatabase, .damaged, .newerSchema, .migrationFailed: .dataError
     case .unknownMigration: .usage
     case .pendingMigrations: .configuration
     case .backupFailed, .restoreFailed: .ioError

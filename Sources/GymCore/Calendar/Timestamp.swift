@@ -200,15 +200,25 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
-  /// The UTC offset of local time at a wall-clock instant, in milliseconds.
+  /// The UTC offset of local time at a wall-clock instant, in milliseconds. Worked out from the
+  /// offsets a day before and a day after (`localtime_r`), not by `mktime`, whose answer for an
+  /// hour a clock change repeats depends on what it was asked before (the same 01:30 was read as
+  /// 01:30 EST by one importer and EDT by another): a repeated hour is its first, and a time the
+  /// clock skips is read with the offset before the change (02:30 as 03:30 after it).
   static func localOffset(wallClockMilliseconds wall: Int64) -> Int64 {
-    // mktime interprets the fields as local time; the difference to timegm is the offset.
-    var seconds = time_t(wall.floorDivided(by: 1000).quotient)
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    parts.tm_isdst = -1
-    let local = mktime(&parts)
-    return (Int64(seconds) - Int64(local)) * 1000
+    let seconds = wall.floorDivided(by: 1000).quotient
+    func offset(at instant: Int64) -> Int64 {
+      var time = time_t(instant)
+      var parts = tm()
+      guard localtime_r(&time, &parts) != nil else { return 0 }
+      return Int64(parts.tm_gmtoff)
+    }
+    let before = offset(at: seconds - 86_400)
+    let after = offset(at: seconds + 86_400)
+    // An instant whose local time is the wall time, with either offset; the earlier when both are.
+    let candidates = [before, after].filter { offset(at: seconds - $0) == $0 }
+    guard let chosen = candidates.max() else { return before * 1000 }
+    return chosen * 1000
   }
 }
 

@@ -47,7 +47,7 @@ public struct CSVRecordScanner: RecordScanner {
   /// `header` then holds the field names. A UTF-8 byte-order mark before the header is skipped.
   public mutating func readHeader(
     expected: RecordValues, required: [String], ignoringUnknown: Bool = false, aliases: [String: String] = [:],
-    derived: Set<String> = []
+    derived: Set<String> = [], keyedBy key: String? = nil
   ) throws(InputError) {
     try skipByteOrderMark()
     guard try readRecord() else { throw InputError(line: 1, message: "the CSV file is empty; it needs a header line") }
@@ -73,7 +73,9 @@ public struct CSVRecordScanner: RecordScanner {
       columnToField[$0] == nil && !derived.contains(names[$0]) && !unnamed(names[$0])
     }
     .map { written[$0] }
-    let missing = required.filter { !present.contains($0) }
+    // A header naming the key may leave required columns out (`list --fields id,notes`): its records
+    // change the rows their keys name, and one with a new key is refused for what it lacks, by line.
+    let missing = key.map(present.contains) == true ? [] : required.filter { !present.contains($0) }
     var seen: Set<String> = []
     let duplicated = Set(names.filter { !unnamed($0) && !seen.insert($0).inserted })
     // An unknown column is harmless where it may be ignored, but it is the likeliest reason why a

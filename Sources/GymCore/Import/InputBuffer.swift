@@ -28,7 +28,7 @@ public final class InputBuffer {
       do {
         return try FileDescriptorIO.read(descriptor, into: buffer)
       } catch {
-        throw InputError(line: 0, message: "cannot read the input: \(error)")
+        throw InputError(line: 0, message: "cannot read the input: \(error)", isReadFailure: true)
       }
     }
   }
@@ -40,6 +40,7 @@ public final class InputBuffer {
   public func refuseBinary() throws(InputError) {
     while end - start < 4096, try refill() {}
     let head = storage[start..<min(end, start + 4096)]
+    if let utf16 = Self.utf16Message(head) { throw InputError(line: 1, message: utf16) }
     guard let nul = head.firstIndex(of: 0) else { return }
     let nuls = head.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
     // The 4 KiB may end inside a character: up to three bytes of it are not counted against it.
@@ -48,6 +49,16 @@ public final class InputBuffer {
       throw InputError(
         line: 1, message: "this is not a text file (a NUL byte at byte \(nul - start + 1)): give the export itself")
     }
+  }
+
+  /// What to say of a file that opens with UTF-16's byte-order mark (a spreadsheet's "Unicode text"):
+  /// its every other byte is a NUL, which reads as binary.
+  public static func utf16Message(_ head: ArraySlice<UInt8>) -> String? {
+    guard head.count >= 2 else { return nil }
+    let (first, second) = (head[head.startIndex], head[head.startIndex + 1])
+    guard (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF) else { return nil }
+    return "this file is UTF-16, and gym reads UTF-8: convert it (iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8), "
+      + "or save it from the spreadsheet as CSV UTF-8"
   }
 
   /// Bytes from anything that fills a buffer and returns the count, 0 at the end (a gzip stream).
@@ -92,9 +103,12 @@ public final class InputBuffer {
 public struct InputError: Error, Equatable, Sendable {
   public let line: Int
   public let message: String
+  /// The system could not read the input (not a problem of its data).
+  public let isReadFailure: Bool
 
-  public init(line: Int, message: String) {
+  public init(line: Int, message: String, isReadFailure: Bool = false) {
     self.line = line
     self.message = message
+    self.isReadFailure = isReadFailure
   }
 }

@@ -24,7 +24,7 @@ extension BulkLoader {
       return
     }
     if !given.isEmpty {
-      try step(update, db)
+      try step(update, db, line: line)
       if sqlite3_changes(db.sqliteConnection) > 0 {
         counts.read += 1
         counts.updated += 1
@@ -83,11 +83,9 @@ extension BulkLoader {
     }
   }
 
-  private func step(_ statement: Statement, _ db: Database) throws {
+  private func step(_ statement: Statement, _ db: Database, line: Int) throws {
     let code = sqlite3_step(statement.sqliteStatement)
     sqlite3_reset(statement.sqliteStatement)
-    guard code == SQLITE_DONE else {
-      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage)
-    }
+    guard code == SQLITE_DONE else { throw Self.failure(code, db, line: line) }
   }
 }

@@ -75,6 +75,10 @@ public struct XMLTagScanner {
   private var line = 1
   private var depth = 0
   private var open: [[UInt8]] = []
+  /// Bytes of text read since the last tag: bounded, so endless text (`yes |`) ends.
+  private var textRun = 0
+  /// Whether anything was read yet: a byte-order mark may open the file.
+  private var begun = false
   /// The attributes of the tag being read.
   private var attributes: [(name: Range<Int>, value: Range<Int>)] = []
 
@@ -86,6 +90,7 @@ public struct XMLTagScanner {
   private enum Step {
     case tag(Tag, end: Int)
     case skip(end: Int)
+    case text(end: Int)
     case closing(name: [UInt8], end: Int)
     case needMore
     case failure(String, at: Int)
@@ -97,6 +102,7 @@ public struct XMLTagScanner {
       let step = scan()
       switch step {
       case .tag(let tag, let end):
+        textRun = 0
         advance(to: end)
         if tag.isEmpty {
           return tag
@@ -109,6 +115,7 @@ public struct XMLTagScanner {
         }
         return tag
       case .closing(let name, let end):
+        textRun = 0
         guard let last = open.last, last == name else {
           let expected = open.last.map { "<\(String(decoding: $0, as: UTF8.self))>" } ?? "no open element"
           throw InputError(
@@ -118,6 +125,17 @@ public struct XMLTagScanner {
         depth -= 1
         advance(to: end)
       case .skip(let end):
+        textRun = 0
+        advance(to: end)
+      case .text(let end):
+        textRun += end - input.start
+        // An export's text between tags is whitespace and short notes; a run this long is no export.
+        guard textRun <= InputBuffer.maximumRecordBytes else {
+          throw InputError(
+            line: line,
+            message: "malformed XML: text longer than \(InputBuffer.maximumRecordBytes >> 20) MiB without a tag; "
+              + "give the export's XML (export.xml, or the .zip)")
+        }
         advance(to: end)
       case .needMore:
         // Markup that does not end (a quote or a '>' missing) is refused past a bound, not read
@@ -170,9 +188,23 @@ public struct XMLTagScanner {
     var i = input.start
     guard i < end else { return .needMore }
     if s[i] != UInt8(ascii: "<") {
-      // Text content: skipped up to the next tag.
-      while i < end, s[i] != UInt8(ascii: "<") { i += 1 }
-      return i < end ? .skip(end: i) : (i > input.start ? .skip(end: i) : .needMore)
+      // Text content: skipped up to the next tag. XML allows no NUL anywhere, and only white space
+      // outside the document's element.
+      let outside = open.isEmpty
+      if !begun {
+        guard end - i >= 3 || input.isAtEOF else { return .needMore }
+        if let utf16 = InputBuffer.utf16Message(s[i..<end]) { return .failure(utf16, at: i) }
+        if end - i >= 3 && s[i] == 0xEF && s[i + 1] == 0xBB && s[i + 2] == 0xBF { i += 3 }
+      }
+      begun = true
+      while i < end, s[i] != UInt8(ascii: "<") {
+        if s[i] == 0 { return .failure("a NUL byte, which XML does not allow; give the export's XML", at: i) }
+        if outside && !(s[i] == 32 || s[i] == 10 || s[i] == 13 || s[i] == 9) {
+          return .failure("text outside the document's element; give the export's XML (export.xml, or the .zip)", at: i)
+        }
+        i += 1
+      }
+      return i < end ? .text(end: i) : (i > input.start ? .text(end: i) : .needMore)
     }
     guard i + 1 < end else { return .needMore }
     switch s[i + 1] {

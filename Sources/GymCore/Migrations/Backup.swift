@@ -55,6 +55,8 @@ public struct Backup: Sendable, Equatable {
     let temporary = final + ".partial"
     // A backup a killed process left half-written has no use: it never got its final name.
     for stale in partials(of: database) { unlink(stale) }
+    let slots = SignalCleanup.register([temporary, temporary + "-journal"])
+    defer { SignalCleanup.unregister(slots) }
     do {
       let source = try StoreReader(path: database)
       let copy = try DatabaseQueue(path: temporary)

@@ -14,8 +14,9 @@ public struct SyncCommand: ParsableCommand {
     discussion: HelpExamples.discussion(
       """
       Every device that syncs through one rclone remote, with one age identity, ends with the same \
-      pantry (items, recipes, stock, cookings and takings) and library (works, authors, editions, \
-      entries, readings, goals). See Docs/Sync.md for the merge rules.
+      pantry (items, recipes, stock, cookings and takings), library (works, authors, editions, \
+      entries, readings, goals) and history (workouts and their sets, health samples and their sources, \
+      exercise renames). See Docs/Sync.md for the merge rules.
       """,
       examples: [
         "gym sync --remote nas:gym --identity sync.key",

@@ -17,7 +17,8 @@ struct HistoryAdd: GymCommand {
   @Option(help: "The plan's title.") var planTitle: String
   @Option(help: "What the session trained.") var focus: WorkoutFocus
   @Option(name: .customLong("duration"), help: "Duration in minutes.") var durationMinutes: Int
-  @Option(help: "How hard it was.") var intensity: WorkoutIntensity = .moderate
+  // Unknown unless given: a default would store a value nobody said.
+  @Option(help: "How hard it was (default: unknown).") var intensity: WorkoutIntensity?
   @Option(help: "Whether it was done or skipped.") var status: WorkoutStatus = .completed
   @Option(help: ArgumentHelp("When it ended (default: now).", valueName: "date")) var completedAt: String?
   @Option(help: "A UUID to use instead of a new one.") var id: String?
@@ -47,7 +48,7 @@ struct HistoryAdd: GymCommand {
           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          key, when.canonical, status.rawValue, planTitle, focus.rawValue, durationMinutes, intensity.rawValue,
+          key, when.canonical, status.rawValue, planTitle, focus.rawValue, durationMinutes, intensity?.rawValue,
           notes.flatMap { $0.trimmed.isEmpty ? nil : $0 },
         ])
     }

@@ -228,11 +228,12 @@ struct HistoryProgress: GymCommand {
 
   func run(context: CommandContext) throws {
     let (from, to) = try dates.bounds()
+    let weights = units.display(context, columns: ["bestE1RM", "topKg", "volumeKg"])
     let all = try context.openStore().read {
       try TrainingProgress.fetch(
-        $0, exercise: try ExerciseNames.resolve(exercise, $0), by: by, since: from, until: to, formula: formula)
+        $0, exercise: try ExerciseNames.resolve(exercise, $0), by: by, since: from, until: to, formula: formula,
+        inPounds: weights.unit == .lb)
     }
-    let weights = units.display(context, columns: ["bestE1RM", "topKg", "volumeKg"])
     let rows = all.suffix(limiting.rows(of: all.count)).map {
       weights.cells($0, names: TrainingProgress.columns)
     }
@@ -293,10 +294,12 @@ struct HistoryVolume: GymCommand {
     let (columns, positions) = try ComputedFields.select(output.fieldList, of: TrainingVolume.columns.map(weights.name))
     let format = context.format(output)
     let out = BufferedOutput.standardOutput()
-    // Hard sets per period, all shown groups together.
+    // Hard sets per period shown, every group of it together: a period `--limit` cut short is still
+    // drawn with its whole total, never its rows shown alone.
+    let shown = Set(rows.compactMap { row -> String? in if case .text(let period) = row[0] { period } else { nil } })
     var perPeriod: [(String, Double)] = []
-    for row in rows {
-      guard case .text(let period) = row[0], case .real(let sets) = row[2] else { continue }
+    for row in all {
+      guard case .text(let period) = row[0], shown.contains(period), case .real(let sets) = row[2] else { continue }
       if perPeriod.last?.0 == period {
         perPeriod[perPeriod.count - 1].1 += sets
       } else {

@@ -41,13 +41,14 @@ struct AppleHealthImport {
         let pipeline = BatchPipeline(make: { HealthBatch() })
         try pipeline.run(produce: parser.fill) { batch in
           counts.records += batch.records
-          counts.unknownRecords += batch.unknown
           for skipped in batch.skips { try counts.skips.skip(skipped, progress: progress) }
           kinds.models.merge(batch.models) { first, _ in first }
           kinds.manual.formUnion(batch.manual)
           for i in 0..<batch.count {
             do {
               try samples.add(&batch.samples[i], line: batch.lines[i])
+              // Of a type gym does not know, kept as written: counted once it is kept, not when read.
+              if batch.isUnknown[i] { counts.unknownRecords += 1 }
             } catch let error as InputError {
               try counts.skips.skip(error, progress: progress)  // a value past what gym keeps
             }
@@ -92,9 +93,10 @@ struct HealthBatch {
   static let capacity = 1536
   var samples = Array(repeating: RecordValues(fieldNames: SampleSchema.table.fieldNames), count: capacity)
   var lines = Array(repeating: 0, count: capacity)
+  /// Whether each sample is of a type gym does not know (kept as the export writes it).
+  var isUnknown = Array(repeating: false, count: capacity)
   var count = 0
   var records = 0
-  var unknown = 0
   var workouts: [LoggedWorkout] = []
   /// Records gym could not read, to be skipped and told by the consumer.
   var skips: [InputError] = []
@@ -171,7 +173,6 @@ final class HealthParser: @unchecked Sendable {
   func fill(_ batch: inout HealthBatch) throws -> Bool {
     batch.count = 0
     batch.records = 0
-    batch.unknown = 0
     batch.workouts.removeAll(keepingCapacity: true)
     batch.skips.removeAll(keepingCapacity: true)
     batch.models.removeAll(keepingCapacity: true)
@@ -207,11 +208,8 @@ final class HealthParser: @unchecked Sendable {
       if isSample {
         batch.records += 1
         do {
-          if try !HealthRecord.fill(
+          batch.isUnknown[batch.count] = try !HealthRecord.fill(
             &batch.samples[batch.count], from: tag, types: &types, scratch: &scratch)
-          {
-            batch.unknown += 1
-          }
         } catch {
           try skip(error, in: &batch)
           continue

@@ -76,7 +76,9 @@ enum HealthRecord {
     scratch.removeAll(keepingCapacity: true)
     end.appendCanonical(to: &scratch)
     values.set(2, kind: .string, bytes: scratch)
-    let rounded = (value * 1_000_000).rounded() / 1_000_000
+    // To a millionth; a value too large for that (1e308, which the scaling makes infinite) as it is,
+    // for the load's range check to refuse in its own words.
+    let rounded = abs(value) < 1e15 ? (value * 1_000_000).rounded() / 1_000_000 : value
     if rounded == rounded.rounded(), abs(rounded) < 1e15, rounded.sign == .plus || rounded != 0 {
       // Whole (steps, counts): its digits, without formatting a Double.
       scratch.removeAll(keepingCapacity: true)

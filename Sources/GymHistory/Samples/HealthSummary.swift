@@ -34,8 +34,9 @@ struct HealthSummary: Sendable, Equatable {
   static func compute(_ db: Database, selection: SampleSelection = .standard, now: Timestamp = .now()) throws
     -> HealthSummary
   {
-    let steps = try SampleBuckets.daily(db, type: .steps, days: 1, selection: selection, now: now).first?.sum ?? 0
     // As of `now`: what was recorded after it (`summary --until`) is not shown.
+    let steps =
+      try SampleBuckets.daily(db, type: .steps, days: 1, selection: selection, now: now, asOf: true).first?.sum ?? 0
     let latest = try Row.fetchOne(
       db, sql: "SELECT start, value FROM sample WHERE type = 'heartRate' AND start <= ? ORDER BY start DESC LIMIT 1",
       arguments: [now.canonical])
@@ -57,8 +58,9 @@ struct HealthSummary: Sendable, Equatable {
       latestHeartRate: latest.flatMap { row in
         row.number(at: 1, within: PlausibleRange.sampleValue).map { Reading(at: row[0], value: $0) }
       },
-      heartRateByHour: try SampleBuckets.hourly(db, type: .heartRate, hours: hours, selection: selection, now: now),
-      stepsByHour: try SampleBuckets.hourly(db, type: .steps, hours: hours, selection: selection, now: now),
+      heartRateByHour: try SampleBuckets.hourly(
+        db, type: .heartRate, hours: hours, selection: selection, now: now, asOf: true),
+      stepsByHour: try SampleBuckets.hourly(db, type: .steps, hours: hours, selection: selection, now: now, asOf: true),
       bodyMass: mass.flatMap { row in
         row.number(at: 1, within: PlausibleRange.sampleValue).map { Reading(at: row[0], value: $0) }
       },
@@ -74,7 +76,9 @@ struct HealthSummary: Sendable, Equatable {
     [StageMinutes], SleepNight?
   ) {
     let label = SleepNights.lastNight(now: now)
-    guard let night = try SleepNights.nights(db, from: label, to: label, selection: selection).first else {
+    guard
+      let night = try SleepNights.nights(db, from: label, to: label, selection: selection, until: now).first
+    else {
       return ([], nil)
     }
     let stages: [(String, Double?)] = [

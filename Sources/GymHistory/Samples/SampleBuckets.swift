@@ -101,14 +101,17 @@ enum SampleBuckets {
 
   /// The last `days` local days up to today, newest first. Days follow the local zone (`TZ`,
   /// `time.zone`), so a day across a daylight-saving change is 23 or 25 hours long.
+  /// `asOf`: the newest day ends at `now` (what was recorded by then, `summary --until`), not at midnight.
   static func daily(
-    _ db: Database, type: SampleType, days: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+    _ db: Database, type: SampleType, days: Int, selection: SampleSelection = .standard, now: Timestamp = .now(),
+    asOf: Bool = false
   ) throws -> [SampleBucket] {
-    try daily(db, series: SampleSeries(type), days: days, selection: selection, now: now)
+    try daily(db, series: SampleSeries(type), days: days, selection: selection, now: now, asOf: asOf)
   }
 
   static func daily(
-    _ db: Database, series: SampleSeries, days: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+    _ db: Database, series: SampleSeries, days: Int, selection: SampleSelection = .standard, now: Timestamp = .now(),
+    asOf: Bool = false
   ) throws -> [SampleBucket] {
     let edges = try Row.fetchAll(
       db,
@@ -120,7 +123,7 @@ enum SampleBuckets {
         SELECT label, \(ms("label, 'utc'")) FROM days ORDER BY n
         """,
       arguments: ["now": now.canonical, "count": days, "back": "-\(days - 1) days"])
-    return try buckets(db, series: series, edges: edges, selection: selection)
+    return try buckets(db, series: series, edges: edges, selection: selection, endingBy: asOf ? now : nil)
   }
 
   /// The last `weeks` local weeks (Monday to Sunday) up to this one, newest first, labelled by Monday.
@@ -175,14 +178,17 @@ enum SampleBuckets {
   }
 
   /// The last `hours` local clock hours up to the current one, newest first (`2026-11-21 14:00`).
+  /// `asOf`: the current hour ends at `now`, as `daily`'s newest day does.
   static func hourly(
-    _ db: Database, type: SampleType, hours: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+    _ db: Database, type: SampleType, hours: Int, selection: SampleSelection = .standard, now: Timestamp = .now(),
+    asOf: Bool = false
   ) throws -> [SampleBucket] {
-    try hourly(db, series: SampleSeries(type), hours: hours, selection: selection, now: now)
+    try hourly(db, series: SampleSeries(type), hours: hours, selection: selection, now: now, asOf: asOf)
   }
 
   static func hourly(
-    _ db: Database, series: SampleSeries, hours: Int, selection: SampleSelection = .standard, now: Timestamp = .now()
+    _ db: Database, series: SampleSeries, hours: Int, selection: SampleSelection = .standard, now: Timestamp = .now(),
+    asOf: Bool = false
   ) throws -> [SampleBucket] {
     // Hours step in UTC from the current local hour's start, so an hour repeated or skipped by a
     // daylight-saving change is still one hour of time.
@@ -198,23 +204,27 @@ enum SampleBuckets {
         FROM hours ORDER BY n
         """,
       arguments: ["now": now.canonical, "count": hours, "back": "-\(hours - 1) hours"])
-    return try buckets(db, series: series, edges: edges, selection: selection)
+    return try buckets(db, series: series, edges: edges, selection: selection, endingBy: asOf ? now : nil)
   }
 
   /// How much time of samples a cumulative series reads at once: 28 days.
   static let runMilliseconds: Int64 = 28 * 86_400_000
 
   /// `edges`: (label, start in milliseconds since 1970) of each bucket and, last, the end of the final one.
-  private static func buckets(_ db: Database, series: SampleSeries, edges: [Row], selection: SampleSelection) throws
-    -> [SampleBucket]
-  {
+  /// `endingBy`: the last bucket ends there when that is earlier (what was recorded by then).
+  private static func buckets(
+    _ db: Database, series: SampleSeries, edges: [Row], selection: SampleSelection, endingBy end: Timestamp? = nil
+  ) throws -> [SampleBucket] {
     // SQLite's dates end at 9999-12-31: a bucket past it has no label or bound (NULL).
     guard edges.dropLast().allSatisfy({ ($0[0] as String?) != nil }), edges.allSatisfy({ ($0[1] as Int64?) != nil })
     else {
       throw GymError.usage("the period reaches past 9999-12-31, where dates end; give an earlier --until")
     }
     let labels: [String] = edges.dropLast().map { $0[0] }
-    let bounds: [Int64] = edges.map { $0[1] }
+    var bounds: [Int64] = edges.map { $0[1] }
+    if let end, bounds.count >= 2 {
+      bounds[bounds.count - 1] = max(bounds[bounds.count - 2], min(bounds[bounds.count - 1], end.millisecondsSince1970))
+    }
     let result: [SampleBucket]
     switch series.kind {
     case .cumulative:
@@ -332,9 +342,11 @@ enum SampleBuckets {
     }
     return zip(labels, values).map { label, values in
       guard !values.isEmpty else { return SampleBucket(label: label, count: 0, sum: nil, min: nil, avg: nil, max: nil) }
-      let average = values.reduce(0, +) / Double(values.count)
+      // To a millionth, as sums are: to a hundredth, one reading of 80.000086 kg averaged 80, below its own min.
+      let average = rounded(values.reduce(0, +) / Double(values.count))
       return SampleBucket(
-        label: label, count: values.count, sum: nil, min: values.min(), avg: (average * 100).rounded() / 100,
+        label: label, count: values.count, sum: nil, min: values.min(),
+        avg: min(max(average, values.min()!), values.max()!),
         max: values.max())
     }
   }

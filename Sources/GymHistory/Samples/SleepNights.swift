@@ -37,8 +37,11 @@ enum SleepNights {
   /// Within one source, overlapping records of a stage count once; with `.allSources` every
   /// source's records are added, as the option says.
   static func nights(
-    _ db: Database, from first: String, to last: String, selection: SampleSelection, keepingRecords: Bool = false
+    _ db: Database, from first: String, to last: String, selection: SampleSelection, keepingRecords: Bool = false,
+    until: Timestamp? = nil
   ) throws -> [SleepNight] {
+    // `until`: only what was recorded by then, each record cut there (`summary --until`).
+    let cut = until?.millisecondsSince1970 ?? .max
     let rows = try Row.fetchAll(
       db.cachedStatement(
         sql: """
@@ -53,8 +56,11 @@ enum SleepNights {
       arguments: ["first": first, "last": last, "source": selection.sourceName])
     var records: [String: [Record]] = [:]
     for row in rows {
-      guard let night: String = row[0], let start: Int64 = row[1], let end: Int64 = row[2] else { continue }
-      records[night, default: []].append(Record(start: start, end: max(start, end), stage: row[3], source: row[4]))
+      guard let night: String = row[0], let start: Int64 = row[1], let end: Int64 = row[2], start < cut else {
+        continue
+      }
+      records[night, default: []].append(
+        Record(start: start, end: min(max(start, end), cut), stage: row[3], source: row[4]))
     }
     return try labels(from: first, to: last, db).map { label in
       night(label, records[label] ?? [], selection: selection, keepingRecords: keepingRecords)
@@ -136,11 +142,12 @@ enum SleepNights {
   }
 
   /// The time `records` cover, as records that do not overlap (each starts where the first of those
-  /// it joins starts), in time order.
+  /// it overlaps starts), in time order. Records that only touch (deep sleep to 04:00, REM from 04:00)
+  /// stay apart: each is an hour's sleep where it starts.
   static func merged(_ records: [Record]) -> [Record] {
     var joined: [Record] = []
     for record in records.sorted(by: { $0.start < $1.start }) {
-      if let last = joined.last, record.start <= last.end {
+      if let last = joined.last, record.start < last.end {
         joined[joined.count - 1] = Record(
           start: last.start, end: max(last.end, record.end), stage: last.stage, source: last.source)
       } else {

@@ -99,6 +99,46 @@ enum ExerciseAliases {
       GROUP BY named.exerciseKey;
       """)
 
+  /// `history/017`: the view as `history/011` made it, counting the sets of completed workouts only (a
+  /// skipped workout's sets are its plan), and no heaviest weight from a set of 0 reps, as the records
+  /// and `progress` count them.
+  static let completedOnly = Migration(
+    "history/017-exercises-of-completed-workouts", .additive, touches: ["training_exercises"],
+    sql: """
+      DROP VIEW training_exercises;
+      CREATE VIEW training_exercises AS
+      WITH per AS (
+        SELECT ws.exercise AS spelled, MIN(ws.seq) AS id, COUNT(*) AS sets, MIN(wo.completedAt) AS first,
+          MAX(wo.completedAt) AS last,
+          MAX(CASE WHEN ws.kind <> 'warmup' AND ws.weightKg > 0 AND ws.reps BETWEEN 1 AND 12
+            THEN CASE WHEN ws.reps = 1 THEN ws.weightKg ELSE ws.weightKg * (1 + ws.reps / 30.0) END END) AS e1rm,
+          MAX(CASE WHEN ws.kind <> 'warmup' AND ws.weightKg > 0 AND (ws.reps IS NULL OR ws.reps > 0)
+            THEN ws.weightKg END) AS heaviest
+        FROM workout_set ws JOIN workout wo ON wo.seq = ws.workoutSeq
+        WHERE wo.status = 'completed'
+        GROUP BY ws.exercise
+      ),
+      named AS (
+        SELECT per.*,
+          CASE WHEN al.name IS NULL
+            THEN lower(trim(replace(replace(replace(replace(spelled, char(9), ' '), '    ', ' '), '  ', ' '), '  ', ' ')))
+            ELSE lower(trim(replace(replace(replace(replace(al.name, char(9), ' '), '    ', ' '), '  ', ' '), '  ', ' ')))
+          END AS exerciseKey,
+          coalesce(al.name, spelled) AS exercise
+        FROM per LEFT JOIN exercise_alias al
+          ON al.aliasKey = lower(trim(replace(replace(replace(replace(spelled, char(9), ' '), '    ', ' '), '  ', ' '), '  ', ' ')))
+      ),
+      latest AS (SELECT exerciseKey, exercise, MAX(last) FROM named GROUP BY exerciseKey)
+      SELECT MIN(named.id) AS id, latest.exercise AS exercise, SUM(named.sets) AS sets,
+        (SELECT COUNT(DISTINCT ws.workoutSeq) FROM workout_set ws JOIN workout wo ON wo.seq = ws.workoutSeq
+          WHERE wo.status = 'completed' AND ws.exercise IN (SELECT n.spelled FROM named n WHERE n.exerciseKey = named.exerciseKey)) AS sessions,
+        MIN(named.first) AS first, MAX(named.last) AS last,
+        ROUND(MAX(CASE WHEN named.exerciseKey NOT LIKE '%assisted%' THEN named.e1rm END), 1) AS bestE1RM,
+        MAX(CASE WHEN named.exerciseKey NOT LIKE '%assisted%' THEN named.heaviest END) AS heaviestKg
+      FROM named JOIN latest ON latest.exerciseKey = named.exerciseKey
+      GROUP BY named.exerciseKey;
+      """)
+
   /// Each spelling the sets use, once: its own key, the key it counts under through the aliases, and
   /// the name it goes by. With `exercise`, only the spellings of that exercise.
   static func spellings(_ db: Database, of exercise: String? = nil) throws

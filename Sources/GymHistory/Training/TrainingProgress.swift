@@ -11,7 +11,7 @@ enum TrainingProgress {
 
   static func fetch(
     _ db: Database, exercise: String, by period: WorkoutClock.Period, since: Timestamp?, until: Timestamp? = nil,
-    formula: OneRepMax
+    formula: OneRepMax, inPounds: Bool = false
   ) throws
     -> [[Cell]]
   {
@@ -41,21 +41,25 @@ enum TrainingProgress {
         if let reps = set.reps, let e1rm = formula.estimate(weight: set.weight, reps: Int(reps)) {
           total.best = max(total.best ?? 0, e1rm)
         }
-        // At one weight, more reps are the better set; unknown reps are fewer than any.
-        if total.top.map({ (set.weight, set.reps ?? -1) > ($0.weight, $0.reps ?? -1) }) ?? true {
+        // At one weight, more reps are the better set; unknown reps are fewer than any. A set of 0
+        // reps lifted nothing and is no top set.
+        if set.reps != 0, total.top.map({ (set.weight, set.reps ?? -1) > ($0.weight, $0.reps ?? -1) }) ?? true {
           total.top = (set.weight, set.reps)
         }
         if let reps = set.reps { total.volume = (total.volume ?? 0) + set.weight * Double(reps) }
       }
       totals[key] = total
     }
+    // To 0.1 kg; in pounds left whole, for the display to round once (225 lb × 7/6 is 262.5 lb, where
+    // 119.1 kg converted is 262.6).
+    func tenth(_ kilograms: Double) -> Double { inPounds ? kilograms : (kilograms * 10).rounded() / 10 }
     return totals.keys.sorted().map { key in
       let total = totals[key]!
       return [
-        .text(period.name(key)), total.best.map { .real(($0 * 10).rounded() / 10) } ?? .null,
+        .text(period.name(key)), total.best.map { .real(tenth($0)) } ?? .null,
         total.top.map { .real($0.weight) } ?? .null, total.top?.reps.map { .integer($0) } ?? .null,
         .integer(Int64(total.sets)), total.reps.map { .integer($0) } ?? .null,
-        total.volume.map { .real(($0 * 10).rounded() / 10) } ?? .null,
+        total.volume.map { .real(tenth($0)) } ?? .null,
       ]
     }
   }

@@ -91,6 +91,8 @@ enum TrainingRecords {
         return
       }
       weighted = true
+      // A set of 0 reps lifted nothing: no heaviest weight (unknown reps still count, shown without "× reps").
+      guard reps != 0 else { return }
       try keep(&heaviest, best(weight, weight), byReps: true)
       guard let reps, reps > 0 else { return }
       if let e1rm = formula.estimate(weight: weight, reps: Int(reps)) { try keep(&self.e1rm, best(e1rm, weight)) }

@@ -24,5 +24,7 @@ enum TrainingSets {
       Field("distanceKm", .real, nullable: true), Field("durationSeconds", .real, nullable: true),
       Field("rpe", .real, nullable: true), Field("notes", .text, nullable: true),
     ],
-    indexes: [], defaultSort: [SortKey("completedAt", descending: true), SortKey("position")], rowKey: "id")
+    // A workout's sets together, in their order, when workouts end at the same instant.
+    indexes: [],
+    defaultSort: [SortKey("completedAt", descending: true), SortKey("workoutId"), SortKey("position")], rowKey: "id")
 }

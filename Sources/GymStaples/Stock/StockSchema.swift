@@ -48,6 +48,22 @@ enum StockSchema {
     ],
     defaultSort: [SortKey("usedAt", descending: true)])
 
+  /// `staples/005`: the view's quantity to a millionth of the item's unit, as every sum gym shows is:
+  /// lots bought in other units add up with binary noise (907.18474 g + 500 g − 125 g listed as
+  /// 1282.1847400000001).
+  static let quantityMigration = Migration(
+    "staples/005-stock-quantity-to-a-millionth", .additive, touches: ["grocery_stock"],
+    sql: """
+      DROP VIEW grocery_stock;
+      CREATE VIEW grocery_stock AS
+        SELECT g.seq AS seq, g.name AS name, g.category AS category, g.isStaple AS isStaple,
+          (SELECT round(sum(l.amount), 6) FROM stock_lot l WHERE l.itemSeq = g.seq) AS quantity,
+          g.unit AS unit, g.minStock AS minStock,
+          (SELECT min(l.bestBefore) FROM stock_lot l WHERE l.itemSeq = g.seq AND l.amount > 0) AS bestBefore,
+          g.dateCreated AS dateCreated, g.notes AS notes
+        FROM grocery_item g;
+      """)
+
   /// `staples/003`: a record of each taking, so what was used, cooked and spoiled can be counted.
   /// Nothing is known of takings before it, so the table starts empty.
   static let usesMigration = Migration(
