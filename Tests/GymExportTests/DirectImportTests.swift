@@ -127,7 +127,11 @@ import Testing
     var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     let schema = try #require(manifest["schema"] as? [String])
     #expect(schema.contains("sync/004-store-identity"))
-    manifest["schema"] = schema.filter { $0 != "sync/004-store-identity" }
+    // Nor do the migrations that remake views alone (`.view`): an export from before them loads in
+    // one pass too, and the restored database has the views as this gym makes them.
+    let views = ["history/017-exercises-of-completed-workouts", "staples/005-stock-quantity-to-a-millionth"]
+    #expect(views.allSatisfy(schema.contains))
+    manifest["schema"] = schema.filter { $0 != "sync/004-store-identity" && !views.contains($0) }
     manifest.removeValue(forKey: "store")
     try JSONSerialization.data(withJSONObject: manifest).write(to: url)
     let target = directory + "/restored.sqlite"
@@ -139,6 +143,10 @@ import Testing
     _ = try job.run()
     let restored = try Store(path: target, modules: registeredModules)
     #expect(try ExportRoundTripTests.dump(restored) == ExportRoundTripTests.dump(source))
+    let view = try restored.read {
+      try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE name = 'training_exercises'")
+    }
+    #expect(view?.contains("wo.status = 'completed'") == true)
     let identities = try [source, restored].map { store in try #require(try store.read { try StoreIdentity.id($0) }) }
     #expect(identities[0] != identities[1])
   }

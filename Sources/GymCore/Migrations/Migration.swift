@@ -11,6 +11,9 @@ public enum MigrationKind: String, Sendable, CaseIterable {
   case rebuild
   /// A data transformation: rows of the tables it declares may change.
   case custom
+  /// Views alone dropped and made again: no table, index or row changes, so an export's rows load
+  /// into this schema as into the one before it (`gym import` takes its one-pass load).
+  case view
 }
 
 /// One schema migration, identified `<module>/<NNN>-<what>`, written as literal SQL and never

@@ -103,7 +103,7 @@ enum ExerciseAliases {
   /// skipped workout's sets are its plan), and no heaviest weight from a set of 0 reps, as the records
   /// and `progress` count them.
   static let completedOnly = Migration(
-    "history/017-exercises-of-completed-workouts", .additive, touches: ["training_exercises"],
+    "history/017-exercises-of-completed-workouts", .view, touches: ["training_exercises"],
     sql: """
       DROP VIEW training_exercises;
       CREATE VIEW training_exercises AS

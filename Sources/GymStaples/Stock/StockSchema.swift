@@ -52,7 +52,7 @@ enum StockSchema {
   /// lots bought in other units add up with binary noise (907.18474 g + 500 g − 125 g listed as
   /// 1282.1847400000001).
   static let quantityMigration = Migration(
-    "staples/005-stock-quantity-to-a-millionth", .additive, touches: ["grocery_stock"],
+    "staples/005-stock-quantity-to-a-millionth", .view, touches: ["grocery_stock"],
     sql: """
       DROP VIEW grocery_stock;
       CREATE VIEW grocery_stock AS
