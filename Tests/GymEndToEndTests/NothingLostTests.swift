@@ -62,6 +62,9 @@ import Testing
     let refused = ["staples", "add", "Foo"]  // a new item without --category: refused after the store opened
     #expect(try gym.run(refused).status == 64)
     #expect(!FileManager.default.fileExists(atPath: gym.databasePath))
+    // Nor the folders made for it, while they are empty.
+    #expect(try gym.run(["--database", gym.directory + "/new/sub/x.sqlite"] + refused).status == 64)
+    #expect(!FileManager.default.fileExists(atPath: gym.directory + "/new"))
     FileManager.default.createFile(atPath: gym.databasePath, contents: Data())
     #expect(try gym.run(refused).status == 64)
     #expect(FileManager.default.fileExists(atPath: gym.databasePath))

@@ -2,6 +2,12 @@ import GRDB
 import GymCore
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The stores a command opened. A command is a process: when it ends, its stores are closed (SQLite
 /// checkpoints and removes the WAL, as on every close) but never deallocated, because the process
 /// exits next. Deallocating GRDB's queue costs a short command a twentieth of its time: Foundation's
@@ -9,8 +15,8 @@ import Synchronization
 enum CommandStores {
   private static let open = Mutex<[Store]>([])
   private static let created = Mutex<[String]>([])
-  /// Of `created`, those where no file was before (`discardCreated`).
-  private static let removable = Mutex<[String]>([])
+  /// Of `created`, those where no file was before, with the folders made for them (`discardCreated`).
+  private static let removable = Mutex<[(path: String, folders: [String])]>([])
   private static let fresh = Mutex<[FreshDatabase]>([])
 
   /// A database an import makes (`FreshDatabase`): put in place once the command has succeeded,
@@ -35,9 +41,9 @@ enum CommandStores {
   }
 
   /// A database this command created; it is announced once the command has succeeded.
-  static func noteCreated(_ path: String, whereNoFileWas: Bool = false) {
+  static func noteCreated(_ path: String, whereNoFileWas: Bool = false, madeFolders: [String] = []) {
     created.withLock { $0.append(path) }
-    if whereNoFileWas { removable.withLock { $0.append(path) } }
+    if whereNoFileWas { removable.withLock { $0.append((path, madeFolders)) } }
   }
 
   /// "gym: created database '…'" for each database the command made, after it succeeded: a command
@@ -52,7 +58,11 @@ enum CommandStores {
   /// there (empty, or a link to nothing) is never removed.
   static func discardCreated() {
     open.withLock { stores in for store in stores { try? store.close() } }
-    for path in removable.withLock({ $0 }) { Store.removeIfEmpty(path) }
+    for (path, folders) in removable.withLock({ $0 }) {
+      Store.removeIfEmpty(path)
+      // Only while empty, and only once the database is gone: another command's files stay.
+      if access(path, F_OK) != 0 { for folder in folders { rmdir(folder) } }
+    }
     removable.withLock { $0.removeAll() }
   }
 
