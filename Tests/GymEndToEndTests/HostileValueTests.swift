@@ -25,6 +25,15 @@ import Testing
       ["history", "import", "--from", "strong", "--weight-unit", "kg"],
       strongHeader + "2024-01-01 10:00:00,A,1h,X,1,10,2.5,,,,,\n", "column 'Reps': '2.5' is not a whole number"
     ),
+    // Dates at the ends of the years gym reads, each told as what it is (year 0 was blamed on the duration).
+    (
+      ["history", "import", "--from", "strong", "--weight-unit", "kg"],
+      strongHeader + "0000-01-01 10:00:00,A,1h,X,1,10,5,,,,,\n", "is outside the years 1 to 9999"
+    ),
+    (
+      ["history", "import", "--from", "strong", "--weight-unit", "kg"],
+      strongHeader + "9999-12-31 23:30:00,A,1h,X,1,10,5,,,,,\n", "it ends after 9999-12-31 (a duration of 60.0 minutes)"
+    ),
     (
       ["history", "import", "--from", "hevy"], hevyHeader + "A,8 Apr 2026 16:50,8 Apr 2026 17:50,X,normal,10,1e30\n",
       "column 'reps': '1e30' is not a whole number"

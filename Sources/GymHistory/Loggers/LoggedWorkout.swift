@@ -69,11 +69,18 @@ struct LoggedWorkout: Equatable {
 
   /// A session whose export gives its start and how long it took (nil: the end is the start).
   init(key: String, title: String, start: Timestamp, minutes: Double?, notes: String?) throws(InputError) {
+    // Years 1 to 9999, as everywhere gym reads a date: year 0 is no one's workout, and blamed on the
+    // duration it read as "out of range".
+    guard start.isWithinCalendarYears else {
+      throw InputError(line: 0, message: "its start, \(start.canonical), is outside the years 1 to 9999")
+    }
     var end = start
     if let minutes {
-      guard let offset = Int64(exactly: (minutes * 60_000).rounded()), let later = start.adding(checked: offset),
-        later.isWithinCalendarYears
+      guard let offset = Int64(exactly: (minutes * 60_000).rounded()), let later = start.adding(checked: offset)
       else { throw InputError(line: 0, message: "a duration of \(minutes) minutes is out of range") }
+      guard later.isWithinCalendarYears else {
+        throw InputError(line: 0, message: "it ends after 9999-12-31 (a duration of \(minutes) minutes)")
+      }
       end = later
     }
     self.init(key: key, title: title, start: start, end: end, durationMinutes: minutes, notes: notes)
