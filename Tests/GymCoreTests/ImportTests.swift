@@ -198,6 +198,23 @@ import Testing
     #expect(row?["note"] == nil as String?)
   }
 
+  /// A lone high surrogate is told as one wherever it stands, at the very end of the input too (it was
+  /// told as a record cut off there); a pair still reads as its character.
+  @Test func aLoneSurrogateIsToldAsOneAtTheEnd() throws {
+    for text in [#"{"name":"\ud800"}"#, #"{"name":"\ud800"}"# + "\n", #"{"name":"\ud800x"}"#, #"{"name":"\ud800\"#] {
+      var scanner = JSONRecordScanner(input: try input(text))
+      var values = RecordValues(fieldNames: Fixtures.table.fieldNames)
+      do {
+        _ = try scanner.next(into: &values)
+        Issue.record("no error for \(text)")
+      } catch {
+        let expected = text.hasSuffix(#"\"#) ? "cut off" : "unpaired UTF-16 surrogate"
+        #expect(error.message.contains(expected), "\(text): \(error.message)")
+      }
+    }
+    #expect(try records(json: #"{"name":"\ud83d\ude00"}"#) == [["name": "😀"]])
+  }
+
   @Test func loaderRejectsWrongTypesWithTheField() throws {
     let base = #"{"id":"6f9619ff-8b86-d011-b42d-00c04fc964ff","name":"n","kind":"a","size":3,"at":"2025-01-01"}"#
     let cases = [

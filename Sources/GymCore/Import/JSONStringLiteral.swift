@@ -63,7 +63,14 @@ extension JSONRecordScanner {
           guard var code = hex(storage, j) else { return .failure("invalid \\u escape", j) }
           j += 4
           if code >= 0xD800 && code < 0xDC00 {
-            guard j + 6 <= end else { return .incomplete }
+            if j + 6 > end {
+              // Not all of a low surrogate's six bytes have come: what has must begin one (`"\ud800"}` at
+              // the end of the input was told as a record cut off).
+              for k in 0..<min(2, end - j) where storage[j + k] != (k == 0 ? 92 : 117) {
+                return .failure("unpaired UTF-16 surrogate in \\u escape", j)
+              }
+              return .incomplete
+            }
             guard storage[j] == 92, storage[j + 1] == 117, let low = hex(storage, j + 2), low >= 0xDC00, low < 0xE000
             else { return .failure("unpaired UTF-16 surrogate in \\u escape", j) }
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
