@@ -80,6 +80,9 @@ import Testing
   @Test func numbersTooLargeAreErrorsNotCrashes() {
     #expect(usageError("durationMinutes == 99999999999999999999999").contains("is too large for durationMinutes"))
     #expect(usageError("completedAt >= now - 9999999999999999w").contains("is too long a duration"))
+    // A number with an exponent is told as one, not as a duration gone wrong.
+    #expect(usageError("durationMinutes > 1e30").contains("column 19: '1e30' is a number with an exponent"))
+    #expect(usageError("durationMinutes > 7x").contains("'7x' is not a duration"))
   }
 
   @Test func wrongEnumValueListsTheAllowedValues() {

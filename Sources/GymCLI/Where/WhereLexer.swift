@@ -120,6 +120,13 @@ struct WhereLexer {
     case .success(let span): return .duration(span.milliseconds)
     case .failure(.tooLong): throw WhereSyntaxError(message: "'\(text)' is too long a duration", column: column)
     case .failure(.malformed):
+      // `1e30`: a number with an exponent, which an expression does not read (its digits are meant).
+      if text.first?.isNumber == true, text.dropFirst().contains(where: { $0 == "e" || $0 == "E" }),
+        text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "e" || $0 == "E" })
+      {
+        throw WhereSyntaxError(
+          message: "'\(text)' is a number with an exponent; write its digits (1000000, 0.5)", column: column)
+      }
       throw WhereSyntaxError(message: "'\(text)' is not a duration; use \(TimeSpan.grammar)", column: column)
     }
   }
