@@ -99,7 +99,10 @@ public struct ExportJob: Sendable {
       return (final, manifest)
     } catch {
       Directory.remove(temporary)
-      if let error = error as? CompressionError { throw GymError(.ioError, error.message) }
+      if let error = error as? CompressionError {
+        // Which export could not be written, and that nothing of it is left (a full disk, `ulimit -f`).
+        throw GymError(.ioError, "cannot write the export in '\(options.out)': \(error.message); nothing was kept")
+      }
       if let error = error as? ExportError { throw GymError.data(error.message) }
       throw error
     }

@@ -119,6 +119,23 @@ import Testing
     #expect(result.stderr.contains("0 of other types"), "\(result.stderr)")
   }
 
+  /// An export that meets the file size limit (`ulimit -f`, SIGXFSZ ignored as a shell may) is 74,
+  /// names where it was writing, and leaves nothing there.
+  @Test func anExportPastTheFileSizeLimitNamesWhereItWrote() throws {
+    let gym = try GymProcess()
+    try gym.seed(3000)
+    let out = gym.directory + "/exports"
+    let result = try gym.run(
+      [
+        "-c",
+        "import os, resource, signal, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (50000, 50000)); "
+          + "signal.signal(signal.SIGXFSZ, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])",
+        GymProcess.executable, "export", "--out", out,
+      ], executable: "/usr/bin/python3")
+    expectOneLineError(result, 74, contains: "cannot write the export in '\(out)'")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)
+  }
+
   @Test func databaseDirectoryThatCannotBeCreatedIs73() throws {
     let gym = try GymProcess()
     let blocker = try gym.write("file", "x")
