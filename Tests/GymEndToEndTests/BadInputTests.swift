@@ -173,6 +173,10 @@ import Testing
     let typo = try gym.write("bad.yaml", "version: 1\ndatabase:\n  timeout: 3\n")
     expectOneLineError(
       try gym.run(["history", "list", "--config", typo]), 78, contains: "bad.yaml:3:3: unknown key 'database.timeout'")
+    // A directory given as the file is told as one.
+    expectOneLineError(
+      try gym.run(["history", "list", "--config", gym.directory]), 78,
+      contains: "is a directory; give the configuration file")
   }
 
   @Test func injectionAttemptsAreInert() throws {

@@ -79,6 +79,10 @@ struct YAMLConfigFile {
 
   func apply(to configuration: inout Configuration) throws(GymError) {
     let text: String
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw GymError(.configuration, "\(path): is a directory; give the configuration file (gym.yaml) in it")
+    }
     do {
       text = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
