@@ -94,6 +94,19 @@ import Testing
     #expect(throws: Failure()) { try sink.finish() }
   }
 
+  /// The sink fails on the last chunk: the first `finish` throws its error, and a second (a writer's
+  /// cleanup after the first threw) throws it again at once. It waited for ever: `gym export` past the
+  /// file size limit hung instead of exiting 74.
+  @Test func finishingTwiceAfterTheLastChunkFailedDoesNotWait() throws {
+    let sink = BackgroundSink(chunkSize: 4, chunks: 2) { chunk in
+      if chunk == [9] { throw Failure() }
+    }
+    var chunk: [UInt8] = [9]
+    try sink.submit(&chunk)
+    #expect(throws: Failure()) { try sink.finish() }
+    #expect(throws: Failure()) { try sink.finish() }
+  }
+
   @Test func stoppingReleasesAProducerWaitingForAFreeItem() throws {
     let handoff = Handoff([0])
     #expect(handoff.takeFree() == 0)

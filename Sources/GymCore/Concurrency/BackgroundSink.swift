@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Hands filled byte chunks to a thread of its own, which passes each to `sink` in order: on two
 /// cores, encoding the next rows overlaps with compressing and writing the previous ones. Three
@@ -6,6 +7,9 @@ import Foundation
 public final class BackgroundSink: Sendable {
   private let handoff: Handoff<[UInt8]>
   private let done = DispatchSemaphore(value: 0)
+  /// Whether `finish` has waited for the thread: it signals once, and a second wait (a caller's
+  /// cleanup after the first `finish` threw the sink's error) would wait for ever.
+  private let finished = Mutex(false)
 
   public init(chunkSize: Int = 256 * 1024, chunks: Int = 3, sink: @escaping ([UInt8]) throws -> Void) {
     handoff = Handoff(
@@ -44,8 +48,14 @@ public final class BackgroundSink: Sendable {
 
   /// Waits until every queued chunk went to the sink; rethrows the sink's error.
   public func finish() throws {
-    handoff.close()
-    done.wait()
+    let first = finished.withLock { isFinished in
+      defer { isFinished = true }
+      return !isFinished
+    }
+    if first {
+      handoff.close()
+      done.wait()
+    }
     if let error = handoff.error { throw error }
   }
 }
