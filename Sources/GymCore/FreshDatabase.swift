@@ -37,13 +37,7 @@ public final class FreshDatabase: @unchecked Sendable {
 
   public init(target: String) {
     self.target = target
-    var missing: [String] = []
-    var ancestor = (target as NSString).deletingLastPathComponent
-    while !ancestor.isEmpty && ancestor != "/" && access(ancestor, F_OK) != 0 {
-      missing.append(ancestor)
-      ancestor = (ancestor as NSString).deletingLastPathComponent
-    }
-    missingFolders = missing
+    missingFolders = Folders.missing(above: target)
     partial = target + ".import-" + UUID().uuidString + ".partial"
     let base = (target as NSString).lastPathComponent + ".import-"
     let folder = (target as NSString).deletingLastPathComponent
@@ -152,7 +146,7 @@ public final class FreshDatabase: @unchecked Sendable {
       try? Store(path: target, modules: schema.modules, options: schema.options).close()
     }
     if !isPublished && !leavingEmpty {
-      for folder in missingFolders { rmdir(folder) }  // only while empty: another command's files stay
+      Folders.removeWhileEmpty(missingFolders)
     }
   }
 }

@@ -182,7 +182,8 @@ public struct DoctorCommand: GymCommand {
     var findings: [Finding] = []
     // What every command refuses (`/dev/null`, a text file), SQLite would read as an empty database.
     var info = stat()
-    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 {
+    let isThere = stat(path, &info) == 0
+    if isThere, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 {
       return [
         Finding(
           check: "database", result: .note,
@@ -190,7 +191,7 @@ public struct DoctorCommand: GymCommand {
             + "records makes it one")
       ]
     }
-    if stat(path, &info) == 0, !Store.isSQLiteFile(path) {
+    if isThere, !Store.isSQLiteFile(path) {
       return [
         Finding(
           check: "database", result: .problem,

@@ -112,23 +112,11 @@ public struct CommandContext {
   /// Opens the store for a command that adds records (add, import, seed), creating the database if
   /// it is not there, and saying so once.
   public func openStoreForWriting() throws -> Store {
-    let (isNew, noFile, folders) = (databaseIsNew, noFileAtPath, missingFolders)
+    let (isNew, noFile, folders) = (databaseIsNew, noFileAtPath, Folders.missing(above: databasePath))
     let store = CommandStores.keep(
       try Store(path: databasePath, modules: ModuleRegistry.modules, options: configuration.storeOptions))
     if isNew { noteCreatedDatabase(whereNoFileWas: noFile, madeFolders: folders) }
     return store
-  }
-
-  /// The folders of the database's path not there yet, deepest first: the store makes them, and a
-  /// command that fails removes them again while they are empty.
-  public var missingFolders: [String] {
-    var missing: [String] = []
-    var ancestor = (databasePath as NSString).deletingLastPathComponent
-    while !ancestor.isEmpty && ancestor != "/" && access(ancestor, F_OK) != 0 {
-      missing.append(ancestor)
-      ancestor = (ancestor as NSString).deletingLastPathComponent
-    }
-    return missing
   }
 
   /// Nothing at the path, not even a symbolic link (`lstat`).

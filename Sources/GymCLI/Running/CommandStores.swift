@@ -61,7 +61,7 @@ enum CommandStores {
     for (path, folders) in removable.withLock({ $0 }) {
       Store.removeIfEmpty(path)
       // Only while empty, and only once the database is gone: another command's files stay.
-      if access(path, F_OK) != 0 { for folder in folders { rmdir(folder) } }
+      if access(path, F_OK) != 0 { Folders.removeWhileEmpty(folders) }
     }
     removable.withLock { $0.removeAll() }
   }

@@ -24,10 +24,12 @@ public enum SignalCleanup {
   }()
   private static let state = Mutex<(installed: Bool, used: Set<Int>)>((false, []))
 
-  /// Removes `files` if a signal ends the process before `unregister`; nil when every slot is taken.
+  /// Removes `files` if a signal ends the process before `unregister`; a file past the 64 slots is
+  /// not registered (the next command's `StalePartials` removes it).
   public static func register(_ files: [String]) -> [Int] {
     state.withLock { state in
       if !state.installed {
+        _ = paths  // made here, not by the handler's first touch (a lazy global's once is no signal-safe call)
         state.installed = true
         for signal in [SIGINT, SIGTERM, SIGHUP] { installIfUnhandled(signal) }
       }

@@ -86,12 +86,7 @@ public final class BulkLoader {
         checksDeferred = true
       }
     } else if case .updateChanged(let key) = conflict {
-      let updates = table.fields.filter { $0.name != key }.map { SQL.quote($0.name) }
-      sql += """
-         ON CONFLICT(\(SQL.quote(key))) DO UPDATE SET \
-        \(updates.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")) \
-        WHERE \(updates.map { "\(name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR "))
-        """
+      sql = Self.upsertSQL(table, key: key, updating: table.fields.map(\.name).filter { $0 != key })
     } else {
       sql += " ON CONFLICT DO NOTHING"
     }
@@ -200,22 +195,27 @@ public final class BulkLoader {
     var shape: UInt64 = 0
     for index in table.fields.indices where values.kinds[index] != .missing { shape |= 1 << UInt64(index) }
     if upserts[shape] == nil {
-      let name = SQL.quote(table.name)
-      let columns = table.fields.map { SQL.quote($0.name) }
-      let updates = table.fields.indices.filter { $0 != keyIndex && values.kinds[$0] != .missing }.map {
-        columns[$0]
-      }
-      let conflict =
-        updates.isEmpty
-        ? "DO NOTHING"
-        : "DO UPDATE SET \(updates.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")) "
-          + "WHERE \(updates.map { "\(name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR "))"
+      let given = table.fields.indices.filter { $0 != keyIndex && values.kinds[$0] != .missing }
       upserts[shape] = try db.makeStatement(
-        sql: "INSERT INTO \(name) (\(columns.joined(separator: ", "))) "
-          + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) "
-          + "ON CONFLICT(\(SQL.quote(key))) \(conflict)")
+        sql: Self.upsertSQL(table, key: key, updating: given.map { table.fields[$0].name }))
     }
     try insert(&values, line: line, with: upserts[shape]!.sqliteStatement)
+  }
+
+  /// An insert of every column that, where the key is there already, sets `updating` to the record's
+  /// values when one differs (nothing else changes; with none to set, the row is left alone).
+  static func upsertSQL(_ table: TableSchema, key: String, updating: [String]) -> String {
+    let name = SQL.quote(table.name)
+    let columns = table.fields.map { SQL.quote($0.name) }
+    let updates = updating.map(SQL.quote)
+    let conflict =
+      updates.isEmpty
+      ? "DO NOTHING"
+      : "DO UPDATE SET \(updates.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")) "
+        + "WHERE \(updates.map { "\(name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR "))"
+    return "INSERT INTO \(name) (\(columns.joined(separator: ", "))) "
+      + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) "
+      + "ON CONFLICT(\(SQL.quote(key))) \(conflict)"
   }
 
   /// A statement's failure for a record: a rule across fields (an end before its start) with the
